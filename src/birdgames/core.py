@@ -1,0 +1,128 @@
+"""The Game protocol, the error family and the engine registry."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Final, Protocol, TypeAlias, TypeVar
+
+PlayerId: TypeAlias = int
+
+ConfigT = TypeVar("ConfigT")
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+ViewT_co = TypeVar("ViewT_co", covariant=True)
+EventT = TypeVar("EventT")
+
+
+class BirdgamesError(ValueError):
+    """Base of every error birdgames raises on purpose."""
+
+
+class IllegalActionError(BirdgamesError):
+    """An action the rules do not allow now; `.reason` says why in a sentence."""
+
+    def __init__(self, action: object, reason: str) -> None:
+        super().__init__(f"illegal action {action}: {reason}")
+        self.action = action
+        self.reason = reason
+
+
+class InvalidConfigError(BirdgamesError):
+    """A config, player count, player id or game name that cannot be used."""
+
+
+class CodecError(BirdgamesError):
+    """Text that is not a valid birdgames document for the requested type."""
+
+
+class Tagged(Protocol):
+    """Anything with a permanent namespaced wire tag, such as `"peacock.state"`."""
+
+    @property
+    def kind(self) -> str: ...
+
+
+class ActionLike(Tagged, Protocol):
+    """What every action of every game offers: the acting seat and its wire tag."""
+
+    @property
+    def player(self) -> PlayerId: ...
+
+
+class Game(Protocol[ConfigT, StateT, ActionT, ViewT_co, EventT]):
+    """The interface every birdgames engine implements (see docs/contract.md)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def player_counts(self) -> tuple[int, ...]: ...
+
+    def default_config(self, players: int) -> ConfigT: ...
+
+    def new_game(self, config: ConfigT, seed: int) -> StateT: ...
+
+    def max_actions(self, config: ConfigT) -> int: ...
+
+    def to_act(self, state: StateT) -> tuple[PlayerId, ...]: ...
+
+    def legal_actions(self, state: StateT, player: PlayerId) -> tuple[ActionT, ...]: ...
+
+    def check(self, state: StateT, action: ActionT) -> str | None: ...
+
+    def apply(self, state: StateT, action: ActionT) -> StateT: ...
+
+    def step(self, state: StateT, action: ActionT) -> tuple[StateT, tuple[EventT, ...]]: ...
+
+    def visible_events(
+        self, events: tuple[EventT, ...], player: PlayerId | None
+    ) -> tuple[EventT, ...]: ...
+
+    def is_terminal(self, state: StateT) -> bool: ...
+
+    def scores(self, state: StateT) -> tuple[int, ...]: ...
+
+    def winners(self, state: StateT) -> tuple[PlayerId, ...]: ...
+
+    def view(self, state: StateT, player: PlayerId | None) -> ViewT_co: ...
+
+
+AnyGame: TypeAlias = Game[Any, Any, Any, Any, Any]
+
+# Engines that have landed, in the order games() lists them.
+ENGINE_MODULES: Final[tuple[str, ...]] = ()
+
+
+def games() -> Mapping[str, AnyGame]:
+    """Returns every registered engine by name."""
+    found: dict[str, AnyGame] = {}
+    for module_name in ENGINE_MODULES:
+        module = importlib.import_module(f"birdgames.{module_name}")
+        game: AnyGame = module.GAME
+        found[game.name] = game
+    return MappingProxyType(found)
+
+
+def get_game(name: str) -> AnyGame:
+    """Returns the engine called `name`."""
+    registered = games()
+    if name not in registered:
+        known = ", ".join(sorted(registered)) or "none"
+        raise InvalidConfigError(f"unknown game {name!r}; registered games: {known}")
+    return registered[name]
+
+
+def check_player(player: object, players: int) -> PlayerId:
+    """Returns `player` if it is a seat of a `players`-player game, else raises."""
+    if type(player) is not int or not 0 <= player < players:
+        raise InvalidConfigError(f"player must be a seat from 0 to {players - 1}, not {player!r}")
+    return player
+
+
+def check_spectator_or_player(player: object, players: int) -> PlayerId | None:
+    """Returns `player` (a seat or None for a spectator) if valid, else raises."""
+    if player is None:
+        return None
+    return check_player(player, players)

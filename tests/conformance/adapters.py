@@ -1,0 +1,47 @@
+"""What the conformance suite needs from each engine's tests, beyond the Game protocol."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+import attrs
+
+from birdgames import AnyGame
+
+
+@attrs.frozen
+class EngineAdapter:
+    """One engine as the conformance suite drives it."""
+
+    game: AnyGame
+    # (state, player, seed) -> a state that differs from `state` only in what `player`
+    # cannot see (hands, deck order, face-down identities, uncommitted picks, rng...).
+    perturb_hidden: Callable[[Any, int, int], Any]
+    # How many seeds per player count each hypothesis profile plays.
+    seeds: Mapping[str, int]
+    player_counts: tuple[int, ...]
+    # The config played for a player count; the game's default when None.
+    config_for: Callable[[int], Any] | None = None
+
+    def config(self, players: int) -> Any:
+        """Returns the config the suite plays with `players` players."""
+        if self.config_for is not None:
+            return self.config_for(players)
+        return self.game.default_config(players)
+
+
+# Each registered engine has an adapter module defining `ADAPTER: EngineAdapter`.
+ADAPTER_MODULES: Final[Mapping[str, str]] = {
+    "perch_bop": "tests.perch_bop.adapter",
+    "peacock": "tests.peacock.adapter",
+    "rookery": "tests.rookery.adapter",
+}
+
+
+def adapter_for(name: str) -> EngineAdapter:
+    """Returns the adapter of the registered engine `name`."""
+    module = importlib.import_module(ADAPTER_MODULES[name])
+    adapter: EngineAdapter = module.ADAPTER
+    return adapter
