@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import ClassVar, Protocol, TypeVar, cast
+from collections.abc import Iterator, Sequence
+from typing import ClassVar, Generic, Protocol, TypeVar, cast
 
 import attrs
 
@@ -69,6 +69,49 @@ def policy_rng(seed: int, player: int) -> Rng:
     return fork(Rng.from_seed(seed), player + 1)
 
 
+@attrs.frozen
+class Step(Generic[StateT, ActionT, EventT]):
+    """One move of a self-played game: the action, what happened, and the state after it."""
+
+    action: ActionT
+    events: tuple[EventT, ...]
+    state: StateT
+
+
+def iter_play(
+    game: Game[ConfigT, StateT, ActionT, ViewT, EventT],
+    config: ConfigT,
+    seed: int,
+    policies: Sequence[Policy[ViewT, ActionT, EventT]],
+    *,
+    max_actions: int | None = None,
+) -> Iterator[Step[StateT, ActionT, EventT]]:
+    """Yields each step of a self-played game, in order, until it ends.
+
+    When several players are to act (simultaneous phases) the lowest seat moves first.
+    `max_actions` stops early (at most that many steps).
+    """
+    state = game.new_game(config, seed)
+    players = len(game.scores(state))
+    if len(policies) != players:
+        raise InvalidConfigError(f"{game.name} with {players} players needs {players} policies")
+    rngs = [policy_rng(seed, player) for player in range(players)]
+    histories: list[list[EventT]] = [[] for _ in range(players)]
+    limit = game.max_actions(config) if max_actions is None else max_actions
+    taken = 0
+    while not game.is_terminal(state) and taken < limit:
+        player = game.to_act(state)[0]
+        legal = game.legal_actions(state, player)
+        action, rngs[player] = policies[player].choose(
+            game.view(state, player), legal, tuple(histories[player]), rngs[player]
+        )
+        state, events = game.step(state, action)
+        taken += 1
+        for seat in range(players):
+            histories[seat].extend(game.visible_events(events, seat))
+        yield Step(action, events, state)
+
+
 def play(
     game: Game[ConfigT, StateT, ActionT, ViewT, EventT],
     config: ConfigT,
@@ -77,29 +120,12 @@ def play(
     *,
     max_actions: int | None = None,
 ) -> Record:
-    """Plays one game to its end and returns its record.
-
-    When several players are to act (simultaneous phases) the lowest seat moves first.
-    `max_actions` stops early (the record is then of an unfinished game).
-    """
+    """Plays one game to its end (or `max_actions` steps) and returns its record."""
     state = game.new_game(config, seed)
-    players = len(game.scores(state))
-    if len(policies) != players:
-        raise InvalidConfigError(f"{game.name} with {players} players needs {players} policies")
-    rngs = [policy_rng(seed, player) for player in range(players)]
-    histories: list[list[EventT]] = [[] for _ in range(players)]
     actions: list[ActionT] = []
-    limit = game.max_actions(config) if max_actions is None else max_actions
-    while not game.is_terminal(state) and len(actions) < limit:
-        player = game.to_act(state)[0]
-        legal = game.legal_actions(state, player)
-        action, rngs[player] = policies[player].choose(
-            game.view(state, player), legal, tuple(histories[player]), rngs[player]
-        )
-        state, events = game.step(state, action)
-        actions.append(action)
-        for seat in range(players):
-            histories[seat].extend(game.visible_events(events, seat))
+    for step in iter_play(game, config, seed, policies, max_actions=max_actions):
+        actions.append(step.action)
+        state = step.state
     return Record(
         game=game.name,
         config=config,
