@@ -1,0 +1,101 @@
+"""The Peacock actions: one draft pick and the single steps of a migration."""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar, TypeAlias
+
+import attrs
+
+from birdgames.peacock.cards import Season
+from birdgames.peacock.state import Slot
+
+
+class Source(enum.Enum):
+    """Where a bird being placed comes from."""
+
+    DRAFTED = "drafted"  # drafted this season
+    ASIDE = "aside"  # set aside at a season change
+    RECEIVED = "received"  # passed by a neighbour for additional migration
+    TABLEAU = "tableau"  # already in a flock (from_group, from_slot)
+
+
+@attrs.frozen
+class DraftCard:
+    """Commits one card of the hand as this draft turn's hidden pick."""
+
+    kind: ClassVar[str] = "peacock.draft_card"
+
+    player: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} drafts {self.card}"
+
+
+@attrs.frozen
+class PlaceIsland:
+    """Places a drafted island card as a new group, turned to the season."""
+
+    kind: ClassVar[str] = "peacock.place_island"
+
+    player: int
+    island: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} places {self.island} as a new island"
+
+
+@attrs.frozen
+class TuckIsland:
+    """Tucks a drafted island card under a group on one half."""
+
+    kind: ClassVar[str] = "peacock.tuck_island"
+
+    player: int
+    island: str
+    group: int
+    half: Season
+
+    def __str__(self) -> str:
+        return f"p{self.player} tucks {self.island} under group {self.group} {self.half.value} half"
+
+
+@attrs.frozen
+class PlaceBird:
+    """Places one bird into a slot; from the tableau it names the flock it leaves."""
+
+    kind: ClassVar[str] = "peacock.place_bird"
+
+    player: int
+    bird: str
+    source: Source
+    group: int
+    slot: Slot
+    from_group: int | None = None
+    from_slot: Slot | None = None
+
+    def __str__(self) -> str:
+        where = f"group {self.group} {self.slot.value}"
+        if self.source is Source.TABLEAU and self.from_slot is not None:
+            return (
+                f"p{self.player} moves {self.bird} from group {self.from_group} "
+                f"{self.from_slot.value} to {where}"
+            )
+        return f"p{self.player} places {self.bird} ({self.source.value}) on {where}"
+
+
+@attrs.frozen
+class EndMigration:
+    """Closes this player's migration or additional migration."""
+
+    kind: ClassVar[str] = "peacock.end_migration"
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} ends migration"
+
+
+Action: TypeAlias = DraftCard | PlaceIsland | TuckIsland | PlaceBird | EndMigration
+ACTION_CLASSES: tuple[type, ...] = (DraftCard, PlaceIsland, TuckIsland, PlaceBird, EndMigration)

@@ -1,0 +1,110 @@
+"""GAME: the Peacock engine behind the core Game protocol (thin delegations)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from birdgames import codec
+from birdgames.core import IllegalActionError
+from birdgames.peacock import invariants, rules, setup
+from birdgames.peacock.actions import ACTION_CLASSES, Action
+from birdgames.peacock.cards import DEAL_BIRDS, DEAL_ISLANDS, SEASONS_PER_GAME
+from birdgames.peacock.events import (
+    EVENT_CLASSES,
+    Event,
+    HandDealt,
+    HandPassed,
+    PickCommitted,
+)
+from birdgames.peacock.state import Config, State
+from birdgames.peacock.view import View, view
+
+
+class PeacockGame:
+    """Peacock for 2 to 4 players: draft, migrate, score over three seasons."""
+
+    @property
+    def name(self) -> str:
+        return "peacock"
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return setup.PLAYER_COUNTS
+
+    def default_config(self, players: int) -> Config:
+        """Returns a config for `players` with a seeded season and shuffled decks."""
+        return setup.check_config(Config(players))
+
+    def new_game(self, config: Config, seed: int) -> State:
+        """Returns the position after setup and the first deal."""
+        return setup.new_game(config, seed)
+
+    def max_actions(self, config: Config) -> int:
+        """Returns a bound on the actions of any game with `config`.
+
+        Per season: one pick per card dealt; in migration each island card once, each bird
+        at most once, one close per player; in additional migration likewise for birds.
+        """
+        config = setup.check_config(config)
+        n = config.players
+        birds = len(setup.bird_deck_cards(n))
+        total = 0
+        for rnd in range(SEASONS_PER_GAME):
+            total += n * (DEAL_BIRDS[rnd] + DEAL_ISLANDS[rnd])  # draft picks
+            total += n * DEAL_ISLANDS[rnd] + birds + n  # migration
+            total += birds + n  # additional migration
+        return total
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, player: int) -> tuple[Action, ...]:
+        return rules.legal_actions(state, player)
+
+    def check(self, state: State, action: Action) -> str | None:
+        return rules.check(state, action)
+
+    def apply(self, state: State, action: Action) -> State:
+        return self.step(state, action)[0]
+
+    def step(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+        reason = rules.check(state, action)
+        if reason is not None:
+            raise IllegalActionError(action, reason)
+        return rules.step(state, action)
+
+    def visible_events(self, events: tuple[Event, ...], player: int | None) -> tuple[Event, ...]:
+        """Returns `events` as `player` may know them: hidden cards become counts (K4)."""
+        return tuple(_mask(event, player) for event in events)
+
+    def is_terminal(self, state: State) -> bool:
+        return not rules.to_act(state)
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return rules.totals(state)
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        return rules.winners(state)
+
+    def view(self, state: State, player: int | None) -> View:
+        return view(state, player)
+
+
+def _mask(event: Event, player: int | None) -> Event:
+    match event:
+        case HandDealt() if event.player != player and event.birds is not None:
+            return HandDealt(event.player, event.count, None, None)
+        case PickCommitted() if event.player != player and event.card is not None:
+            return PickCommitted(event.player, None)
+        case HandPassed() if player not in (event.player, event.to) and event.birds is not None:
+            return HandPassed(event.player, event.to, event.count, None, None)
+        case _:
+            return event
+
+
+GAME: Final = PeacockGame()
+
+codec.register(Config, State, View, *ACTION_CLASSES, *EVENT_CLASSES)
+codec.register_validator(State, invariants.problem)
+
+__all__ = ["GAME", "PeacockGame"]

@@ -1,0 +1,139 @@
+"""The State invariants the codec checks on load and the tests check after every step."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from birdgames.peacock.cards import (
+    ISLAND_TYPE_BY_ID,
+    SEASONS_PER_GAME,
+    SPECIES_BY_ID,
+    STARTING_ISLANDS,
+    Season,
+)
+from birdgames.peacock.scoring import flock_max, group_counts, is_fed
+from birdgames.peacock.setup import config_problem, full_birds, full_islands
+from birdgames.peacock.state import Flock, Hand, Phase, Pool, Slot, State
+
+
+def bird_places(state: State) -> Counter[str]:
+    """Returns how many bird cards of each species the state holds, in all places."""
+    found: Counter[str] = Counter()
+    found.update(state.bird_deck)
+    found.update(state.boxed_birds)
+    found.update(state.gone)
+    for seat in state.seats:
+        found.update(seat.hand.birds)
+        if seat.pick is not None and seat.pick in SPECIES_BY_ID:
+            found[seat.pick] += 1
+        pool = seat.pool
+        found.update(pool.drafted_birds)
+        found.update(pool.aside)
+        found.update(pool.received)
+        for group in seat.groups:
+            for flock in (group.left, group.right):
+                if flock is not None:
+                    found[flock.species] += flock.size
+    return found
+
+
+def island_places(state: State) -> Counter[str]:
+    """Returns how many deck island cards of each type the state holds, in all places."""
+    found: Counter[str] = Counter()
+    found.update(state.island_deck)
+    found.update(state.boxed_islands)
+    for seat in state.seats:
+        found.update(seat.hand.islands)
+        if seat.pick is not None and seat.pick in ISLAND_TYPE_BY_ID:
+            found[seat.pick] += 1
+        found.update(seat.pool.drafted_islands)
+        for group in seat.groups[len(STARTING_ISLANDS) :]:
+            found[group.island] += 1
+        for group in seat.groups:
+            found.update(tuck.island for tuck in group.tucks)
+    return found
+
+
+def _flock_problem(
+    flock: Flock, where: str, counts: tuple[int, int, int], season: Season
+) -> str | None:
+    species = SPECIES_BY_ID.get(flock.species)
+    if species is None:
+        return f"{where} holds an unknown species {flock.species!r}"
+    if not 0 <= flock.settled <= flock.size:
+        return f"{where} has {flock.settled} settled birds out of {flock.size}"
+    most = flock_max(species, season, counts)
+    if not 1 <= flock.size <= most:
+        return f"{where} holds {flock.size} {flock.species}, allowed 1 to {most}"
+    if not is_fed(species, counts):
+        return f"{where} cannot feed its {flock.species} in {season.value}"
+    return None
+
+
+def problem(state: State) -> str | None:
+    """Returns a broken invariant of `state`, or None when it is sound."""
+    problem_ = config_problem(state.config)
+    if problem_ is not None:
+        return f"config: {problem_}"
+    n = state.config.players
+    if len(state.seats) != n:
+        return f"{len(state.seats)} seats for a {n}-player game"
+    if not 1 <= state.round <= SEASONS_PER_GAME:
+        return f"round {state.round} is not 1 to {SEASONS_PER_GAME}"
+    for name, cards, ids in (
+        ("bird", full_birds(), SPECIES_BY_ID),
+        ("island", full_islands(), ISLAND_TYPE_BY_ID),
+    ):
+        held = bird_places(state) if name == "bird" else island_places(state)
+        unknown = sorted(k for k in held if k not in ids)
+        if unknown:
+            return f"unknown {name} cards: {', '.join(unknown)}"
+        if held != Counter(cards):
+            diff = sorted((Counter(cards) - held).elements()) or sorted(
+                (held - Counter(cards)).elements()
+            )
+            return f"{name} cards are not each in exactly one place (off: {', '.join(diff)})"
+    scored = SEASONS_PER_GAME if state.phase is Phase.OVER else state.round - 1
+    starts = tuple(s.id for s in STARTING_ISLANDS)
+    hand_sizes = set()
+    for i, seat in enumerate(state.seats):
+        if tuple(g.island for g in seat.groups[: len(starts)]) != starts:
+            return f"p{i} must have the starting islands {', '.join(starts)} as groups 0 to 2"
+        if any(g.island not in ISLAND_TYPE_BY_ID for g in seat.groups[len(starts) :]):
+            return f"p{i} has a starting island placed twice"
+        if len(seat.season_scores) != scored:
+            return f"p{i} has {len(seat.season_scores)} season scores, expected {scored}"
+        pool = seat.pool
+        if state.phase is not Phase.DRAFT and (seat.pick is not None or seat.hand != Hand()):
+            return f"p{i} holds a hand or pick outside the draft"
+        if state.phase is Phase.DRAFT:
+            hand_sizes.add(len(seat.hand.birds) + len(seat.hand.islands) + (seat.pick is not None))
+        if state.phase is not Phase.ADDITIONAL and pool.received:
+            return f"p{i} holds received birds outside additional migration"
+        if state.phase is Phase.ADDITIONAL and (pool.drafted_birds or pool.aside):
+            return f"p{i} still holds unplaced birds in additional migration"
+        if state.phase is Phase.OVER and pool != Pool():
+            return f"p{i} holds unplaced cards after the game"
+        for name, cards in (
+            ("drafted birds", pool.drafted_birds),
+            ("drafted islands", pool.drafted_islands),
+            ("set-aside birds", pool.aside),
+            ("received birds", pool.received),
+            ("hand birds", seat.hand.birds),
+            ("hand islands", seat.hand.islands),
+        ):
+            if list(cards) != sorted(cards):
+                return f"p{i}'s {name} are not sorted"
+        for index, group in enumerate(seat.groups):
+            counts = group_counts(group, state.season)
+            for slot in (Slot.LEFT, Slot.RIGHT):
+                flock = group.flock(slot)
+                if flock is not None:
+                    found = _flock_problem(
+                        flock, f"p{i} group {index} {slot.value}", counts, state.season
+                    )
+                    if found:
+                        return found
+    if state.phase is Phase.DRAFT and (len(hand_sizes) != 1 or 0 in hand_sizes):
+        return "draft hands must all hold the same number of cards, at least one"
+    return None

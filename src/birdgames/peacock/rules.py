@@ -1,0 +1,489 @@
+"""Turn order, legality and the reducer: draft, migration, additional migration (K2, K3)."""
+
+from __future__ import annotations
+
+from typing import Final, assert_never
+
+from birdgames.peacock import season as season_end
+from birdgames.peacock.actions import (
+    Action,
+    DraftCard,
+    EndMigration,
+    PlaceBird,
+    PlaceIsland,
+    Source,
+    TuckIsland,
+)
+from birdgames.peacock.cards import (
+    SPECIES_BY_ID,
+    Season,
+)
+from birdgames.peacock.events import (
+    BirdMoved,
+    BirdPlaced,
+    Event,
+    HandPassed,
+    IslandPlaced,
+    IslandTucked,
+    MigrationEnded,
+    PhaseBegan,
+    PickCommitted,
+    PickRevealed,
+)
+from birdgames.peacock.scoring import (
+    flock_max,
+    group_counts,
+    hunger_text,
+    is_fed,
+)
+from birdgames.peacock.state import (
+    Flock,
+    Group,
+    Hand,
+    Phase,
+    Pool,
+    Seat,
+    Slot,
+    State,
+    Tuck,
+    added,
+    direction,
+    removed,
+)
+
+SLOTS: Final = (Slot.LEFT, Slot.RIGHT)
+HALVES: Final = (Season.BLUE, Season.ORANGE)
+_ACTION_TYPES: Final = (DraftCard, PlaceIsland, TuckIsland, PlaceBird, EndMigration)
+
+
+# --- small builders (positional constructors: hot path) ---------------------------------
+
+
+def _with_seats(state: State, seats: tuple[Seat, ...]) -> State:
+    return State(
+        state.config,
+        state.rng,
+        state.season,
+        state.round,
+        state.phase,
+        seats,
+        state.bird_deck,
+        state.island_deck,
+        state.boxed_birds,
+        state.boxed_islands,
+        state.gone,
+    )
+
+
+def _replace(items: tuple[Seat, ...], index: int, item: Seat) -> tuple[Seat, ...]:
+    return (*items[:index], item, *items[index + 1 :])
+
+
+def _with_flock(group: Group, slot: Slot, flock: Flock | None) -> Group:
+    if slot is Slot.LEFT:
+        return Group(group.island, group.tucks, flock, group.right)
+    return Group(group.island, group.tucks, group.left, flock)
+
+
+def _distinct(items: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(items))
+
+
+# --- turn order -------------------------------------------------------------------------
+
+
+def to_act(state: State) -> tuple[int, ...]:
+    """Returns the seats with a decision now, ascending."""
+    phase = state.phase
+    if phase is Phase.DRAFT:
+        return tuple(i for i, seat in enumerate(state.seats) if seat.pick is None)
+    if phase is Phase.MIGRATION or phase is Phase.ADDITIONAL:
+        return tuple(i for i, seat in enumerate(state.seats) if not seat.done)
+    return ()
+
+
+def _in_turn(state: State, player: int) -> bool:
+    seat = state.seats[player]
+    if state.phase is Phase.DRAFT:
+        return seat.pick is None
+    if state.phase is Phase.OVER:
+        return False
+    return not seat.done
+
+
+# --- legal actions ----------------------------------------------------------------------
+
+
+def legal_actions(state: State, player: int) -> tuple[Action, ...]:
+    """Returns every legal action of `player` now, in a fixed order."""
+    if type(player) is not int or not 0 <= player < len(state.seats):
+        return ()
+    if not _in_turn(state, player):
+        return ()
+    seat = state.seats[player]
+    if state.phase is Phase.DRAFT:
+        hand = seat.hand
+        return tuple(DraftCard(player, card) for card in _distinct(hand.birds)) + tuple(
+            DraftCard(player, card) for card in _distinct(hand.islands)
+        )
+    return _migration_actions(state, player, seat)
+
+
+def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, ...]:
+    season = state.season
+    groups = seat.groups
+    pool = seat.pool
+    acts: list[Action] = []
+    sources: list[tuple[str, Source, int | None, Slot | None]] = []
+    if state.phase is Phase.MIGRATION:
+        for island in _distinct(pool.drafted_islands):
+            acts.append(PlaceIsland(player, island))
+            for index in range(len(groups)):
+                for half in HALVES:
+                    acts.append(TuckIsland(player, island, index, half))
+        sources.extend((b, Source.DRAFTED, None, None) for b in _distinct(pool.drafted_birds))
+        sources.extend((b, Source.ASIDE, None, None) for b in _distinct(pool.aside))
+        for index, group in enumerate(groups):
+            for slot in SLOTS:
+                flock = group.flock(slot)
+                if flock is not None and flock.size > flock.settled:
+                    sources.append((flock.species, Source.TABLEAU, index, slot))
+    else:
+        sources.extend((b, Source.RECEIVED, None, None) for b in _distinct(pool.received))
+    if sources:
+        counts = [group_counts(group, season) for group in groups]
+        for bird, source, from_group, from_slot in sources:
+            species = SPECIES_BY_ID[bird]
+            for index, group in enumerate(groups):
+                here = counts[index]
+                if not is_fed(species, here):
+                    continue
+                most = flock_max(species, season, here)
+                for slot in SLOTS:
+                    if index == from_group and slot is from_slot:
+                        continue
+                    flock = group.flock(slot)
+                    if flock is None or (flock.species == bird and flock.size < most):
+                        acts.append(
+                            PlaceBird(player, bird, source, index, slot, from_group, from_slot)
+                        )
+    if state.phase is Phase.ADDITIONAL or not pool.drafted_islands:
+        acts.append(EndMigration(player))
+    return tuple(acts)
+
+
+# --- legality ---------------------------------------------------------------------------
+
+
+def check(state: State, action: object) -> str | None:
+    """Returns None if `action` is legal now, else the reason in a sentence."""
+    if not isinstance(action, _ACTION_TYPES):
+        return f"{action!r} is not a Peacock action"
+    player = action.player
+    players = len(state.seats)
+    if type(player) is not int or not 0 <= player < players:
+        return f"there is no player {player!r} in a {players}-player game"
+    phase = state.phase
+    if phase is Phase.OVER:
+        return "the game is over"
+    seat = state.seats[player]
+    match action:
+        case DraftCard():
+            if phase is not Phase.DRAFT:
+                return f"cards are drafted in the draft, but this is the {_phase_name(phase)}"
+            if seat.pick is not None:
+                return f"p{player} has already picked a card this turn"
+            return _check_draft(seat, action.card)
+        case PlaceIsland() | TuckIsland() | PlaceBird() | EndMigration():
+            if phase is Phase.DRAFT:
+                return "this is the draft: choose a card from your hand"
+            if seat.done:
+                return f"p{player} has already ended this migration"
+            return _check_migration(state, seat, action)
+        case _:
+            assert_never(action)
+
+
+def _phase_name(phase: Phase) -> str:
+    return phase.value.replace("_", " ")
+
+
+def _check_draft(seat: Seat, card: object) -> str | None:
+    hand = seat.hand
+    if card in hand.birds or card in hand.islands:
+        return None
+    held = ", ".join((*hand.birds, *hand.islands)) or "nothing"
+    return f"{card!r} is not in your hand; it holds {held}"
+
+
+def _check_migration(
+    state: State, seat: Seat, action: PlaceIsland | TuckIsland | PlaceBird | EndMigration
+) -> str | None:
+    pool = seat.pool
+    additional = state.phase is Phase.ADDITIONAL
+    match action:
+        case PlaceIsland():
+            if additional:
+                return "islands cannot change in additional migration"
+            if action.island not in pool.drafted_islands:
+                return _no_island(action.island, pool)
+            return None
+        case TuckIsland():
+            if additional:
+                return "islands cannot change in additional migration"
+            if action.island not in pool.drafted_islands:
+                return _no_island(action.island, pool)
+            problem = _group_problem(seat, action.group)
+            if problem:
+                return problem
+            if not isinstance(action.half, Season):
+                return f"half must be blue or orange, not {action.half!r}"
+            return None
+        case PlaceBird():
+            return _check_place_bird(state, seat, action)
+        case EndMigration():
+            if not additional and pool.drafted_islands:
+                left = ", ".join(pool.drafted_islands)
+                return f"place or tuck every drafted island first (still waiting: {left})"
+            return None
+        case _:
+            assert_never(action)
+
+
+def _no_island(island: object, pool: Pool) -> str:
+    held = ", ".join(pool.drafted_islands) or "none"
+    return f"{island!r} is not among your drafted islands (you have {held})"
+
+
+def _group_problem(seat: Seat, group: object) -> str | None:
+    count = len(seat.groups)
+    if type(group) is not int or not 0 <= group < count:
+        return f"there is no group {group!r}; your groups are 0 to {count - 1}"
+    return None
+
+
+def _check_place_bird(state: State, seat: Seat, action: PlaceBird) -> str | None:
+    bird, source = action.bird, action.source
+    pool = seat.pool
+    if not isinstance(source, Source):
+        return f"source must be drafted, aside, received or tableau, not {source!r}"
+    if state.phase is Phase.ADDITIONAL:
+        if source is not Source.RECEIVED:
+            return "in additional migration only received birds are placed; nothing else moves"
+    elif source is Source.RECEIVED:
+        return "received birds are placed in additional migration"
+    if source is Source.TABLEAU:
+        problem = _group_problem(seat, action.from_group)
+        if problem:
+            return problem
+        if not isinstance(action.from_slot, Slot):
+            return (
+                f"a bird moved from the tableau needs the slot it leaves, not {action.from_slot!r}"
+            )
+        assert action.from_group is not None
+        here = f"group {action.from_group} {action.from_slot.value}"
+        flock = seat.groups[action.from_group].flock(action.from_slot)
+        if flock is None or flock.species != bird:
+            holds = "is empty" if flock is None else f"holds {flock.species}"
+            return f"{here} {holds}, not {bird!r}"
+        if flock.size <= flock.settled:
+            return f"every {bird} in {here} was already placed this migration"
+    else:
+        if action.from_group is not None or action.from_slot is not None:
+            return "only a bird moved from the tableau names a group to leave"
+        held = {
+            Source.DRAFTED: pool.drafted_birds,
+            Source.ASIDE: pool.aside,
+            Source.RECEIVED: pool.received,
+        }[source]
+        if bird not in held:
+            have = ", ".join(held) or "none"
+            return f"{bird!r} is not among your {source.value} birds (you have {have})"
+    problem = _group_problem(seat, action.group)
+    if problem:
+        return problem
+    if not isinstance(action.slot, Slot):
+        return f"slot must be left or right, not {action.slot!r}"
+    if action.group == action.from_group and action.slot is action.from_slot:
+        return f"the {bird} is already in group {action.group} {action.slot.value}"
+    species = SPECIES_BY_ID[bird]
+    group = seat.groups[action.group]
+    where = f"group {action.group}"
+    counts = group_counts(group, state.season)
+    if not is_fed(species, counts):
+        return hunger_text(species, counts, where, state.season)
+    flock = group.flock(action.slot)
+    spot = f"{where} {action.slot.value}"
+    if flock is not None:
+        if flock.species != bird:
+            return f"{spot} holds a {flock.species} flock; a flock has one species"
+        most = flock_max(species, state.season, counts)
+        if flock.size >= most:
+            return f"the {bird} flock in {spot} is full ({flock.size} of {most})"
+    return None
+
+
+# --- the reducer ------------------------------------------------------------------------
+
+
+def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """Returns the next state and what happened; the action must be legal."""
+    match action:
+        case DraftCard():
+            return _draft(state, action)
+        case PlaceIsland():
+            return _place_island(state, action)
+        case TuckIsland():
+            return _tuck_island(state, action)
+        case PlaceBird():
+            return _place_bird(state, action)
+        case EndMigration():
+            return _end_migration(state, action)
+        case _:
+            assert_never(action)
+
+
+def _draft(state: State, action: DraftCard) -> tuple[State, tuple[Event, ...]]:
+    player, card = action.player, action.card
+    seat = state.seats[player]
+    hand = seat.hand
+    if card in SPECIES_BY_ID:
+        hand = Hand(removed(hand.birds, card), hand.islands)
+    else:
+        hand = Hand(hand.birds, removed(hand.islands, card))
+    seat = Seat(hand, card, seat.pool, seat.groups, seat.done, seat.season_scores)
+    state = _with_seats(state, _replace(state.seats, player, seat))
+    events: list[Event] = [PickCommitted(player, card)]
+    if all(s.pick is not None for s in state.seats):
+        state = _reveal(state, events)
+    return state, tuple(events)
+
+
+def _reveal(state: State, events: list[Event]) -> State:
+    """K2.2 all picks turn face up, then the rest of each hand passes."""
+    n = len(state.seats)
+    step_ = direction(state.season)
+    seats = state.seats
+    pools: list[Pool] = []
+    for i, seat in enumerate(seats):
+        card = seat.pick
+        assert card is not None
+        pool = seat.pool
+        if card in SPECIES_BY_ID:
+            pool = Pool(added(pool.drafted_birds, card), pool.drafted_islands, pool.aside, ())
+        else:
+            pool = Pool(pool.drafted_birds, added(pool.drafted_islands, card), pool.aside, ())
+        pools.append(pool)
+        events.append(PickRevealed(i, card))
+    hands = [seats[(i - step_) % n].hand for i in range(n)]
+    empty = not hands[0].birds and not hands[0].islands
+    new_seats = tuple(
+        Seat(hands[i], None, pools[i], seat.groups, False, seat.season_scores)
+        for i, seat in enumerate(seats)
+    )
+    if not empty:
+        for i, seat in enumerate(seats):
+            hand = seat.hand
+            count = len(hand.birds) + len(hand.islands)
+            events.append(HandPassed(i, (i + step_) % n, count, hand.birds, hand.islands))
+        return _with_seats(state, new_seats)
+    events.append(PhaseBegan(Phase.MIGRATION, state.round, state.season))
+    return State(
+        state.config,
+        state.rng,
+        state.season,
+        state.round,
+        Phase.MIGRATION,
+        new_seats,
+        state.bird_deck,
+        state.island_deck,
+        state.boxed_birds,
+        state.boxed_islands,
+        state.gone,
+    )
+
+
+def _place_island(state: State, action: PlaceIsland) -> tuple[State, tuple[Event, ...]]:
+    player = action.player
+    seat = state.seats[player]
+    pool = seat.pool
+    pool = Pool(pool.drafted_birds, removed(pool.drafted_islands, action.island), pool.aside, ())
+    groups = (*seat.groups, Group(action.island))
+    seat = Seat(seat.hand, None, pool, groups, False, seat.season_scores)
+    event = IslandPlaced(player, action.island, len(groups) - 1)
+    return _with_seats(state, _replace(state.seats, player, seat)), (event,)
+
+
+def _tuck_island(state: State, action: TuckIsland) -> tuple[State, tuple[Event, ...]]:
+    player = action.player
+    seat = state.seats[player]
+    pool = seat.pool
+    pool = Pool(pool.drafted_birds, removed(pool.drafted_islands, action.island), pool.aside, ())
+    old = seat.groups[action.group]
+    group = Group(old.island, (*old.tucks, Tuck(action.island, action.half)), old.left, old.right)
+    groups = (*seat.groups[: action.group], group, *seat.groups[action.group + 1 :])
+    seat = Seat(seat.hand, None, pool, groups, False, seat.season_scores)
+    event = IslandTucked(player, action.island, action.group, action.half)
+    return _with_seats(state, _replace(state.seats, player, seat)), (event,)
+
+
+def _place_bird(state: State, action: PlaceBird) -> tuple[State, tuple[Event, ...]]:
+    player, bird = action.player, action.bird
+    seat = state.seats[player]
+    pool = seat.pool
+    groups = list(seat.groups)
+    event: Event
+    match action.source:
+        case Source.DRAFTED:
+            pool = Pool(removed(pool.drafted_birds, bird), pool.drafted_islands, pool.aside, ())
+        case Source.ASIDE:
+            pool = Pool(pool.drafted_birds, pool.drafted_islands, removed(pool.aside, bird), ())
+        case Source.RECEIVED:
+            pool = Pool((), (), (), removed(pool.received, bird))
+        case Source.TABLEAU:
+            assert action.from_group is not None and action.from_slot is not None
+            old = groups[action.from_group]
+            flock = old.flock(action.from_slot)
+            assert flock is not None
+            left = None if flock.size == 1 else Flock(bird, flock.size - 1, flock.settled)
+            groups[action.from_group] = _with_flock(old, action.from_slot, left)
+        case _:
+            assert_never(action.source)
+    target = groups[action.group]
+    flock = target.flock(action.slot)
+    # Each bird is placed at most once per migration: `settled` counts those placed now.
+    joined = Flock(bird, 1, 1) if flock is None else Flock(bird, flock.size + 1, flock.settled + 1)
+    groups[action.group] = _with_flock(target, action.slot, joined)
+    seat = Seat(seat.hand, None, pool, tuple(groups), False, seat.season_scores)
+    if action.source is Source.TABLEAU:
+        assert action.from_group is not None and action.from_slot is not None
+        event = BirdMoved(
+            player, bird, action.from_group, action.from_slot, action.group, action.slot
+        )
+    else:
+        event = BirdPlaced(player, bird, action.source, action.group, action.slot)
+    return _with_seats(state, _replace(state.seats, player, seat)), (event,)
+
+
+def _end_migration(state: State, action: EndMigration) -> tuple[State, tuple[Event, ...]]:
+    player = action.player
+    seat = state.seats[player]
+    seat = Seat(seat.hand, None, seat.pool, seat.groups, True, seat.season_scores)
+    state = _with_seats(state, _replace(state.seats, player, seat))
+    events: list[Event] = [MigrationEnded(player)]
+    if all(s.done for s in state.seats):
+        if state.phase is Phase.MIGRATION:
+            state = season_end.start_additional(state, events)
+        else:
+            state = season_end.finish_season(state, events)
+    return state, tuple(events)
+
+
+def totals(state: State) -> tuple[int, ...]:
+    """Returns each player's running total."""
+    return season_end.totals(state)
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """Returns the winners once the game is over, else ()."""
+    return season_end.winners(state)

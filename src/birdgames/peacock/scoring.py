@@ -1,0 +1,176 @@
+"""Pure scoring and the resource arithmetic scoring and legality share (K2.3, K2.5)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+from birdgames.peacock.cards import (
+    ISLAND_TYPE_BY_ID,
+    RATINGS,
+    SPECIES_BY_ID,
+    STARTING_BY_ID,
+    Effect,
+    Need,
+    Resource,
+    Season,
+    Species,
+    Trigger,
+)
+from birdgames.peacock.events import FlockScore
+from birdgames.peacock.state import Group, Seat, Slot, Tuck
+
+# Resource counts are (plant, fish, meat) tuples.
+Counts = tuple[int, int, int]
+INDEX: Final = {Resource.PLANT: 0, Resource.FISH: 1, Resource.MEAT: 2}
+_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+@lru_cache(maxsize=8192)
+def island_counts(island: str, tucks: tuple[Tuck, ...], season: Season) -> Counts:
+    """Returns the resources a group offers in `season`."""
+    counts = [0, 0, 0]
+    start = STARTING_BY_ID.get(island)
+    if start is not None:
+        for res in start.blue if season is Season.BLUE else start.orange:
+            counts[INDEX[res]] += 1
+    else:
+        # §6.4.2 a deck card alone gives the half of the season's colour.
+        kind = ISLAND_TYPE_BY_ID[island]
+        counts[INDEX[kind.blue if season is Season.BLUE else kind.orange]] += 1
+    for tuck in tucks:
+        # K2.3 a tuck adds its own resource of the half it sits on, in that half's season.
+        if tuck.half is season:
+            kind = ISLAND_TYPE_BY_ID[tuck.island]
+            counts[INDEX[kind.blue if season is Season.BLUE else kind.orange]] += 1
+    return counts[0], counts[1], counts[2]
+
+
+def group_counts(group: Group, season: Season) -> Counts:
+    """Returns the resources `group` offers in `season`."""
+    return island_counts(group.island, group.tucks, season)
+
+
+def is_fed(species: Species, counts: Counts) -> bool:
+    """Returns whether `counts` meet the species' requirement (a check, not a cost)."""
+    first = counts[INDEX[species.res[0]]]
+    if species.need is Need.SINGLE:
+        return first >= 1
+    if species.need is Need.DOUBLE:
+        return first >= 2
+    return first >= 1 or counts[INDEX[species.res[1]]] >= 1
+
+
+def need_text(species: Species) -> str:
+    """Returns the requirement as words: "meat", "meat or plant", "two fish"."""
+    names = [r.value for r in species.res]
+    if species.need is Need.EITHER:
+        return " or ".join(names)
+    if species.need is Need.DOUBLE:
+        return f"two {names[0]}"
+    return names[0]
+
+
+def hunger_text(species: Species, counts: Counts, where: str, season: Season) -> str:
+    """Returns why `where` cannot feed `species`: "heron needs two fish; group 2 has one..."."""
+    if species.need is Need.EITHER:
+        a, b = (r.value for r in species.res)
+        has = f"neither {a} nor {b}"
+    else:
+        n = counts[INDEX[species.res[0]]]
+        has = f"{_WORDS[n] if n < len(_WORDS) else n} {species.res[0].value}"
+    return f"{species.id} needs {need_text(species)}; {where} has {has} in {season.value}"
+
+
+def _trigger_on(species: Species, season: Season, counts: Counts, group: Group) -> bool:
+    """Returns whether a season, resource or buddy trigger holds (full flock is separate)."""
+    match species.trigger:
+        case Trigger.SEASON:
+            return species.season is season
+        case Trigger.RESOURCE:
+            assert species.resource is not None
+            return counts[INDEX[species.resource]] >= 1
+        case Trigger.BUDDY:
+            return buddies(group, species.buddy) >= species.buddy_count
+        case Trigger.FULL_FLOCK:
+            return False
+
+
+def buddies(group: Group, species_id: str | None) -> int:
+    """Returns how many birds of `species_id` sit in the group, both slots."""
+    total = 0
+    for flock in (group.left, group.right):
+        if flock is not None and flock.species == species_id:
+            total += flock.size
+    return total
+
+
+def flock_max(species: Species, season: Season, counts: Counts) -> int:
+    """Returns the species' effective maximum flock size at a group this season.
+
+    A flock-size bonus adds 1 once (K2.5). The catalog gives that effect only season
+    triggers; resource triggers work too. Buddy and full-flock triggers never raise it.
+    """
+    if species.effect is Effect.FLOCK_SIZE:
+        if species.trigger is Trigger.SEASON and species.season is season:
+            return species.flock + 1
+        if species.trigger is Trigger.RESOURCE:
+            assert species.resource is not None
+            if counts[INDEX[species.resource]] >= 1:
+                return species.flock + 1
+    return species.flock
+
+
+def score_flock(group: Group, index: int, slot: Slot, season: Season) -> FlockScore | None:
+    """Returns the score of the flock in `slot` of `group`, if there is one."""
+    flock = group.flock(slot)
+    if flock is None:
+        return None
+    species = SPECIES_BY_ID[flock.species]
+    counts = group_counts(group, season)
+    bonus = 0
+    if species.effect is Effect.FEATHERS:
+        if species.trigger is Trigger.FULL_FLOCK:
+            # §6.4.5 full means the effective maximum this season.
+            active = flock.size == flock_max(species, season, counts)
+        else:
+            active = _trigger_on(species, season, counts, group)
+        if active:
+            # K2.5 buddy and resource bonuses count once however much is present.
+            bonus = species.value
+    points = flock.size * (species.feathers + bonus)
+    return FlockScore(index, slot, flock.species, flock.size, species.feathers, bonus, points)
+
+
+def season_score(seat: Seat, season: Season) -> tuple[int, tuple[FlockScore, ...]]:
+    """Returns a player's points for the season and the flocks that made them."""
+    lines: list[FlockScore] = []
+    for index, group in enumerate(seat.groups):
+        for slot in (Slot.LEFT, Slot.RIGHT):
+            line = score_flock(group, index, slot, season)
+            if line is not None:
+                lines.append(line)
+    return sum(line.points for line in lines), tuple(lines)
+
+
+def distinct_species(seat: Seat) -> int:
+    """Returns how many species sit on the player's tableau (K3 tie-break)."""
+    found: set[str] = set()
+    for group in seat.groups:
+        for flock in (group.left, group.right):
+            if flock is not None:
+                found.add(flock.species)
+    return len(found)
+
+
+def rating(total: int) -> str:
+    """Returns the score rating of a game total: "Fair", "Fancy" or "Fabulous"."""
+    for floor, name in RATINGS:
+        if total >= floor:
+            return name
+    return RATINGS[-1][1]
+
+
+def species(species_id: str) -> Species:
+    """Returns the catalog entry of a species id."""
+    return SPECIES_BY_ID[species_id]

@@ -1,0 +1,146 @@
+"""Config, State and its parts: hands, pools, tableau groups and flocks."""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar
+
+import attrs
+
+from birdgames.peacock.cards import Season
+from birdgames.rng import Rng
+
+
+class Slot(enum.Enum):
+    """One of the two flock slots of a group."""
+
+    LEFT = "left"
+    RIGHT = "right"
+
+
+class Phase(enum.Enum):
+    """Where the current season stands (K2)."""
+
+    DRAFT = "draft"
+    MIGRATION = "migration"
+    ADDITIONAL = "additional_migration"
+    OVER = "over"
+
+
+@attrs.frozen
+class Config:
+    """A Peacock game: player count, optional starting season and fixed deck orders.
+
+    A fixed deck order lists the whole deck in play (after the 2-player removal), top first.
+    """
+
+    kind: ClassVar[str] = "peacock.config"
+
+    players: int = 2
+    starting_season: Season | None = None
+    bird_order: tuple[str, ...] | None = None
+    island_order: tuple[str, ...] | None = None
+
+
+@attrs.frozen
+class Flock:
+    """Birds of one species in one slot; `settled` of them were placed this migration."""
+
+    species: str
+    size: int
+    settled: int = 0
+
+
+@attrs.frozen
+class Tuck:
+    """An island card tucked under a group on one half (it adds that half's resource)."""
+
+    island: str
+    half: Season
+
+
+@attrs.frozen
+class Group:
+    """An island with its tucked upgrades and its two flock slots."""
+
+    island: str
+    tucks: tuple[Tuck, ...] = ()
+    left: Flock | None = None
+    right: Flock | None = None
+
+    def flock(self, slot: Slot) -> Flock | None:
+        """Returns the flock in `slot`, if any."""
+        return self.left if slot is Slot.LEFT else self.right
+
+
+@attrs.frozen
+class Hand:
+    """The cards a player is drafting from (hidden from the others), sorted."""
+
+    birds: tuple[str, ...] = ()
+    islands: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Pool:
+    """Public cards in front of a player that are not on the tableau, each tuple sorted."""
+
+    drafted_birds: tuple[str, ...] = ()
+    drafted_islands: tuple[str, ...] = ()
+    aside: tuple[str, ...] = ()
+    received: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Seat:
+    """Everything one player has."""
+
+    hand: Hand
+    pick: str | None
+    pool: Pool
+    groups: tuple[Group, ...]
+    done: bool
+    season_scores: tuple[int, ...]
+
+
+@attrs.frozen
+class State:
+    """A whole Peacock game position, with its config and rng."""
+
+    kind: ClassVar[str] = "peacock.state"
+
+    config: Config
+    rng: Rng
+    season: Season
+    round: int
+    phase: Phase
+    seats: tuple[Seat, ...]
+    bird_deck: tuple[str, ...]
+    island_deck: tuple[str, ...]
+    boxed_birds: tuple[str, ...]
+    boxed_islands: tuple[str, ...]
+    gone: tuple[str, ...]
+
+
+def added(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    """Returns the sorted tuple `items` with `item` inserted."""
+    for i, existing in enumerate(items):
+        if item <= existing:
+            return (*items[:i], item, *items[i:])
+    return (*items, item)
+
+
+def removed(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    """Returns `items` without one occurrence of `item` (which must be there)."""
+    i = items.index(item)
+    return items[:i] + items[i + 1 :]
+
+
+def other_season(season: Season) -> Season:
+    """Returns the other season colour."""
+    return Season.ORANGE if season is Season.BLUE else Season.BLUE
+
+
+def direction(season: Season) -> int:
+    """Returns the passing step: blue passes to seat i+1, orange to seat i-1 (DECISION)."""
+    return 1 if season is Season.BLUE else -1
