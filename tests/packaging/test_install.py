@@ -1,0 +1,140 @@
+"""The installed package: its public surface, py.typed, and a type-checked client."""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CLIENT = textwrap.dedent(
+    '''
+    """A typical client: a frontend that loads a game, moves, and shows a view."""
+
+    import birdgames
+    from birdgames import codec, rng, sim
+
+
+    def first_move_view(name: str, seed: int) -> str:
+        game: birdgames.AnyGame = birdgames.get_game(name)
+        players = min(game.player_counts)
+        state = game.new_game(game.default_config(players), seed)
+        player = game.to_act(state)[0]
+        action = game.legal_actions(state, player)[0]
+        try:
+            game.apply(state, object())
+        except birdgames.IllegalActionError as error:
+            reason: str = error.reason
+            assert reason
+        state, events = game.step(state, action)
+        shown = game.visible_events(events, player)
+        assert len(shown) <= len(events)
+        text = codec.dumps(game.view(state, player))
+        assert codec.loads_action(codec.dumps(action)) == action
+        return text
+
+
+    def a_record(name: str) -> sim.Record:
+        game = birdgames.get_game(name)
+        config = game.default_config(min(game.player_counts))
+        return sim.play(game, config, 7, [sim.RandomPolicy()] * min(game.player_counts))
+
+
+    def roll(seed: int) -> int:
+        value, _ = rng.below(rng.Rng.from_seed(seed), 6)
+        return value + 1
+
+
+    if __name__ == "__main__":
+        for game_name in birdgames.games():
+            first_move_view(game_name, 1)
+            record = a_record(game_name)
+            assert codec.loads(sim.Record, codec.dumps(record)) == record
+        print("client ok", sorted(birdgames.games()), roll(3))
+    '''
+)
+
+SURFACE = [
+    "__version__",
+    "Game",
+    "AnyGame",
+    "ActionLike",
+    "BirdgamesError",
+    "IllegalActionError",
+    "InvalidConfigError",
+    "CodecError",
+    "games",
+    "get_game",
+]
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv with birdgames installed from the checkout, not editable, plus mypy."""
+    venv = tmp_path_factory.mktemp("fresh") / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    subprocess.run(
+        [
+            str(venv / "bin" / "pip"),
+            "install",
+            "-q",
+            "--disable-pip-version-check",
+            str(ROOT),
+            "mypy",
+        ],
+        check=True,
+        capture_output=True,
+    )
+    return venv
+
+
+def _python(venv: Path, *args: str, cwd: Path | None = None) -> str:
+    result = subprocess.run(
+        [str(venv / "bin" / "python"), *args], check=False, capture_output=True, text=True, cwd=cwd
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def test_installed_package_offers_the_public_surface_and_py_typed(
+    installed: Path, tmp_path: Path
+) -> None:
+    """The wheel ships py.typed and every name of the contract's package surface."""
+    program = (
+        "import birdgames, pathlib; "
+        "print(pathlib.Path(birdgames.__file__).with_name('py.typed').is_file()); "
+        f"print(all(hasattr(birdgames, n) for n in {SURFACE!r})); "
+        "import birdgames.codec, birdgames.rng, birdgames.sim; "
+        "print('site-packages' in birdgames.__file__)"
+    )
+    assert _python(installed, "-c", program, cwd=tmp_path).split() == ["True"] * 3
+
+
+def test_a_client_type_checks_strictly_and_runs(installed: Path, tmp_path: Path) -> None:
+    """A client using get_game, new_game, step, view and the codec passes mypy --strict."""
+    client = tmp_path / "client.py"
+    client.write_text(CLIENT)
+    result = subprocess.run(
+        [str(installed / "bin" / "mypy"), "--strict", "--no-incremental", str(client)],
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert _python(installed, str(client), cwd=tmp_path).startswith("client ok")
+
+
+def test_ci_runs_exactly_the_readme_check_command() -> None:
+    """.ci/run's command is the README's check command, word for word."""
+    readme = (ROOT / "README.md").read_text()
+    commands = [line for line in readme.splitlines() if line.startswith("python3 -m venv .venv")]
+    assert len(commands) == 2, "the README shows exactly two set-up commands"
+    ci_lines = [line for line in (ROOT / ".ci" / "run").read_text().splitlines() if line]
+    assert shlex.split(ci_lines[-1]) == shlex.split(commands[1])
+    assert "examples/play.py" in commands[0]
