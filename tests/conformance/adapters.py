@@ -24,6 +24,9 @@ class EngineAdapter:
     player_counts: tuple[int, ...]
     # The config played for a player count; the game's default when None.
     config_for: Callable[[int], Any] | None = None
+    # "module:attribute" of the game for a fresh process to import; None means a registered
+    # engine, found there by `birdgames.get_game(game.name)`.
+    game_ref: str | None = None
 
     def config(self, players: int) -> Any:
         """Returns the config the suite plays with `players` players."""

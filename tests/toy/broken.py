@@ -1,0 +1,140 @@
+"""Variants of the toy game, each with one fault the conformance suite must catch."""
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from birdgames.core import PlayerId
+from tests.conformance.adapters import EngineAdapter
+from tests.toy.adapter import ADAPTER
+from tests.toy.game import (
+    ACTION_CLASSES,
+    Action,
+    Event,
+    Phase,
+    Seat,
+    SeatView,
+    State,
+    ToyGame,
+    View,
+)
+
+
+class IgnoresTurnOrder(ToyGame):
+    """Forgets to ask whether the player is to act: a second pick replaces the first."""
+
+    def check(self, state: State, action: Action) -> str | None:
+        if not isinstance(action, ACTION_CLASSES) or action.player not in range(len(state.seats)):
+            return "not an action of a seat at this table"
+        if state.phase is Phase.OVER:
+            return "the game is over"
+        return self._check_move(state, action)
+
+
+class CrashesOnForeignObjects(ToyGame):
+    """Reads `.player` of whatever it is given."""
+
+    def check(self, state: State, action: Action) -> str | None:
+        if action.player not in self.to_act(state):
+            return f"p{action.player} has no decision now"
+        return self._check_move(state, action)
+
+
+class LeaksHands(ToyGame):
+    """Shows every hand in every view."""
+
+    @staticmethod
+    def _seat_view(seat: Seat, own: bool) -> SeatView:
+        del own
+        return ToyGame._seat_view(seat, True)
+
+
+class LeaksPicks(ToyGame):
+    """Shows the picks others committed before the reveal."""
+
+    def view(self, state: State, player: PlayerId | None) -> View:
+        shown = super().view(state, player)
+        seats = tuple(
+            attrs.evolve(seat, pick=state.seats[p].pick) for p, seat in enumerate(shown.seats)
+        )
+        return attrs.evolve(shown, seats=seats)
+
+
+class LeaksDraws(ToyGame):
+    """Tells everyone which card each player drew."""
+
+    def visible_events(
+        self, events: tuple[Event, ...], player: PlayerId | None
+    ) -> tuple[Event, ...]:
+        del player
+        return events
+
+
+class DrawsByCommitOrder(ToyGame):
+    """After the reveal, the last player to commit draws first: commit order matters."""
+
+    def _draw_order(self, state: State, last: int) -> Sequence[int]:
+        players = state.config.players
+        return [(last + i) % players for i in range(players)]
+
+
+class RewardsFirstBuilder(ToyGame):
+    """The first player to end building scores a point: interleaving matters."""
+
+    def _end_build(self, state: State, player: int, events: list[Event]) -> State:
+        first = not any(seat.done for seat in state.seats)
+        state = super()._end_build(state, player, events)
+        if first:
+            seat = state.seats[player]
+            seats = list(state.seats)
+            seats[player] = attrs.evolve(seat, score=seat.score + 1)
+            state = attrs.evolve(state, seats=tuple(seats))
+        return state
+
+
+class UnderstatesMaxActions(ToyGame):
+    """Claims every game ends within 5 actions."""
+
+    def max_actions(self, config: Any) -> int:
+        del config
+        return 5
+
+
+class StepDisagreesWithApply(ToyGame):
+    """apply forgets to resolve the picks when the last one commits."""
+
+    def apply(self, state: State, action: Action) -> State:
+        after = self.step(state, action)[0]
+        if state.phase is Phase.PICK and after.phase is Phase.BUILD:
+            return attrs.evolve(after, round=after.round + 1)
+        return after
+
+
+def _hides_nothing(state: State, player: int, seed: int) -> State:
+    del player, seed
+    return state
+
+
+def adapter(game: ToyGame) -> EngineAdapter:
+    """Returns the toy adapter driving `game` instead of the sound toy game."""
+    return attrs.evolve(ADAPTER, game=game, game_ref=None)
+
+
+# (variant adapter, a fragment of the message of the check that must catch it)
+BROKEN: tuple[tuple[str, EngineAdapter, str], ...] = (
+    ("ignores turn order", adapter(IgnoresTurnOrder()), "which legal_actions does not list"),
+    ("crashes on foreign objects", adapter(CrashesOnForeignObjects()), "instead of giving"),
+    ("leaks hands", adapter(LeaksHands()), "view of p"),
+    ("leaks picks", adapter(LeaksPicks()), "view of p"),
+    ("leaks draws", adapter(LeaksDraws()), "visible events"),
+    ("draws by commit order", adapter(DrawsByCommitOrder()), "give different states"),
+    ("rewards first builder", adapter(RewardsFirstBuilder()), "give different states"),
+    ("understates max_actions", adapter(UnderstatesMaxActions()), "max_actions"),
+    ("step disagrees with apply", adapter(StepDisagreesWithApply()), "step and apply disagree"),
+    (
+        "perturbation hides nothing",
+        attrs.evolve(ADAPTER, perturb_hidden=_hides_nothing),
+        "never changed",
+    ),
+)
