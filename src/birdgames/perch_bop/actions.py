@@ -1,0 +1,195 @@
+"""The actions of Perch: every choice the rules give a player, one decision each (P2)."""
+
+from __future__ import annotations
+
+from typing import ClassVar, TypeAlias
+
+import attrs
+
+from birdgames.perch_bop.cards import COLOUR_NAMES
+
+
+def colour_name(colour: int) -> str:
+    """Returns a flock's colour name."""
+    return COLOUR_NAMES[colour] if 0 <= colour < len(COLOUR_NAMES) else f"colour {colour}"
+
+
+@attrs.frozen
+class KeepObjective:
+    """Keeps one of the two dealt objectives, discarding the other (§1.4)."""
+
+    kind: ClassVar[str] = "perch_bop.keep_objective"
+    player: int
+    objective: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} keeps an objective"
+
+
+@attrs.frozen
+class AddBird:
+    """Adds one more bird of your own to the bag (Early Bird, Rookery; §2.1)."""
+
+    kind: ClassVar[str] = "perch_bop.add_bird"
+    player: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} adds an extra bird to the bag"
+
+
+@attrs.frozen
+class Decline:
+    """Declines an optional ability (Early Bird, Rookery extra bird, Full Bird Feeder)."""
+
+    kind: ClassVar[str] = "perch_bop.decline"
+    player: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} declines"
+
+
+@attrs.frozen
+class ReturnBird:
+    """Happy Birdbath: puts one of the three drawn birds back in the bag (§2.2)."""
+
+    kind: ClassVar[str] = "perch_bop.return_bird"
+    player: int
+    colour: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} returns a {colour_name(self.colour)} bird to the bag"
+
+
+@attrs.frozen
+class SwapBirds:
+    """Full Bird Feeder: swaps a bird of your hand with one of another player's hand."""
+
+    kind: ClassVar[str] = "perch_bop.swap_birds"
+    player: int
+    colour: int
+    target: int
+    target_colour: int
+
+    def __str__(self) -> str:
+        return (
+            f"p{self.player} swaps a {colour_name(self.colour)} bird for "
+            f"p{self.target}'s {colour_name(self.target_colour)} bird"
+        )
+
+
+@attrs.frozen
+class Place:
+    """Perches one bird from your hand on a Location, taking a free nest or not (§2.3)."""
+
+    kind: ClassVar[str] = "perch_bop.place"
+    player: int
+    colour: int
+    location: str
+    nest: bool
+
+    def __str__(self) -> str:
+        on_nest = " on a nest" if self.nest else ""
+        return f"p{self.player} places {colour_name(self.colour)} on {self.location}{on_nest}"
+
+
+@attrs.frozen
+class BuildBirdhouse:
+    """Bonus action from round 4: a birdhouse on an existing stack (§3)."""
+
+    kind: ClassVar[str] = "perch_bop.build_birdhouse"
+    player: int
+    location: str
+    colour: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} builds a birdhouse on {colour_name(self.colour)} at {self.location}"
+
+
+@attrs.frozen
+class Zap:
+    """Bonus action in round 5: one unprotected bird to the fountain (§3)."""
+
+    kind: ClassVar[str] = "perch_bop.zap"
+    player: int
+    location: str
+    colour: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} zaps a {colour_name(self.colour)} bird on {self.location}"
+
+
+@attrs.frozen
+class ZapNest:
+    """Bonus action in round 5 with the U6 option: removes an unclaimed nest."""
+
+    kind: ClassVar[str] = "perch_bop.zap_nest"
+    player: int
+    location: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} zaps a free nest on {self.location}"
+
+
+@attrs.frozen
+class EndTurn:
+    """Ends your Perch turn after placing, without (another) bonus action."""
+
+    kind: ClassVar[str] = "perch_bop.end_turn"
+    player: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} ends the turn"
+
+
+@attrs.frozen
+class ChooseSlot:
+    """Puts the bird heading to the fountain into a free, supported slot (§4.3, U5)."""
+
+    kind: ClassVar[str] = "perch_bop.choose_slot"
+    player: int
+    slot: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} chooses fountain slot {self.slot}"
+
+
+@attrs.frozen
+class PlaceScarecrow:
+    """Puts the Scarecrow on an intersection after taking control of it (§5.2)."""
+
+    kind: ClassVar[str] = "perch_bop.place_scarecrow"
+    player: int
+    intersection: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} puts the scarecrow on intersection {self.intersection}"
+
+
+Action: TypeAlias = (
+    KeepObjective
+    | AddBird
+    | Decline
+    | ReturnBird
+    | SwapBirds
+    | Place
+    | BuildBirdhouse
+    | Zap
+    | ZapNest
+    | EndTurn
+    | ChooseSlot
+    | PlaceScarecrow
+)
+ACTION_CLASSES: tuple[type, ...] = (
+    KeepObjective,
+    AddBird,
+    Decline,
+    ReturnBird,
+    SwapBirds,
+    Place,
+    BuildBirdhouse,
+    Zap,
+    ZapNest,
+    EndTurn,
+    ChooseSlot,
+    PlaceScarecrow,
+)

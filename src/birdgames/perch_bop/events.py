@@ -1,0 +1,367 @@
+"""What step() reports; each event's str is one log line naming player, tile and place."""
+
+from __future__ import annotations
+
+from typing import ClassVar, TypeAlias
+
+import attrs
+
+from birdgames.perch_bop.actions import colour_name
+
+
+def _who(player: int | None) -> str:
+    return "nobody" if player is None else f"p{player}"
+
+
+@attrs.frozen
+class ObjectivesDealt:
+    """A player is dealt two objectives; others learn only that it happened."""
+
+    kind: ClassVar[str] = "perch_bop.objectives_dealt"
+    player: int
+    objectives: tuple[str, ...]  # empty when seen by someone else
+
+    def __str__(self) -> str:
+        shown = f": {', '.join(self.objectives)}" if self.objectives else ""
+        return f"p{self.player} is dealt 2 objectives{shown}"
+
+
+@attrs.frozen
+class ObjectiveKept:
+    """A player keeps one objective; its id only for that player (or once revealed)."""
+
+    kind: ClassVar[str] = "perch_bop.objective_kept"
+    player: int
+    objective: str | None
+
+    def __str__(self) -> str:
+        shown = f" ({self.objective})" if self.objective else ""
+        return f"p{self.player} keeps an objective{shown}"
+
+
+@attrs.frozen
+class PhaseStarted:
+    """A new phase of a round begins."""
+
+    kind: ClassVar[str] = "perch_bop.phase_started"
+    round: int
+    phase: str
+
+    def __str__(self) -> str:
+        return f"round {self.round}: {self.phase}"
+
+
+@attrs.frozen
+class BirdsToBag:
+    """Birds go from a flock's supply into the Migration bag."""
+
+    kind: ClassVar[str] = "perch_bop.birds_to_bag"
+    player: int | None  # who put them in; None for the dummy's automatic birds
+    colour: int
+    count: int
+    cause: str  # "migration", "early_bird", "rookery", "happy_birdbath"
+
+    def __str__(self) -> str:
+        who = "the dummy" if self.player is None else f"p{self.player}"
+        return f"{who} puts {self.count} {colour_name(self.colour)} into the bag ({self.cause})"
+
+
+@attrs.frozen
+class BirdsDrawn:
+    """A player takes birds into hand from the bag or their own supply."""
+
+    kind: ClassVar[str] = "perch_bop.birds_drawn"
+    player: int
+    colours: tuple[int, ...]
+    source: str  # "bag" or "supply"
+
+    def __str__(self) -> str:
+        names = ", ".join(colour_name(c) for c in self.colours) or "nothing"
+        return f"p{self.player} draws {names} from the {self.source}"
+
+
+@attrs.frozen
+class BirdsSwapped:
+    """Full Bird Feeder: two hand birds change hands."""
+
+    kind: ClassVar[str] = "perch_bop.birds_swapped"
+    player: int
+    colour: int
+    target: int
+    target_colour: int
+
+    def __str__(self) -> str:
+        return (
+            f"p{self.player} (full_bird_feeder) gives {colour_name(self.colour)} to "
+            f"p{self.target} for {colour_name(self.target_colour)}"
+        )
+
+
+@attrs.frozen
+class BirdPlaced:
+    """A bird from a hand perches on a Location."""
+
+    kind: ClassVar[str] = "perch_bop.bird_placed"
+    player: int
+    colour: int
+    tile: str
+    nest: bool
+
+    def __str__(self) -> str:
+        on_nest = ", taking a nest" if self.nest else ""
+        return f"p{self.player} places {colour_name(self.colour)} on {self.tile}{on_nest}"
+
+
+@attrs.frozen
+class BirdhouseBuilt:
+    """A birdhouse closes a stack (§3)."""
+
+    kind: ClassVar[str] = "perch_bop.birdhouse_built"
+    player: int
+    colour: int
+    tile: str
+
+    def __str__(self) -> str:
+        return (
+            f"p{self.player} builds a birdhouse on the {colour_name(self.colour)} "
+            f"stack at {self.tile}"
+        )
+
+
+@attrs.frozen
+class TurnEnded:
+    """A player's Perch turn ends."""
+
+    kind: ClassVar[str] = "perch_bop.turn_ended"
+    player: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} ends the turn"
+
+
+@attrs.frozen
+class BirdRemoved:
+    """A bird leaves a Location for the fountain, the plaza or its supply."""
+
+    kind: ClassVar[str] = "perch_bop.bird_removed"
+    player: int | None  # who caused it (a zap) or whose ability it is; None: the tile itself
+    colour: int
+    tile: str
+    destination: str  # "fountain", "plaza", "supply"
+    cause: str  # "zap", a tile id
+
+    def __str__(self) -> str:
+        return (
+            f"{self.cause} ({_who(self.player)}) sends a {colour_name(self.colour)} bird "
+            f"from {self.tile} to the {self.destination}"
+        )
+
+
+@attrs.frozen
+class NestRemoved:
+    """A zap removes a free nest (U6 option)."""
+
+    kind: ClassVar[str] = "perch_bop.nest_removed"
+    player: int
+    tile: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} zaps away a free nest on {self.tile}"
+
+
+@attrs.frozen
+class FountainFilled:
+    """A bird takes a fountain slot, or goes to the plaza when the fountain is full."""
+
+    kind: ClassVar[str] = "perch_bop.fountain_filled"
+    player: int  # who chose the slot
+    colour: int
+    slot: int | None  # None: the fountain was full, the bird went to the plaza
+    value: int
+
+    def __str__(self) -> str:
+        if self.slot is None:
+            return f"the fountain is full: a {colour_name(self.colour)} bird goes to the plaza"
+        return (
+            f"p{self.player} puts a {colour_name(self.colour)} bird in fountain slot "
+            f"{self.slot} (worth {self.value})"
+        )
+
+
+@attrs.frozen
+class LocationScored:
+    """A colour's place at a Location during Upkeep scoring, and what it earned."""
+
+    kind: ClassVar[str] = "perch_bop.location_scored"
+    tile: str
+    colour: int
+    player: int | None  # the colour's owner; None for the dummy
+    place: int  # 0 = cancelled by a tie
+    strength: int
+    points: int
+
+    def __str__(self) -> str:
+        owner = "dummy" if self.player is None else f"p{self.player}"
+        where = f"place {self.place}" if self.place else "a cancelled tie"
+        return (
+            f"{self.tile}: {owner} ({colour_name(self.colour)}, strength {self.strength}) "
+            f"takes {where} and scores {self.points}"
+        )
+
+
+@attrs.frozen
+class TurnOrderSet:
+    """The turn order for a round."""
+
+    kind: ClassVar[str] = "perch_bop.turn_order_set"
+    round: int
+    order: tuple[int, ...]
+
+    def __str__(self) -> str:
+        seats = ", ".join(f"p{p}" for p in self.order)
+        return f"turn order for round {self.round}: {seats}"
+
+
+@attrs.frozen
+class TileEffect:
+    """A Location ability took effect (a summary line; the bird moves are separate)."""
+
+    kind: ClassVar[str] = "perch_bop.tile_effect"
+    tile: str
+    player: int | None  # the controller it acted for; None = nobody
+    effect: str
+
+    def __str__(self) -> str:
+        return f"{self.tile} ({_who(self.player)}): {self.effect}"
+
+
+@attrs.frozen
+class TileRemoved:
+    """A Location leaves the game (Overstuffed Birdhouse)."""
+
+    kind: ClassVar[str] = "perch_bop.tile_removed"
+    tile: str
+
+    def __str__(self) -> str:
+        return f"{self.tile} is removed from the game"
+
+
+@attrs.frozen
+class ControlChanged:
+    """A creature's controller for the next round (None: nobody, U7)."""
+
+    kind: ClassVar[str] = "perch_bop.control_changed"
+    creature: str
+    tile: str
+    controller: int | None
+
+    def __str__(self) -> str:
+        return f"{self.creature} ({self.tile}) is controlled by {_who(self.controller)}"
+
+
+@attrs.frozen
+class StandeePlaced:
+    """A creature's standee goes on the board (home tile, or the Scarecrow's intersection)."""
+
+    kind: ClassVar[str] = "perch_bop.standee_placed"
+    creature: str
+    player: int | None
+    place: str
+
+    def __str__(self) -> str:
+        return f"{_who(self.player)} puts the {self.creature} on {self.place}"
+
+
+@attrs.frozen
+class BagEmptied:
+    """U11: at the end the bag's birds go to the plaza."""
+
+    kind: ClassVar[str] = "perch_bop.bag_emptied"
+    colour: int
+    count: int
+
+    def __str__(self) -> str:
+        return f"{self.count} {colour_name(self.colour)} birds go from the bag to the plaza"
+
+
+@attrs.frozen
+class FinalScored:
+    """A player's end-game breakdown (§4.4)."""
+
+    kind: ClassVar[str] = "perch_bop.final_scored"
+    player: int
+    objective: str
+    objective_points: int
+    largest_flock: int
+    creatures: int
+    fountain: int
+    plaza: int
+    total: int
+
+    def __str__(self) -> str:
+        return (
+            f"p{self.player} final: objective {self.objective} +{self.objective_points}, "
+            f"largest flock +{self.largest_flock}, creatures +{self.creatures}, "
+            f"fountain +{self.fountain}, plaza +{self.plaza} = {self.total}"
+        )
+
+
+@attrs.frozen
+class GameEnded:
+    """The game is over."""
+
+    kind: ClassVar[str] = "perch_bop.game_ended"
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+
+    def __str__(self) -> str:
+        who = ", ".join(f"p{p}" for p in self.winners)
+        return f"game over: {who} win{'s' if len(self.winners) == 1 else ''} ({self.scores})"
+
+
+Event: TypeAlias = (
+    ObjectivesDealt
+    | ObjectiveKept
+    | PhaseStarted
+    | BirdsToBag
+    | BirdsDrawn
+    | BirdsSwapped
+    | BirdPlaced
+    | BirdhouseBuilt
+    | TurnEnded
+    | BirdRemoved
+    | NestRemoved
+    | FountainFilled
+    | LocationScored
+    | TurnOrderSet
+    | TileEffect
+    | TileRemoved
+    | ControlChanged
+    | StandeePlaced
+    | BagEmptied
+    | FinalScored
+    | GameEnded
+)
+EVENT_CLASSES: tuple[type, ...] = (
+    ObjectivesDealt,
+    ObjectiveKept,
+    PhaseStarted,
+    BirdsToBag,
+    BirdsDrawn,
+    BirdsSwapped,
+    BirdPlaced,
+    BirdhouseBuilt,
+    TurnEnded,
+    BirdRemoved,
+    NestRemoved,
+    FountainFilled,
+    LocationScored,
+    TurnOrderSet,
+    TileEffect,
+    TileRemoved,
+    ControlChanged,
+    StandeePlaced,
+    BagEmptied,
+    FinalScored,
+    GameEnded,
+)

@@ -1,0 +1,543 @@
+"""The round driver (§2): runs every automatic step until a player must decide.
+
+Each call of a phase's step function does one unit of work and moves the bookmark
+(phase, stage, cursor) on, or marks the decision awaited. Birds heading for the fountain
+(`arrivals`) are settled first, so a slot choice always happens right where it arises.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from birdgames.perch_bop.cards import ROUNDS, TILE, Ability
+from birdgames.perch_bop.events import (
+    BagEmptied,
+    BirdRemoved,
+    BirdsDrawn,
+    BirdsToBag,
+    ControlChanged,
+    FinalScored,
+    FountainFilled,
+    GameEnded,
+    LocationScored,
+    PhaseStarted,
+    StandeePlaced,
+    TileEffect,
+    TileRemoved,
+    TurnOrderSet,
+)
+from birdgames.perch_bop.geometry import full_intersections, geometry_for
+from birdgames.perch_bop.scoring import final_scores, leader, place_points, places, winners_of
+from birdgames.perch_bop.state import Await, Phase
+from birdgames.perch_bop.work import WLoc, Work
+from birdgames.rng import below
+
+# --- small shared effects -----------------------------------------------------------------
+
+
+def owner(w: Work, colour: int) -> int | None:
+    """Returns the seat owning a colour; None for the dummy."""
+    return colour if colour < w.config.players else None
+
+
+def loc_controller(w: Work, i: int) -> int | None:
+    """Returns the seat controlling Location i now; None if tied, empty or the dummy's."""
+    loc = w.locs[i]
+    if loc.removed:
+        return None
+    who = leader(loc.power())
+    return who if who is not None and who < w.config.players else None
+
+
+def loc_leader(w: Work, i: int) -> int | None:
+    """Returns the colour alone in 1st place at Location i (the dummy included)."""
+    loc = w.locs[i]
+    return None if loc.removed else leader(loc.power())
+
+
+def take_bird(loc: WLoc, colour: int) -> None:
+    """Takes one bird off a stack; an emptied stack frees its nest (§2.3) and birdhouse."""
+    loc.birds[colour] -= 1
+    if loc.birds[colour] == 0:
+        if loc.nested[colour]:
+            loc.nested[colour] = False
+            loc.free_nests += 1
+        loc.housed[colour] = False
+
+
+def free_slots(w: Work) -> list[int]:
+    """Returns the empty fountain slots whose supports are all filled (§4.3)."""
+    slots = geometry_for(w.config.players).layout.fountain
+    fountain = w.fountain
+    return [
+        i
+        for i, slot in enumerate(slots)
+        if fountain[i] is None and all(fountain[s] is not None for s in slot.supports)
+    ]
+
+
+def fill_slot(w: Work, slot: int) -> None:
+    """Puts the head arrival into a slot."""
+    arrival = w.arrivals.pop(0)
+    w.fountain[slot] = arrival.colour
+    value = geometry_for(w.config.players).layout.fountain[slot].value
+    w.events.append(FountainFilled(arrival.chooser, arrival.colour, slot, value))
+
+
+def _settle_arrival(w: Work) -> bool:
+    """Settles the head arrival when no choice exists; False when its chooser must pick."""
+    options = free_slots(w)
+    if not options:
+        arrival = w.arrivals.pop(0)
+        w.plaza[arrival.colour] += 1  # §4.3 a full fountain overflows to the plaza
+        w.events.append(FountainFilled(arrival.chooser, arrival.colour, None, 0))
+        return True
+    if len(options) == 1:
+        fill_slot(w, options[0])
+        return True
+    return False
+
+
+def add_score(w: Work, player: int, points: int) -> None:
+    """Adds points now, recording when the total was reached (U2)."""
+    if points <= 0:
+        return
+    w.tick += 1
+    seat = w.seats[player]
+    seat.score += points
+    seat.reached = w.tick
+
+
+def draw_from_bag(w: Work, player: int, count: int) -> list[int]:
+    """Draws up to `count` birds at random from the bag into a hand (§2.2, short bag U5)."""
+    drawn: list[int] = []
+    for _ in range(count):
+        total = sum(w.bag)
+        if total == 0:
+            break
+        k, w.rng = below(w.rng, total)
+        colour = 0
+        while k >= w.bag[colour]:
+            k -= w.bag[colour]
+            colour += 1
+        w.bag[colour] -= 1
+        w.seats[player].hand[colour] += 1
+        drawn.append(colour)
+    return drawn
+
+
+def remove_to_fountain(w: Work, i: int, colour: int, actor: int | None, cause: str) -> None:
+    """Sends one bird from Location i to the fountain; its owner picks the slot (U5)."""
+    loc = w.locs[i]
+    take_bird(loc, colour)
+    who = owner(w, colour)
+    chooser = who if who is not None else (actor if actor is not None else 0)
+    w.events.append(BirdRemoved(actor, colour, loc.tile, "fountain", cause))
+    w.arrive(colour, chooser)
+
+
+def remove_by_location(w: Work, i: int, colour: int, count: int, dest: str, cause: str) -> None:
+    """A Location effect removes birds; the dummy's go back to its supply (§2.5)."""
+    loc = w.locs[i]
+    ctrl = loc_controller(w, i)
+    for _ in range(count):
+        take_bird(loc, colour)
+        if owner(w, colour) is None:
+            w.supply[colour] += 1
+            w.events.append(BirdRemoved(ctrl, colour, loc.tile, "supply", cause))
+        elif dest == "plaza":
+            w.plaza[colour] += 1
+            w.events.append(BirdRemoved(ctrl, colour, loc.tile, "plaza", cause))
+        else:
+            w.events.append(BirdRemoved(colour, colour, loc.tile, "fountain", cause))
+            w.arrive(colour, colour)
+
+
+# --- the driver -----------------------------------------------------------------------------
+
+
+def run(w: Work) -> None:
+    """Advances through automatic steps until a decision is needed or the game is over."""
+    while True:
+        if w.arrivals:
+            if _settle_arrival(w):
+                continue
+            return
+        if w.awaiting is not Await.NOTHING:
+            return
+        match w.phase:
+            case Phase.OBJECTIVES:
+                if any(s.objective is None for s in w.seats):
+                    w.wait(Await.OBJECTIVE, -1)
+                    return
+                w.events.append(TurnOrderSet(1, tuple(w.turn_order)))
+                _start_round(w)
+            case Phase.MIGRATION:
+                _migration(w)
+            case Phase.RECRUIT:
+                _recruit(w)
+            case Phase.PERCH:
+                _perch(w)
+            case Phase.UPKEEP:
+                _upkeep(w)
+            case Phase.OVER:
+                return
+
+
+def _start_round(w: Work) -> None:
+    w.phase, w.stage, w.cursor = Phase.MIGRATION, 0, 0
+    for cr in w.creatures:
+        cr.used = False
+
+
+# --- Migration (§2.1) ---------------------------------------------------------------------
+
+
+def _migration(w: Work) -> None:
+    n = w.config.players
+    if w.stage == 0:
+        w.events.append(PhaseStarted(w.round, "migration"))
+        for p in w.turn_order:
+            _to_bag(w, p, p, 2, "migration")
+        dummy = w.config.dummy
+        if dummy is not None:
+            count = (
+                w.config.dummy_birds_first_round if w.round == 1 else w.config.dummy_birds_per_round
+            )
+            _to_bag(w, None, dummy, count, "migration")
+        w.stage, w.cursor = 1, 0
+        return
+    if w.stage == 1:
+        # Migration abilities in board order (U15 by analogy).
+        while w.cursor < len(w.locs):
+            i = w.cursor
+            ability = TILE[w.locs[i].tile].ability
+            if w.locs[i].removed:
+                w.cursor += 1
+                continue
+            if ability is Ability.EARLY_BIRD:
+                ctrl = loc_controller(w, i)
+                if ctrl is not None and w.supply[ctrl] > 0:
+                    w.wait(Await.EARLY_BIRD, ctrl)
+                    return  # the answer moves the cursor on
+            elif ability is Ability.ROOKERY:
+                power = w.locs[i].power()
+                w.pending = [p for p in w.turn_order if power[p] == 2 and w.supply[p] > 0]
+                w.stage = 2
+                if w.pending:
+                    w.wait(Await.ROOKERY, w.pending[0])
+                return
+            w.cursor += 1
+        w.phase, w.stage, w.cursor = Phase.RECRUIT, 0, 0
+        return
+    # stage 2: the Rookery's controller sends one of their own birds to the fountain.
+    i = w.cursor
+    loc = w.locs[i]
+    top = loc_leader(w, i)
+    if top is not None and loc.birds[top] > 0 and not loc.housed[top]:
+        if top < n:
+            remove_to_fountain(w, i, top, top, loc.tile)
+        else:
+            remove_by_location(w, i, top, 1, "supply", loc.tile)
+    w.stage, w.cursor = 1, i + 1
+
+
+def _to_bag(w: Work, player: int | None, colour: int, count: int, cause: str) -> None:
+    moved = min(count, w.supply[colour])
+    if moved <= 0:
+        return
+    w.supply[colour] -= moved
+    w.bag[colour] += moved
+    w.events.append(BirdsToBag(player, colour, moved, cause))
+
+
+def add_extra_bird(w: Work, player: int, cause: str) -> None:
+    """Early Bird / Rookery: one more own bird into the bag."""
+    _to_bag(w, player, player, 1, cause)
+
+
+# --- Recruit (§2.2) -----------------------------------------------------------------------
+
+
+def _find(w: Work, ability: Ability) -> int | None:
+    for i, loc in enumerate(w.locs):
+        if not loc.removed and TILE[loc.tile].ability is ability:
+            return i
+    return None
+
+
+def _recruit(w: Work) -> None:
+    if w.stage == 0:
+        w.events.append(PhaseStarted(w.round, "recruit"))
+        w.pending = []
+        w.stage = 1
+        i = _find(w, Ability.HAPPY_BIRDBATH)
+        ctrl = loc_controller(w, i) if i is not None else None
+        if ctrl is not None:
+            # Birdbath: its controller draws 3 before anyone, keeps 2.
+            w.pending = [ctrl]
+            drawn = draw_from_bag(w, ctrl, 3)
+            w.events.append(BirdsDrawn(ctrl, tuple(drawn), "bag"))
+            if len(drawn) == 3:
+                w.wait(Await.BIRDBATH, ctrl)
+        return
+    if w.stage == 1:
+        first = w.pending
+        for p in w.turn_order:
+            if p not in first:
+                drawn = draw_from_bag(w, p, 2)
+                w.events.append(BirdsDrawn(p, tuple(drawn), "bag"))
+        for p in w.turn_order:
+            own = min(2, w.supply[p])
+            w.supply[p] -= own
+            w.seats[p].hand[p] += own
+            w.events.append(BirdsDrawn(p, (p,) * own, "supply"))
+        w.pending = []
+        w.stage = 2
+        i = _find(w, Ability.FULL_BIRD_FEEDER)
+        ctrl = loc_controller(w, i) if i is not None else None
+        if ctrl is not None and can_swap(w.seats[ctrl].hand, [s.hand for s in w.seats], ctrl):
+            w.wait(Await.FEEDER, ctrl)
+        return
+    w.phase, w.stage, w.cursor = Phase.PERCH, 0, 0
+
+
+def can_swap(own: Sequence[int], hands: Sequence[Sequence[int]], player: int) -> bool:
+    """Returns whether a Full Bird Feeder swap exists (both hands hold a bird)."""
+    return sum(own) > 0 and any(sum(h) > 0 for q, h in enumerate(hands) if q != player)
+
+
+# --- Perch (§2.3) -------------------------------------------------------------------------
+
+
+def _perch(w: Work) -> None:
+    if w.stage == 0:
+        w.events.append(PhaseStarted(w.round, "perch"))
+        w.stage, w.cursor = 1, 0
+    n = w.config.players
+    for k in range(n):
+        idx = (w.cursor + k) % n
+        p = w.turn_order[idx]
+        if sum(w.seats[p].hand) > 0:  # §2.3 a player with no birds left is skipped
+            w.cursor = idx
+            w.placed = False
+            w.bonus_used = False
+            w.wait(Await.TURN, p)
+            return
+    w.phase, w.stage, w.cursor = Phase.UPKEEP, 0, 0
+
+
+def end_turn(w: Work) -> None:
+    """Closes the current Perch turn; the next player in turn order follows."""
+    w.resume()
+    w.placed = False
+    w.bonus_used = False
+    w.cursor = (w.cursor + 1) % w.config.players
+
+
+# --- Upkeep (§2.4, P2 order) ----------------------------------------------------------------
+
+
+def _upkeep(w: Work) -> None:
+    stage = w.stage
+    if stage == 0:
+        w.events.append(PhaseStarted(w.round, "upkeep"))
+        for i in range(len(w.locs)):
+            if not w.locs[i].removed:
+                score_location(w, i)
+        w.stage = 1
+    elif stage == 1:
+        w.stage = 2  # P2 step 2: Ponds (Pond-emonium) slot in here.
+    elif stage == 2:
+        if w.round < ROUNDS:
+            _assign_turn_order(w)
+        w.stage, w.cursor = 3, 0
+    elif stage == 3:
+        if w.cursor >= len(w.locs):
+            w.stage, w.cursor = 4, 0
+            return
+        i = w.cursor
+        w.cursor += 1
+        if not w.locs[i].removed:
+            _during_upkeep(w, i)
+    elif stage == 4:
+        if w.cursor >= len(w.creatures):
+            w.stage = 5
+            return
+        k = w.cursor
+        w.cursor += 1
+        _assign_control(w, k)
+    # P2 step 7: Sun and Moon (Points in the Sky) slot in here.
+    elif w.round >= ROUNDS:
+        _finish(w)
+    else:
+        w.round += 1
+        _start_round(w)
+
+
+def score_location(w: Work, i: int) -> None:
+    """Scores one Location: 1st, then 2nd, then 3rd, ties cancelling (§4.1, U2)."""
+    loc = w.locs[i]
+    power = loc.power()
+    ranks = places(power)
+    n = w.config.players
+    order = sorted(
+        (c for c in range(len(power)) if power[c] > 0),
+        key=lambda c: (ranks[c] == 0, ranks[c]),
+    )
+    for c in order:
+        points = place_points(loc.tile, ranks[c], power)
+        seat = c if c < n else None
+        if seat is None:
+            points = 0  # §2.5 the dummy ranks and cancels but never scores
+        else:
+            add_score(w, seat, points)
+        w.events.append(LocationScored(loc.tile, c, seat, ranks[c], power[c], points))
+
+
+def turn_order_key(w: Work, player: int, previous: Sequence[int]) -> tuple[int, int, int]:
+    """Sort key for U2: higher score, then earlier arrival, then the previous order."""
+    seat = w.seats[player]
+    return (-seat.score, seat.reached, previous.index(player))
+
+
+def _assign_turn_order(w: Work) -> None:
+    previous = list(w.turn_order)
+    order = sorted(previous, key=lambda p: turn_order_key(w, p, previous))
+    i = _find(w, Ability.HIGH_PERCH)
+    ctrl = loc_controller(w, i) if i is not None else None
+    if ctrl is not None and i is not None:
+        # Before Assigning Turn Order: the High Perch controller goes last.
+        order.remove(ctrl)
+        order.append(ctrl)
+        w.events.append(TileEffect(w.locs[i].tile, ctrl, f"p{ctrl} takes the last seat"))
+    w.turn_order = order
+    w.events.append(TurnOrderSet(w.round + 1, tuple(order)))
+
+
+def _during_upkeep(w: Work, i: int) -> None:
+    loc = w.locs[i]
+    tile = TILE[loc.tile]
+    ability = tile.ability
+    if ability is Ability.POWER_LINES:
+        top = loc_leader(w, i)
+        if top is None:
+            return
+        if loc.birds[top] == 0 or loc.housed[top]:
+            w.events.append(TileEffect(loc.tile, owner(w, top), "the stack is protected"))
+            return
+        if top < w.config.players:
+            remove_to_fountain(w, i, top, top, loc.tile)
+        else:
+            remove_by_location(w, i, top, 1, "supply", loc.tile)
+    elif ability is Ability.HANGING_NEST:
+        total = sum(loc.power())
+        if total < tile.threshold:
+            return
+        w.events.append(TileEffect(loc.tile, None, f"strength {total}: unprotected birds fall"))
+        for c in range(len(loc.birds)):
+            if loc.birds[c] and not loc.housed[c]:  # U10 birdhouse stacks stay
+                remove_by_location(w, i, c, loc.birds[c], "plaza", loc.tile)
+    elif ability is Ability.OVERSTUFFED:
+        total = sum(loc.power())
+        if total < tile.threshold:
+            return
+        w.events.append(TileEffect(loc.tile, None, f"strength {total}: every bird leaves"))
+        for c in range(len(loc.birds)):
+            if loc.birds[c]:
+                remove_by_location(w, i, c, loc.birds[c], "plaza", loc.tile)
+        remove_tile(w, i)
+
+
+def remove_tile(w: Work, i: int) -> None:
+    """Takes a Location out of the game; creatures standing there go home (U22)."""
+    loc = w.locs[i]
+    loc.removed = True
+    loc.free_nests = 0
+    loc.nested = [False] * len(loc.nested)
+    loc.housed = [False] * len(loc.housed)
+    w.events.append(TileRemoved(loc.tile))
+    for cr in w.creatures:
+        if cr.id != "scarecrow" and cr.position == i:
+            cr.position = _home_index(w, cr.id)
+            w.events.append(StandeePlaced(cr.id, None, w.locs[cr.position].tile))
+
+
+def _home_index(w: Work, creature: str) -> int:
+    for i, loc in enumerate(w.locs):
+        if TILE[loc.tile].creature == creature:
+            return i
+    raise AssertionError(f"{creature} has no home on the board")
+
+
+def scarecrow_options(w: Work) -> list[int]:
+    """Returns the intersections the Scarecrow may move to (full ones, not its own; U21)."""
+    geo = geometry_for(w.config.players)
+    removed = {i for i, loc in enumerate(w.locs) if loc.removed}
+    current = next((c.position for c in w.creatures if c.id == "scarecrow"), None)
+    return [k for k in full_intersections(geo, removed) if k != current]
+
+
+def _assign_control(w: Work, k: int) -> None:
+    cr = w.creatures[k]
+    home = _home_index(w, cr.id)
+    ctrl = loc_controller(w, home)  # U7: tie, empty or the dummy: nobody
+    if ctrl == cr.controller:
+        return
+    cr.controller = ctrl
+    w.events.append(ControlChanged(cr.id, w.locs[home].tile, ctrl))
+    if ctrl is None:
+        return
+    if cr.id == "scarecrow":
+        # §5.2 Cornfield: a new controller puts the Scarecrow on another intersection.
+        options = scarecrow_options(w)
+        if len(options) == 1:
+            place_scarecrow(w, ctrl, options[0])
+        elif options:
+            w.wait(Await.SCARECROW, ctrl)
+    elif cr.position is None:
+        cr.position = home
+        w.events.append(StandeePlaced(cr.id, ctrl, w.locs[home].tile))
+
+
+def place_scarecrow(w: Work, player: int, k: int) -> None:
+    """Puts the Scarecrow standee on intersection k."""
+    geo = geometry_for(w.config.players)
+    for cr in w.creatures:
+        if cr.id == "scarecrow":
+            cr.position = k
+    tiles = "/".join(w.locs[i].tile for i in geo.intersections[k])
+    w.events.append(StandeePlaced("scarecrow", player, f"intersection {k} ({tiles})"))
+
+
+# --- End of the game (§4.4) ---------------------------------------------------------------
+
+
+def _finish(w: Work) -> None:
+    if w.config.bag_to_plaza_at_end:  # U11
+        for c, count in enumerate(w.bag):
+            if count:
+                w.plaza[c] += count
+                w.bag[c] = 0
+                w.events.append(BagEmptied(c, count))
+    w.phase, w.stage, w.cursor = Phase.OVER, 0, 0
+    w.resume()
+    state = w.freeze()
+    finals = final_scores(state)
+    w.final = finals
+    for p, f in enumerate(finals):
+        w.seats[p].score = f.total
+        w.events.append(
+            FinalScored(
+                p,
+                f.objective,
+                f.objective_points,
+                f.largest_flock,
+                f.creatures,
+                f.fountain,
+                f.plaza,
+                f.total,
+            )
+        )
+    done = w.freeze()
+    w.events.append(GameEnded(winners_of(done), tuple(s.score for s in done.seats)))

@@ -1,0 +1,146 @@
+"""GAME: the Perch engine behind the core Game protocol; thin delegations."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from birdgames import codec
+from birdgames.core import InvalidConfigError
+from birdgames.perch_bop import rules, setup
+from birdgames.perch_bop.actions import ACTION_CLASSES, Action
+from birdgames.perch_bop.cards import BIRDS_PER_COLOUR, ROUNDS, TILES_FOR_PLAYERS
+from birdgames.perch_bop.events import EVENT_CLASSES, Event, ObjectiveKept, ObjectivesDealt
+from birdgames.perch_bop.geometry import geometry_for
+from birdgames.perch_bop.scoring import winners_of
+from birdgames.perch_bop.state import Config, Phase, State
+from birdgames.perch_bop.view import View, view
+
+
+class PerchGame:
+    """Perch (base game; Birds of Play expansions to come), 2-5 players."""
+
+    @property
+    def name(self) -> str:
+        return "perch_bop"
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return setup.PLAYER_COUNTS
+
+    def default_config(self, players: int) -> Config:
+        if type(players) is not int or players not in setup.PLAYER_COUNTS:
+            raise InvalidConfigError(f"Perch is for 2 to 5 players, not {players!r}")
+        # P1: the base game until the expansions land.
+        return Config(players=players, expansions=setup.IMPLEMENTED_EXPANSIONS)
+
+    def new_game(self, config: Config, seed: int) -> State:
+        return setup.new_game(config, seed)
+
+    def max_actions(self, config: Config) -> int:
+        setup.validate(config)
+        n = config.players
+        slots = len(geometry_for(n).layout.fountain)
+        # Per round: migration answers (Early Bird + Rookery), Birdbath, Feeder, Scarecrow,
+        # and per placed bird up to 3 turn actions (bonus, place, end) plus its zap's slot.
+        per_round = 1 + n + 1 + 1 + 1 + 4 * n * 3
+        return n + ROUNDS * per_round + 2 * slots + 2 * BIRDS_PER_COLOUR
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, player: int) -> tuple[Action, ...]:
+        return rules.legal_actions(state, player)
+
+    def check(self, state: State, action: Action) -> str | None:
+        return rules.check(state, action)
+
+    def apply(self, state: State, action: Action) -> State:
+        return rules.step(state, action)[0]
+
+    def step(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+        return rules.step(state, action)
+
+    def visible_events(self, events: tuple[Event, ...], player: int | None) -> tuple[Event, ...]:
+        return tuple(_redact(e, player) for e in events)
+
+    def is_terminal(self, state: State) -> bool:
+        return state.flow.phase is Phase.OVER
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return tuple(s.score for s in state.seats)
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        if state.flow.phase is not Phase.OVER:
+            return ()
+        return winners_of(state)
+
+    def view(self, state: State, player: int | None) -> View:
+        return view(state, player)
+
+
+def _redact(event: Event, player: int | None) -> Event:
+    # P2: dealt and kept objectives are the owner's secret until the end.
+    if isinstance(event, ObjectivesDealt) and event.player != player:
+        return ObjectivesDealt(event.player, ())
+    if isinstance(event, ObjectiveKept) and event.player != player:
+        return ObjectiveKept(event.player, None)
+    return event
+
+
+def invariant_violation(state: State) -> str | None:
+    """Returns a broken invariant of a State (every bird in exactly one place), or None."""
+    config = state.config
+    try:
+        setup.validate(config)
+    except InvalidConfigError as exc:
+        return str(exc)
+    n, colours = config.players, config.colours
+    size = TILES_FOR_PLAYERS[n]
+    if len(state.locations) != size:
+        return f"{n} players need {size} Locations, not {len(state.locations)}"
+    for name, seq, length in (
+        ("supply", state.supply, colours),
+        ("bag", state.bag, colours),
+        ("plaza", state.plaza, colours),
+    ):
+        if len(seq) != length or any(k < 0 for k in seq):
+            return f"{name} must hold {length} non-negative counts"
+    if len(state.seats) != n or sorted(state.turn_order) != list(range(n)):
+        return "seats or turn order do not match the player count"
+    slots = geometry_for(n).layout.fountain
+    if len(state.fountain) != len(slots):
+        return f"the fountain has {len(slots)} slots, not {len(state.fountain)}"
+    for i, c in enumerate(state.fountain):
+        if c is not None and (
+            not 0 <= c < colours or any(state.fountain[s] is None for s in slots[i].supports)
+        ):
+            return f"fountain slot {i} holds an impossible bird"
+    for loc in state.locations:
+        if any(len(x) != colours for x in (loc.birds, loc.nested, loc.housed)):
+            return f"{loc.tile} has the wrong number of colours"
+        if any(b < 0 for b in loc.birds) or loc.free_nests < 0:
+            return f"{loc.tile} holds a negative count"
+        for c in range(colours):
+            if (loc.nested[c] or loc.housed[c]) and loc.birds[c] == 0:
+                return f"{loc.tile}: an empty stack cannot hold a nest or birdhouse"
+    for c in range(colours):
+        total = (
+            state.supply[c]
+            + state.bag[c]
+            + sum(s.hand[c] for s in state.seats)
+            + sum(loc.birds[c] for loc in state.locations)
+            + sum(1 for f in state.fountain if f == c)
+            + state.plaza[c]
+            + sum(1 for a in state.arrivals if a.colour == c)
+        )
+        if total != BIRDS_PER_COLOUR:
+            return f"colour {c} has {total} birds, not {BIRDS_PER_COLOUR}"
+    if not 1 <= state.round <= ROUNDS:
+        return f"round {state.round} is out of range"
+    return None
+
+
+GAME: Final = PerchGame()
+
+codec.register(Config, State, View, *ACTION_CLASSES, *EVENT_CLASSES)
+codec.register_validator(State, invariant_violation)

@@ -1,0 +1,113 @@
+"""Objective conditions (§7), one small checker per Condition, evaluated at game end.
+
+Removed Locations are out of the game: they count for nothing (P2; DECISION in the docs).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, assert_never
+
+from birdgames.perch_bop.cards import TILE, Category, Condition, Objective
+from birdgames.perch_bop.geometry import diagonals, geometry_for
+
+if TYPE_CHECKING:
+    from birdgames.perch_bop.state import Location, State
+
+
+def _power(loc: Location) -> tuple[int, ...]:
+    return tuple((b + loc.nested[c] + loc.housed[c]) if b else 0 for c, b in enumerate(loc.birds))
+
+
+def _place(loc: Location, colour: int) -> int:
+    power = _power(loc)
+    s = power[colour]
+    if s <= 0:
+        return 0
+    if sum(1 for t in power if t == s) > 1:
+        return 0
+    return 1 + sum(1 for t in power if t > s)
+
+
+def _controls(loc: Location, colour: int) -> bool:
+    return not loc.removed and _place(loc, colour) == 1
+
+
+def _nests(loc: Location) -> int:
+    return loc.free_nests + sum(loc.nested)
+
+
+def objective_met(state: State, objective: Objective, player: int) -> bool:
+    """Returns whether `player` meets the objective's condition now."""
+    locs = state.locations
+    live = [loc for loc in locs if not loc.removed]
+    geo = geometry_for(state.config.players)
+    cond = objective.condition
+    amount = objective.amount
+    match cond:
+        case Condition.DIAGONAL_CONTROL:
+            return any(all(_controls(locs[i], player) for i in line) for line in diagonals(geo))
+        case Condition.COLUMN_TWO_EACH:
+            for column in geo.columns:
+                if len(column) < 3:
+                    continue
+                good = sum(1 for i in column if not locs[i].removed and locs[i].birds[player] >= 2)
+                if good >= 3:
+                    return True
+            return False
+        case Condition.CONTROL_CORNERS:
+            return sum(1 for i in geo.corners if _controls(locs[i], player)) >= amount
+        case Condition.BIRD_ON_EVERY_CORNER:
+            corners = [locs[i] for i in geo.corners if not locs[i].removed]
+            return bool(corners) and all(loc.birds[player] >= 1 for loc in corners)
+        case Condition.CONTROL_NEST_TILES:
+            return sum(1 for loc in live if _nests(loc) > 0 and _controls(loc, player)) >= amount
+        case Condition.CONTROL_OPPONENT_NEST:
+            return any(
+                _controls(loc, player) and any(n for c, n in enumerate(loc.nested) if c != player)
+                for loc in live
+            )
+        case Condition.CONTROL_TREES:
+            return (
+                sum(
+                    1
+                    for loc in live
+                    if TILE[loc.tile].category is Category.TREE and _controls(loc, player)
+                )
+                >= amount
+            )
+        case Condition.CONTROL_CREATURES_AT_LEAST:
+            return sum(1 for cr in state.creatures if cr.controller == player) >= amount
+        case Condition.CONTROL_NO_CREATURE:
+            return not any(cr.controller == player for cr in state.creatures)
+        case Condition.SOLE_PLACE:
+            return sum(1 for loc in live if _place(loc, player) == objective.place) >= amount
+        case Condition.CONTROL_MOST_BIRDS:
+            if not live:
+                return False
+            most = max(sum(loc.birds) for loc in live)
+            return most > 0 and any(
+                sum(loc.birds) == most and _controls(loc, player) for loc in live
+            )
+        case Condition.BIRD_ON_EVERY_LOCATION:
+            return all(loc.birds[player] >= 1 for loc in live)
+        case Condition.TWO_BIRDS_ON_LOCATIONS:
+            return sum(1 for loc in live if loc.birds[player] >= 2) >= amount
+        case Condition.EMPTY_LOCATION:
+            return any(sum(loc.birds) == 0 for loc in live)
+        case Condition.ABSENT_FROM_LOCATIONS:
+            return sum(1 for loc in live if loc.birds[player] == 0) >= amount
+        case Condition.CONTROL_ALONE:
+            return any(
+                _controls(loc, player) and sum(loc.birds) == loc.birds[player] for loc in live
+            )
+        case Condition.CONTROL_SPECIALS:
+            return (
+                sum(
+                    1
+                    for loc in live
+                    if TILE[loc.tile].category is Category.SPECIAL and _controls(loc, player)
+                )
+                >= amount
+            )
+        case _:
+            assert_never(cond)

@@ -1,0 +1,476 @@
+"""to_act, legal_actions, check and step: `check` is the single source of legality."""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from birdgames.core import IllegalActionError
+from birdgames.perch_bop import flow
+from birdgames.perch_bop.actions import (
+    ACTION_CLASSES,
+    Action,
+    AddBird,
+    BuildBirdhouse,
+    ChooseSlot,
+    Decline,
+    EndTurn,
+    KeepObjective,
+    Place,
+    PlaceScarecrow,
+    ReturnBird,
+    SwapBirds,
+    Zap,
+    ZapNest,
+    colour_name,
+)
+from birdgames.perch_bop.cards import BIRDHOUSE_FROM_ROUND, ZAP_ROUND
+from birdgames.perch_bop.events import (
+    BirdhouseBuilt,
+    BirdPlaced,
+    BirdsSwapped,
+    BirdsToBag,
+    Event,
+    NestRemoved,
+    ObjectiveKept,
+    TurnEnded,
+)
+from birdgames.perch_bop.geometry import full_intersections, geometry_for
+from birdgames.perch_bop.state import Await, Location, Phase, State
+from birdgames.perch_bop.work import Work
+
+# --- who acts -------------------------------------------------------------------------------
+
+
+def to_act(state: State) -> tuple[int, ...]:
+    """Returns the players with a decision now (empty iff the game is over)."""
+    if state.arrivals:
+        return (state.arrivals[0].chooser,)
+    awaiting = state.flow.awaiting
+    if awaiting is Await.NOTHING:
+        return ()
+    if awaiting is Await.OBJECTIVE:
+        return tuple(p for p, s in enumerate(state.seats) if s.objective is None)
+    return (state.flow.actor,)
+
+
+def _location_index(state: State, tile: object) -> int | None:
+    for i, loc in enumerate(state.locations):
+        if loc.tile == tile:
+            return i
+    return None
+
+
+def _free_slots(state: State) -> list[int]:
+    slots = geometry_for(state.config.players).layout.fountain
+    fountain = state.fountain
+    return [
+        i
+        for i, slot in enumerate(slots)
+        if fountain[i] is None and all(fountain[s] is not None for s in slot.supports)
+    ]
+
+
+def _can_build(state: State, player: int) -> bool:
+    return state.round >= BIRDHOUSE_FROM_ROUND and state.seats[player].birdhouse
+
+
+def _can_zap(state: State, player: int) -> bool:
+    return state.round == ZAP_ROUND and state.seats[player].zap
+
+
+# --- legal actions --------------------------------------------------------------------------
+
+
+def legal_actions(state: State, player: int) -> tuple[Action, ...]:
+    """Returns every legal action of `player` now, in a fixed order."""
+    if player not in to_act(state):
+        return ()
+    if state.arrivals:
+        return tuple(ChooseSlot(player, s) for s in _free_slots(state))
+    seat = state.seats[player]
+    match state.flow.awaiting:
+        case Await.OBJECTIVE:
+            return tuple(KeepObjective(player, o) for o in sorted(set(seat.dealt)))
+        case Await.EARLY_BIRD | Await.ROOKERY:
+            return (AddBird(player), Decline(player))
+        case Await.BIRDBATH:
+            return tuple(ReturnBird(player, c) for c, k in enumerate(seat.hand) if k)
+        case Await.FEEDER:
+            swaps: list[Action] = [
+                SwapBirds(player, c, q, d)
+                for c, k in enumerate(seat.hand)
+                if k
+                for q, other in enumerate(state.seats)
+                if q != player
+                for d, m in enumerate(other.hand)
+                if m
+            ]
+            swaps.append(Decline(player))
+            return tuple(swaps)
+        case Await.SCARECROW:
+            return tuple(PlaceScarecrow(player, k) for k in _scarecrow_options(state))
+        case Await.TURN:
+            return _turn_actions(state, player)
+        case Await.NOTHING:
+            return ()
+        case _:
+            assert_never(state.flow.awaiting)
+
+
+def _turn_actions(state: State, player: int) -> tuple[Action, ...]:
+    seat = state.seats[player]
+    flow_ = state.flow
+    result: list[Action] = []
+    optional = state.config.optional_nests
+    if not flow_.placed:
+        for c, k in enumerate(seat.hand):
+            if not k:
+                continue
+            for loc in state.locations:
+                if loc.removed or loc.housed[c]:
+                    continue
+                if loc.birds[c] == 0 and loc.free_nests > 0:
+                    result.append(Place(player, c, loc.tile, True))
+                    if optional:
+                        result.append(Place(player, c, loc.tile, False))
+                else:
+                    result.append(Place(player, c, loc.tile, False))
+    if not flow_.bonus_used:
+        if _can_build(state, player):
+            for loc in state.locations:
+                if loc.removed:
+                    continue
+                for c, b in enumerate(loc.birds):
+                    if b and not loc.housed[c]:
+                        result.append(BuildBirdhouse(player, loc.tile, c))
+        if _can_zap(state, player):
+            for loc in state.locations:
+                if loc.removed:
+                    continue
+                for c, b in enumerate(loc.birds):
+                    if b and not loc.housed[c]:
+                        result.append(Zap(player, loc.tile, c))
+                if state.config.zap_nests and loc.free_nests > 0:
+                    result.append(ZapNest(player, loc.tile))
+    if flow_.placed and not flow_.bonus_used:
+        result.append(EndTurn(player))
+    return tuple(result)
+
+
+def _scarecrow_options(state: State) -> list[int]:
+    geo = geometry_for(state.config.players)
+    removed = {i for i, loc in enumerate(state.locations) if loc.removed}
+    current = next((c.position for c in state.creatures if c.id == "scarecrow"), None)
+    return [k for k in full_intersections(geo, removed) if k != current]
+
+
+# --- check ----------------------------------------------------------------------------------
+
+
+_EXPECTED = {
+    Await.OBJECTIVE: "keep one of your two objectives",
+    Await.EARLY_BIRD: "answer the Early Bird (add a bird or decline)",
+    Await.ROOKERY: "answer the Rookery (add a bird or decline)",
+    Await.BIRDBATH: "return one of the three birds you drew to the bag",
+    Await.FEEDER: "swap birds with the Full Bird Feeder or decline",
+    Await.SCARECROW: "place the Scarecrow on an intersection",
+    Await.TURN: "take your Perch turn",
+}
+
+
+def check(state: State, action: object) -> str | None:
+    """Returns None if the action is legal now, else the reason."""
+    if not isinstance(action, ACTION_CLASSES):
+        return f"{action!r} is not a Perch action"
+    act: Action = action  # type: ignore[assignment]
+    player = act.player
+    n = state.config.players
+    if type(player) is not int or not 0 <= player < n:
+        return f"player must be a seat from 0 to {n - 1}, not {player!r}"
+    if state.flow.phase is Phase.OVER:
+        return "the game is over"
+    actors = to_act(state)
+    if player not in actors:
+        who = ", ".join(f"p{p}" for p in actors)
+        return f"it is not p{player}'s decision; waiting for {who}"
+    if state.arrivals:
+        arrival = state.arrivals[0]
+        if not isinstance(act, ChooseSlot):
+            return (
+                f"p{player} must first choose a fountain slot for the "
+                f"{colour_name(arrival.colour)} bird"
+            )
+        free = _free_slots(state)
+        if act.slot not in free:
+            return f"fountain slot {act.slot} is not free and supported; free: {free}"
+        return None
+    awaiting = state.flow.awaiting
+    seat = state.seats[player]
+    match act:
+        case KeepObjective():
+            if awaiting is not Await.OBJECTIVE:
+                return f"objectives are already chosen; now {_EXPECTED[awaiting]}"
+            if act.objective not in seat.dealt:
+                return f"{act.objective!r} is not one of the objectives dealt to p{player}"
+            return None
+        case AddBird():
+            if awaiting not in (Await.EARLY_BIRD, Await.ROOKERY):
+                return f"no ability lets p{player} add a bird now; {_wanted(awaiting)}"
+            if state.supply[player] <= 0:
+                return f"p{player} has no bird left in their supply"
+            return None
+        case Decline():
+            if awaiting not in (Await.EARLY_BIRD, Await.ROOKERY, Await.FEEDER):
+                return f"there is nothing to decline now; {_wanted(awaiting)}"
+            return None
+        case ReturnBird():
+            if awaiting is not Await.BIRDBATH:
+                return f"no Happy Birdbath return is due; {_wanted(awaiting)}"
+            if not _colour_ok(act.colour, state) or seat.hand[act.colour] <= 0:
+                return f"p{player} has no {_cname(act.colour)} bird in hand"
+            return None
+        case SwapBirds():
+            if awaiting is not Await.FEEDER:
+                return f"no Full Bird Feeder swap is due; {_wanted(awaiting)}"
+            if not _colour_ok(act.colour, state) or seat.hand[act.colour] <= 0:
+                return f"p{player} has no {_cname(act.colour)} bird in hand"
+            if type(act.target) is not int or not 0 <= act.target < n or act.target == player:
+                return f"the swap needs another player's seat, not {act.target!r}"
+            other = state.seats[act.target].hand
+            if not _colour_ok(act.target_colour, state) or other[act.target_colour] <= 0:
+                return f"p{act.target} has no {_cname(act.target_colour)} bird in hand"
+            return None
+        case PlaceScarecrow():
+            if awaiting is not Await.SCARECROW:
+                return f"the Scarecrow is not to be placed now; {_wanted(awaiting)}"
+            options = _scarecrow_options(state)
+            if act.intersection not in options:
+                return f"intersection {act.intersection!r} is not available; choose from {options}"
+            return None
+        case ChooseSlot():
+            return "no bird is waiting for a fountain slot"
+        case Place() | BuildBirdhouse() | Zap() | ZapNest() | EndTurn():
+            if awaiting is not Await.TURN:
+                return f"it is not a Perch turn; {_wanted(awaiting)}"
+            return _check_turn(state, act)
+        case _:
+            assert_never(act)
+
+
+def _wanted(awaiting: Await) -> str:
+    return f"the game waits for you to {_EXPECTED.get(awaiting, 'do nothing')}"
+
+
+def _colour_ok(colour: object, state: State) -> bool:
+    return type(colour) is int and 0 <= colour < state.config.colours
+
+
+def _cname(colour: object) -> str:
+    return colour_name(colour) if type(colour) is int else repr(colour)
+
+
+def _check_turn(state: State, act: Place | BuildBirdhouse | Zap | ZapNest | EndTurn) -> str | None:
+    flow_ = state.flow
+    player = act.player
+    seat = state.seats[player]
+    if isinstance(act, EndTurn):
+        if not flow_.placed:
+            return f"p{player} must place a bird before ending the turn"
+        return None
+    i = _location_index(state, act.location)
+    if i is None:
+        return f"{act.location!r} is not a Location on this board"
+    loc = state.locations[i]
+    if loc.removed:
+        return f"{loc.tile} has been removed from the game"
+    if isinstance(act, Place):
+        if flow_.placed:
+            return f"p{player} has already placed a bird this turn"
+        if not _colour_ok(act.colour, state) or seat.hand[act.colour] <= 0:
+            return f"p{player} has no {_cname(act.colour)} bird in hand"
+        c = act.colour
+        if loc.housed[c]:
+            return f"the {colour_name(c)} stack on {loc.tile} is closed by a birdhouse"
+        return _check_nest(state, loc, c, act.nest)
+    if flow_.bonus_used:
+        return f"p{player} has already taken a bonus action this turn"
+    if isinstance(act, BuildBirdhouse):
+        if state.round < BIRDHOUSE_FROM_ROUND:
+            return f"birdhouses come in round {BIRDHOUSE_FROM_ROUND}; this is round {state.round}"
+        if not seat.birdhouse:
+            return f"p{player} has already used their birdhouse"
+        if not _colour_ok(act.colour, state) or loc.birds[act.colour] <= 0:
+            return f"there is no {_cname(act.colour)} stack on {loc.tile}"
+        if loc.housed[act.colour]:
+            return f"the {colour_name(act.colour)} stack on {loc.tile} already has a birdhouse"
+        return None
+    if state.round != ZAP_ROUND:
+        return f"zaps are only allowed in round {ZAP_ROUND}; this is round {state.round}"
+    if not seat.zap:
+        return f"p{player} has already used their lightning token"
+    if isinstance(act, ZapNest):
+        if not state.config.zap_nests:
+            return "zapping a nest is not allowed in this game (zap_nests is off)"
+        if loc.free_nests <= 0:
+            return f"{loc.tile} has no free nest"
+        return None
+    if not _colour_ok(act.colour, state) or loc.birds[act.colour] <= 0:
+        return f"there is no {_cname(act.colour)} bird on {loc.tile}"
+    if loc.housed[act.colour]:
+        return f"the {colour_name(act.colour)} stack on {loc.tile} is protected by a birdhouse"
+    return None
+
+
+def _check_nest(state: State, loc: Location, colour: int, nest: object) -> str | None:
+    if type(nest) is not bool:
+        return f"nest must be true or false, not {nest!r}"
+    new_stack = loc.birds[colour] == 0
+    if nest:
+        if not new_stack:
+            return (
+                f"the {colour_name(colour)} stack on {loc.tile} already exists; "
+                "only a new stack takes a nest"
+            )
+        if loc.free_nests <= 0:
+            return f"{loc.tile} has no free nest"
+        return None
+    if new_stack and loc.free_nests > 0 and not state.config.optional_nests:
+        return f"a new stack on {loc.tile} must take its free nest"
+    return None
+
+
+# --- step -----------------------------------------------------------------------------------
+
+
+def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """Returns the next state and everything that happened."""
+    reason = check(state, action)
+    if reason is not None:
+        raise IllegalActionError(action, reason)
+    w = Work(state)
+    _resolve(w, action)
+    flow.run(w)
+    return w.freeze(), tuple(w.events)
+
+
+def _resolve(w: Work, act: Action) -> None:
+    player = act.player
+    seat = w.seats[player]
+    match act:
+        case ChooseSlot():
+            flow.fill_slot(w, act.slot)
+        case KeepObjective():
+            seat.objective = act.objective
+            w.events.append(ObjectiveKept(player, act.objective))
+            w.resume()  # the driver waits again while someone has not chosen
+        case AddBird():
+            cause = "early_bird" if w.awaiting is Await.EARLY_BIRD else "rookery"
+            flow.add_extra_bird(w, player, cause)
+            _answered(w)
+        case Decline():
+            _answered(w)
+        case ReturnBird():
+            seat.hand[act.colour] -= 1
+            w.bag[act.colour] += 1
+            w.events.append(BirdsToBag(player, act.colour, 1, "happy_birdbath"))
+            w.resume()
+        case SwapBirds():
+            other = w.seats[act.target]
+            seat.hand[act.colour] -= 1
+            other.hand[act.colour] += 1
+            other.hand[act.target_colour] -= 1
+            seat.hand[act.target_colour] += 1
+            w.events.append(BirdsSwapped(player, act.colour, act.target, act.target_colour))
+            w.resume()
+        case PlaceScarecrow():
+            flow.place_scarecrow(w, player, act.intersection)
+            w.resume()
+        case Place():
+            i = _index(w, act.location)
+            loc = w.locs[i]
+            seat.hand[act.colour] -= 1
+            loc.birds[act.colour] += 1
+            if act.nest:
+                loc.free_nests -= 1
+                loc.nested[act.colour] = True
+            w.events.append(BirdPlaced(player, act.colour, loc.tile, act.nest))
+            w.placed = True
+            _after_turn_part(w, player)
+        case BuildBirdhouse():
+            i = _index(w, act.location)
+            w.locs[i].housed[act.colour] = True
+            seat.birdhouse = False
+            w.events.append(BirdhouseBuilt(player, act.colour, w.locs[i].tile))
+            w.bonus_used = True
+            _after_turn_part(w, player)
+        case Zap():
+            i = _index(w, act.location)
+            seat.zap = False
+            w.bonus_used = True
+            flow.remove_to_fountain(w, i, act.colour, player, "zap")
+            _after_turn_part(w, player)
+        case ZapNest():
+            i = _index(w, act.location)
+            seat.zap = False
+            w.locs[i].free_nests -= 1
+            w.events.append(NestRemoved(player, w.locs[i].tile))
+            w.bonus_used = True
+            _after_turn_part(w, player)
+        case EndTurn():
+            w.events.append(TurnEnded(player))
+            flow.end_turn(w)
+        case _:
+            assert_never(act)
+
+
+def _index(w: Work, tile: str) -> int:
+    for i, loc in enumerate(w.locs):
+        if loc.tile == tile:
+            return i
+    raise AssertionError(tile)
+
+
+def _answered(w: Work) -> None:
+    """Moves past an Early Bird or Rookery answer."""
+    if w.awaiting is Await.EARLY_BIRD:
+        w.resume()
+        w.cursor += 1
+        return
+    w.pending.pop(0)
+    if w.pending:
+        w.actor = w.pending[0]
+    else:
+        w.resume()
+
+
+def _after_turn_part(w: Work, player: int) -> None:
+    """Ends the turn once the bird is placed and no bonus action remains."""
+    if not w.placed:
+        return
+    if w.bonus_used or not _bonus_left(w, player):
+        w.events.append(TurnEnded(player))
+        flow.end_turn(w)
+
+
+def _bonus_left(w: Work, player: int) -> bool:
+    seat = w.seats[player]
+    if (
+        w.round >= BIRDHOUSE_FROM_ROUND
+        and seat.birdhouse
+        and any(
+            b and not loc.housed[c]
+            for loc in w.locs
+            if not loc.removed
+            for c, b in enumerate(loc.birds)
+        )
+    ):
+        return True
+    if w.round == ZAP_ROUND and seat.zap:
+        for loc in w.locs:
+            if loc.removed:
+                continue
+            if w.config.zap_nests and loc.free_nests > 0:
+                return True
+            if any(b and not loc.housed[c] for c, b in enumerate(loc.birds)):
+                return True
+    return False

@@ -1,0 +1,162 @@
+"""new_game (§1.2, §1.4): tiles, nests, objectives, turn order, from the seed or the Config."""
+
+from __future__ import annotations
+
+from birdgames.core import InvalidConfigError
+from birdgames.perch_bop.cards import (
+    BIRDS_PER_COLOUR,
+    CREATURE,
+    EXPANSIONS,
+    OBJECTIVES,
+    TILE,
+    TILES,
+    TILES_FOR_PLAYERS,
+    Category,
+)
+from birdgames.perch_bop.geometry import geometry_for
+from birdgames.perch_bop.state import (
+    Await,
+    Config,
+    Creature,
+    Flow,
+    Location,
+    Phase,
+    Seat,
+    State,
+)
+from birdgames.rng import Rng, fork, shuffle
+
+PLAYER_COUNTS = (2, 3, 4, 5)
+# Expansions whose rules have landed; the others are refused rather than half-played.
+IMPLEMENTED_EXPANSIONS: frozenset[str] = frozenset()
+IMPLEMENTED_PROMOS: frozenset[str] = frozenset()
+_CATEGORIES = (Category.TREE, Category.CREATURE, Category.SPECIAL)
+
+
+def eligible_objectives(config: Config) -> tuple[str, ...]:
+    """Returns the objective ids whose player-count range fits the game (§1.4)."""
+    n = config.players
+    return tuple(o.id for o in OBJECTIVES if o.players[0] <= n <= o.players[1])
+
+
+def validate(config: object) -> Config:
+    """Returns the config if playable, else raises InvalidConfigError saying why."""
+    if not isinstance(config, Config):
+        raise InvalidConfigError(f"expected a perch_bop Config, not {type(config).__name__}")
+    n = config.players
+    if type(n) is not int or n not in PLAYER_COUNTS:
+        raise InvalidConfigError(f"Perch is for 2 to 5 players, not {n!r}")
+    unknown = set(config.expansions) - EXPANSIONS
+    if unknown:
+        raise InvalidConfigError(
+            f"unknown expansions {sorted(unknown)}; known: {sorted(EXPANSIONS)}"
+        )
+    missing = set(config.expansions) - IMPLEMENTED_EXPANSIONS
+    if missing:
+        raise InvalidConfigError(f"expansions {sorted(missing)} are not implemented yet")
+    if set(config.promos) - IMPLEMENTED_PROMOS:
+        raise InvalidConfigError(f"promos {sorted(config.promos)} are not implemented yet")
+    size = TILES_FOR_PLAYERS[n]
+    geo = geometry_for(n)
+    if config.tiles is not None:
+        tiles = config.tiles
+        if len(tiles) != size:
+            raise InvalidConfigError(f"{n} players use {size} tiles, not {len(tiles)}")
+        bad = [t for t in tiles if t not in TILE]
+        if bad:
+            raise InvalidConfigError(f"unknown tiles {bad}")
+        if len(set(tiles)) != len(tiles):
+            raise InvalidConfigError("a tile appears twice in the layout")
+        if "owl_barn" in tiles and tiles.index("owl_barn") not in geo.edge:
+            raise InvalidConfigError("the owl_barn must lie on the outer edge")
+    if config.tile_mix is not None:
+        mix = config.tile_mix
+        if len(mix) != 3 or sum(mix) != size or any(type(k) is not int or k < 0 for k in mix):
+            raise InvalidConfigError(f"tile_mix must be 3 counts adding up to {size}, not {mix}")
+        for cat, k in zip(_CATEGORIES, mix, strict=True):
+            if k > sum(1 for t in TILES if t.category is cat):
+                raise InvalidConfigError(f"there are not {k} {cat.value} tiles")
+    if config.objective_deals is not None:
+        deals = config.objective_deals
+        allowed = set(eligible_objectives(config))
+        if len(deals) != n or any(len(d) != 2 for d in deals):
+            raise InvalidConfigError(f"objective_deals needs {n} pairs")
+        flat = [o for d in deals for o in d]
+        if len(set(flat)) != len(flat):
+            raise InvalidConfigError("an objective is dealt twice")
+        bad = [o for o in flat if o not in allowed]
+        if bad:
+            raise InvalidConfigError(f"objectives {bad} are not used with {n} players")
+    if config.turn_order is not None and sorted(config.turn_order) != list(range(n)):
+        raise InvalidConfigError(f"turn_order must order the seats 0..{n - 1}")
+    if config.dummy_birds_first_round < 0 or config.dummy_birds_per_round < 0:
+        raise InvalidConfigError("dummy bird counts cannot be negative")
+    return config
+
+
+def _layout(config: Config, rng: Rng) -> tuple[tuple[str, ...], Rng]:
+    if config.tiles is not None:
+        return config.tiles, rng
+    geo = geometry_for(config.players)
+    mix = config.tile_mix or geo.layout.mix
+    chosen: list[str] = []
+    for cat, k in zip(_CATEGORIES, mix, strict=True):
+        pool, rng = shuffle(rng, [t.id for t in TILES if t.category is cat])
+        chosen.extend(pool[:k])
+    tiles, rng = shuffle(rng, chosen)
+    laid = list(tiles)
+    if "owl_barn" in laid:
+        i = laid.index("owl_barn")
+        if i not in geo.edge:
+            # §1.2 step 3: swap with the top tile of its own column (KR-impl).
+            top = next(col[0] for col in geo.columns if i in col)
+            laid[i], laid[top] = laid[top], laid[i]
+    return tuple(laid), rng
+
+
+def new_game(config: Config, seed: int) -> State:
+    """Returns the state after setup, waiting for every player to keep an objective."""
+    validate(config)
+    if type(seed) is not int:
+        raise InvalidConfigError(f"the seed must be an int, not {seed!r}")
+    root = Rng.from_seed(seed)
+    rng = fork(root, 1)
+    n = config.players
+    colours = config.colours
+    tiles, rng = _layout(config, rng)
+    locations = tuple(
+        Location(t, (0,) * colours, (False,) * colours, (False,) * colours, TILE[t].nests)
+        for t in tiles
+    )
+    if config.objective_deals is not None:
+        deals = config.objective_deals
+    else:
+        deck, rng = shuffle(rng, eligible_objectives(config))
+        deals = tuple((deck[2 * p], deck[2 * p + 1]) for p in range(n))
+    if config.turn_order is not None:
+        order = config.turn_order
+    else:
+        order, rng = shuffle(rng, range(n))  # U1
+    seats = tuple(Seat((0,) * colours, 0, 0, tuple(deals[p]), None, True, True) for p in range(n))
+    creatures = tuple(
+        Creature(TILE[t].creature or "", None, None)
+        for t in tiles
+        if TILE[t].creature is not None and TILE[t].creature in CREATURE
+    )
+    slots = geometry_for(n).layout.fountain
+    return State(
+        config,
+        fork(root, 2),
+        1,
+        Flow(Phase.OBJECTIVES, awaiting=Await.OBJECTIVE),
+        tuple(order),
+        locations,
+        (BIRDS_PER_COLOUR,) * colours,
+        (0,) * colours,
+        seats,
+        (None,) * len(slots),
+        (0,) * colours,
+        (),
+        creatures,
+        0,
+    )

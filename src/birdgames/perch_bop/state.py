@@ -1,0 +1,166 @@
+"""Config, State and its parts. Colours are ints: colour c < players is seat c's flock;
+in a 2-player game colour 2 is the Bird-Brained dummy (§2.5)."""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar
+
+import attrs
+
+from birdgames.rng import Rng
+
+
+@attrs.frozen
+class Config:
+    """A Perch game's setup; every random choice can be fixed here (P1)."""
+
+    kind: ClassVar[str] = "perch_bop.config"
+
+    players: int
+    # P1: any subset of seeds_the_day, points_in_the_sky, pond_emonium (empty = base game).
+    expansions: frozenset[str] = frozenset()
+    promos: frozenset[str] = frozenset()  # P1: room for the Kickstarter promos
+    # Fixed layout: tile ids in board order (column, then row); None = drawn from the seed.
+    tiles: tuple[str, ...] | None = None
+    # Tiles drawn per category (tree, creature, special) when `tiles` is None (§1.2).
+    tile_mix: tuple[int, int, int] | None = None
+    # Fixed objective deals, one pair per seat; None = dealt from the seed.
+    objective_deals: tuple[tuple[str, str], ...] | None = None
+    # Fixed first-round turn order; None = random (U1).
+    turn_order: tuple[int, ...] | None = None
+    dummy_birds_first_round: int = 4  # U3
+    dummy_birds_per_round: int = 2  # U3
+    optional_nests: bool = False  # U4 flag: a new stack may decline a free nest
+    zap_nests: bool = False  # U6 flag: a zap may remove an unclaimed nest instead
+    bag_to_plaza_at_end: bool = True  # U11
+
+    @property
+    def colours(self) -> int:
+        """Returns the number of flocks on the board (players plus the 2-player dummy)."""
+        return 3 if self.players == 2 else self.players
+
+    @property
+    def dummy(self) -> int | None:
+        """Returns the dummy's colour, or None with 3 or more players."""
+        return 2 if self.players == 2 else None
+
+
+class Phase(enum.Enum):
+    """Where the game stands."""
+
+    OBJECTIVES = "objectives"
+    MIGRATION = "migration"
+    RECRUIT = "recruit"
+    PERCH = "perch"
+    UPKEEP = "upkeep"
+    OVER = "over"
+
+
+class Await(enum.Enum):
+    """The decision the game waits for, apart from fountain slots."""
+
+    NOTHING = "nothing"
+    OBJECTIVE = "objective"
+    EARLY_BIRD = "early_bird"
+    ROOKERY = "rookery"
+    BIRDBATH = "birdbath"
+    FEEDER = "feeder"
+    TURN = "turn"
+    SCARECROW = "scarecrow"
+
+
+@attrs.frozen
+class Location:
+    """One board cell: its tile and, per colour, the stack there."""
+
+    tile: str
+    birds: tuple[int, ...]
+    nested: tuple[bool, ...]  # the colour's stack sits on a nest
+    housed: tuple[bool, ...]  # the colour's stack carries a birdhouse
+    free_nests: int
+    removed: bool = False
+
+
+@attrs.frozen
+class Seat:
+    """One player's own things."""
+
+    hand: tuple[int, ...]  # birds in hand, counted per colour (hands are public)
+    score: int
+    reached: int  # the tick when the score last changed (U2 tie-break); 0 = start
+    dealt: tuple[str, ...]  # the two objectives dealt (hidden)
+    objective: str | None  # the kept one (hidden until the end)
+    birdhouse: bool  # still holds an unused birdhouse (from round 4)
+    zap: bool  # still holds an unused lightning token (round 5)
+
+
+@attrs.frozen
+class Creature:
+    """A creature in play: who controls it and where its standee stands."""
+
+    id: str
+    controller: int | None  # a seat; None = nobody this round (U7)
+    # Cell index of the standee (the Scarecrow: an intersection index); None = not yet out.
+    position: int | None
+    used: bool = False  # activated this round (creature activation: a later module)
+
+
+@attrs.frozen
+class Arrival:
+    """A bird on its way to the fountain; `chooser` picks its slot (U5)."""
+
+    colour: int
+    chooser: int
+
+
+@attrs.frozen
+class Flow:
+    """The driver's bookmark: phase, progress inside it and the awaited decision."""
+
+    phase: Phase
+    stage: int = 0
+    cursor: int = 0
+    awaiting: Await = Await.NOTHING
+    actor: int = -1
+    pending: tuple[int, ...] = ()  # players still to answer (Rookery), in turn order
+    placed: bool = False  # this turn's bird is placed
+    bonus_used: bool = False  # this turn's bonus action is taken
+
+
+@attrs.frozen
+class FinalScore:
+    """One player's end-game breakdown (§4.4)."""
+
+    objective: str
+    objective_met: bool
+    objective_points: int
+    largest_flock: int
+    creatures: int
+    fountain: int
+    plaza: int
+    round_points: int
+    total: int
+
+
+@attrs.frozen
+class State:
+    """The whole game, its config and rng included."""
+
+    kind: ClassVar[str] = "perch_bop.state"
+
+    config: Config
+    rng: Rng
+    round: int
+    flow: Flow
+    turn_order: tuple[int, ...]
+    locations: tuple[Location, ...]  # board order (column, then row)
+    supply: tuple[int, ...]  # per colour
+    bag: tuple[int, ...]  # per colour; the bag has no order, draws use the rng
+    seats: tuple[Seat, ...]
+    fountain: tuple[int | None, ...]  # per slot: the colour in it
+    plaza: tuple[int, ...]  # per colour
+    arrivals: tuple[Arrival, ...]  # birds waiting for a fountain slot, oldest first
+    creatures: tuple[Creature, ...]
+    tick: int  # counts score changes, for U2
+    final: tuple[FinalScore, ...] = ()

@@ -1,0 +1,87 @@
+"""View and view(state, player): built from public fields plus the viewer's own secrets."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from birdgames.core import check_spectator_or_player
+from birdgames.perch_bop.rules import to_act
+from birdgames.perch_bop.state import Arrival, Creature, FinalScore, Location, Phase, State
+
+
+@attrs.frozen
+class View:
+    """What one player (or a spectator, player=None) sees at the table (P2)."""
+
+    kind: ClassVar[str] = "perch_bop.view"
+
+    player: int | None
+    players: int
+    expansions: frozenset[str]
+    round: int
+    phase: str
+    awaiting: str
+    to_act: tuple[int, ...]
+    turn_order: tuple[int, ...]
+    placed: bool  # the current Perch turn's bird is placed
+    bonus_used: bool  # the current Perch turn's bonus is taken
+    pending: tuple[int, ...]  # players still to answer the Rookery
+    locations: tuple[Location, ...]
+    supply: tuple[int, ...]
+    bag: tuple[int, ...]  # the bag's contents as a multiset; it has no visible order
+    hands: tuple[tuple[int, ...], ...]  # hands are open (§2.2 ASSUMED)
+    scores: tuple[int, ...]
+    reached: tuple[int, ...]  # when each score was reached (U2), public on the score track
+    birdhouses: tuple[bool, ...]  # unused birdhouse per player
+    zaps: tuple[bool, ...]  # unused lightning token per player
+    fountain: tuple[int | None, ...]
+    plaza: tuple[int, ...]
+    arrivals: tuple[Arrival, ...]
+    creatures: tuple[Creature, ...]
+    objectives_kept: tuple[bool, ...]  # who has chosen (not what)
+    dealt: tuple[str, ...]  # the viewer's own two dealt objectives
+    objective: str | None  # the viewer's own kept objective
+    revealed: tuple[str | None, ...]  # everyone's kept objective, once the game is over
+    final: tuple[FinalScore, ...]
+
+
+def view(state: State, player: int | None) -> View:
+    """Returns what `player` can see now; None is a spectator."""
+    n = state.config.players
+    who = check_spectator_or_player(player, n)
+    seats = state.seats
+    own = seats[who] if who is not None else None
+    over = state.flow.phase is Phase.OVER
+    flow = state.flow
+    return View(
+        who,
+        n,
+        state.config.expansions,
+        state.round,
+        flow.phase.value,
+        flow.awaiting.value,
+        to_act(state),
+        state.turn_order,
+        flow.placed,
+        flow.bonus_used,
+        flow.pending,
+        state.locations,
+        state.supply,
+        state.bag,
+        tuple(s.hand for s in seats),
+        tuple(s.score for s in seats),
+        tuple(s.reached for s in seats),
+        tuple(s.birdhouse for s in seats),
+        tuple(s.zap for s in seats),
+        state.fountain,
+        state.plaza,
+        state.arrivals,
+        state.creatures,
+        tuple(s.objective is not None for s in seats),
+        own.dealt if own is not None else (),
+        own.objective if own is not None else None,
+        tuple(s.objective for s in seats) if over else (),
+        state.final,
+    )

@@ -1,0 +1,163 @@
+"""A private mutable working copy of a State: the reducer thaws, edits, then freezes.
+
+Nothing here escapes: apply() thaws a fresh copy, so no caller's state is ever mutated.
+"""
+
+from __future__ import annotations
+
+from birdgames.perch_bop.events import Event
+from birdgames.perch_bop.state import (
+    Arrival,
+    Await,
+    Config,
+    Creature,
+    FinalScore,
+    Flow,
+    Location,
+    Phase,
+    Seat,
+    State,
+)
+from birdgames.rng import Rng
+
+
+class WLoc:
+    """A mutable Location."""
+
+    __slots__ = ("birds", "free_nests", "housed", "nested", "removed", "tile")
+
+    def __init__(self, loc: Location) -> None:
+        self.tile = loc.tile
+        self.birds = list(loc.birds)
+        self.nested = list(loc.nested)
+        self.housed = list(loc.housed)
+        self.free_nests = loc.free_nests
+        self.removed = loc.removed
+
+    def freeze(self) -> Location:
+        return Location(
+            self.tile,
+            tuple(self.birds),
+            tuple(self.nested),
+            tuple(self.housed),
+            self.free_nests,
+            self.removed,
+        )
+
+    def power(self) -> list[int]:
+        """Returns each colour's strength here."""
+        nested, housed = self.nested, self.housed
+        return [(b + nested[c] + housed[c]) if b else 0 for c, b in enumerate(self.birds)]
+
+
+class WSeat:
+    """A mutable Seat."""
+
+    __slots__ = ("birdhouse", "dealt", "hand", "objective", "reached", "score", "zap")
+
+    def __init__(self, seat: Seat) -> None:
+        self.hand = list(seat.hand)
+        self.score = seat.score
+        self.reached = seat.reached
+        self.dealt = seat.dealt
+        self.objective = seat.objective
+        self.birdhouse = seat.birdhouse
+        self.zap = seat.zap
+
+    def freeze(self) -> Seat:
+        return Seat(
+            tuple(self.hand),
+            self.score,
+            self.reached,
+            self.dealt,
+            self.objective,
+            self.birdhouse,
+            self.zap,
+        )
+
+
+class WCreature:
+    """A mutable Creature."""
+
+    __slots__ = ("controller", "id", "position", "used")
+
+    def __init__(self, cr: Creature) -> None:
+        self.id = cr.id
+        self.controller = cr.controller
+        self.position = cr.position
+        self.used = cr.used
+
+    def freeze(self) -> Creature:
+        return Creature(self.id, self.controller, self.position, self.used)
+
+
+class Work:
+    """The whole mutable game plus the events of this step."""
+
+    def __init__(self, state: State) -> None:
+        self.config: Config = state.config
+        self.rng: Rng = state.rng
+        self.round = state.round
+        flow = state.flow
+        self.phase: Phase = flow.phase
+        self.stage = flow.stage
+        self.cursor = flow.cursor
+        self.awaiting: Await = flow.awaiting
+        self.actor = flow.actor
+        self.pending = list(flow.pending)
+        self.placed = flow.placed
+        self.bonus_used = flow.bonus_used
+        self.turn_order = list(state.turn_order)
+        self.locs = [WLoc(loc) for loc in state.locations]
+        self.supply = list(state.supply)
+        self.bag = list(state.bag)
+        self.seats = [WSeat(s) for s in state.seats]
+        self.fountain = list(state.fountain)
+        self.plaza = list(state.plaza)
+        self.arrivals = list(state.arrivals)
+        self.creatures = [WCreature(c) for c in state.creatures]
+        self.tick = state.tick
+        self.final: tuple[FinalScore, ...] = state.final
+        self.events: list[Event] = []
+
+    def freeze(self) -> State:
+        return State(
+            self.config,
+            self.rng,
+            self.round,
+            Flow(
+                self.phase,
+                self.stage,
+                self.cursor,
+                self.awaiting,
+                self.actor,
+                tuple(self.pending),
+                self.placed,
+                self.bonus_used,
+            ),
+            tuple(self.turn_order),
+            tuple(loc.freeze() for loc in self.locs),
+            tuple(self.supply),
+            tuple(self.bag),
+            tuple(s.freeze() for s in self.seats),
+            tuple(self.fountain),
+            tuple(self.plaza),
+            tuple(self.arrivals),
+            tuple(c.freeze() for c in self.creatures),
+            self.tick,
+            self.final,
+        )
+
+    def wait(self, awaiting: Await, actor: int) -> None:
+        """Marks the decision the game now waits for."""
+        self.awaiting = awaiting
+        self.actor = actor
+
+    def resume(self) -> None:
+        """Clears the awaited decision."""
+        self.awaiting = Await.NOTHING
+        self.actor = -1
+
+    def arrive(self, colour: int, chooser: int) -> None:
+        """Queues a bird for the fountain."""
+        self.arrivals.append(Arrival(colour, chooser))
