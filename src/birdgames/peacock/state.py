@@ -46,6 +46,8 @@ class Config:
 class Flock:
     """Birds of one species in one slot; `settled` of them were placed this migration."""
 
+    kind: ClassVar[str] = "peacock.flock"
+
     species: str
     size: int
     settled: int = 0

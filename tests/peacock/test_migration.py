@@ -1,0 +1,233 @@
+"""Migration and additional migration (K2.3, K2.4): islands, birds, requirements, refusals."""
+
+import pytest
+
+from birdgames import IllegalActionError
+from birdgames.peacock import (
+    GAME,
+    Action,
+    EndMigration,
+    Phase,
+    PlaceBird,
+    PlaceIsland,
+    Slot,
+    Source,
+    TuckIsland,
+)
+from birdgames.peacock.scoring import group_counts
+from tests.peacock.scenarios import (
+    BLUE,
+    ORANGE,
+    flock,
+    group,
+    position,
+    seat,
+    solo,
+    starting,
+)
+
+L, R = Slot.LEFT, Slot.RIGHT
+D = Source.DRAFTED
+
+
+def test_upgrade_example_tuck_gives_two_plants_and_one_fish_in_blue() -> None:
+    """Rulebook upgrade: a grove tucked blue under start_1 makes 2 plants + 1 fish in blue."""
+    state = solo(seat(drafted_islands=["grove"]))
+    assert group_counts(state.seats[0].groups[0], BLUE) == (1, 1, 0)
+    state = GAME.apply(state, TuckIsland(0, "grove", 0, BLUE))
+    g = state.seats[0].groups[0]
+    assert group_counts(g, BLUE) == (2, 1, 0)
+    assert group_counts(g, ORANGE) == (1, 0, 1)  # its orange half is ignored
+
+
+def test_tuck_on_the_inactive_half_waits_for_the_next_season() -> None:
+    """A card tucked orange adds its orange resource only in orange seasons."""
+    state = GAME.apply(solo(seat(drafted_islands=["crag"])), TuckIsland(0, "crag", 1, ORANGE))
+    g = state.seats[0].groups[1]  # start_2: fish+meat blue, plant+fish orange
+    assert group_counts(g, BLUE) == (0, 1, 1)
+    assert group_counts(g, ORANGE) == (1, 2, 0)
+
+
+def test_place_island_makes_a_new_group_with_one_resource() -> None:
+    """A placed island is a new group offering its season half only."""
+    state = GAME.apply(solo(seat(drafted_islands=["reef"])), PlaceIsland(0, "reef"))
+    groups = state.seats[0].groups
+    assert len(groups) == 4 and groups[3].island == "reef"
+    assert group_counts(groups[3], BLUE) == (0, 1, 0)
+    assert state.seats[0].pool.drafted_islands == ()
+
+
+def test_single_requirement_needs_one_of_that_resource() -> None:
+    """Single: a vulture needs meat; start_1 in blue has none."""
+    state = solo(seat(drafted_birds=["vulture"]))
+    assert GAME.check(state, PlaceBird(0, "vulture", D, 1, L)) is None  # start_2 has meat
+    assert GAME.check(state, PlaceBird(0, "vulture", D, 0, L)) == (
+        "vulture needs meat; group 0 has no meat in blue"
+    )
+
+
+def test_or_requirement_takes_either_resource() -> None:
+    """Or: a crow (meat or plant) lives on start_1 (plant) and start_2 (meat), not on a reef."""
+    state = GAME.apply(
+        solo(seat(drafted_birds=["crow"], drafted_islands=["reef"])), PlaceIsland(0, "reef")
+    )
+    assert GAME.check(state, PlaceBird(0, "crow", D, 0, L)) is None
+    assert GAME.check(state, PlaceBird(0, "crow", D, 1, L)) is None
+    assert GAME.check(state, PlaceBird(0, "crow", D, 3, L)) == (
+        "crow needs meat or plant; group 3 has neither meat nor plant in blue"
+    )
+
+
+def test_double_requirement_needs_two_and_says_so() -> None:
+    """Double: heron needs two fish; one fish is refused with the count."""
+    state = solo(seat(drafted_birds=["heron"], drafted_islands=["reef"]))
+    assert GAME.check(state, PlaceBird(0, "heron", D, 0, L)) == (
+        "heron needs two fish; group 0 has one fish in blue"
+    )
+    state = GAME.apply(state, TuckIsland(0, "reef", 0, BLUE))
+    assert GAME.check(state, PlaceBird(0, "heron", D, 0, L)) is None
+
+
+def test_illegal_action_raises_and_leaves_state_untouched() -> None:
+    """apply refuses with IllegalActionError carrying the reason; the old state still works."""
+    state = solo(seat(drafted_birds=["heron"]))
+    bad = PlaceBird(0, "heron", D, 0, L)
+    with pytest.raises(IllegalActionError) as caught:
+        GAME.apply(state, bad)
+    assert caught.value.action == bad
+    assert "heron needs two fish" in caught.value.reason
+    assert GAME.legal_actions(state, 0)
+
+
+def test_bird_joins_a_same_species_flock_with_room_only() -> None:
+    """A bird joins an empty slot or its own species' flock with room; others are refused."""
+    groups = starting(start_2=group("start_2", flock("vulture", 3), flock("owl")))
+    state = solo(seat(groups, drafted_birds=["vulture", "kingfisher"]))
+    assert GAME.check(state, PlaceBird(0, "vulture", D, 1, L)) == (
+        "the vulture flock in group 1 left is full (3 of 3)"
+    )
+    assert GAME.check(state, PlaceBird(0, "kingfisher", D, 1, R)) == (
+        "group 1 right holds a owl flock; a flock has one species"
+    )
+
+
+def test_two_flocks_of_one_species_may_share_a_group() -> None:
+    """DECISION: both slots of a group may hold flocks of the same species."""
+    groups = starting(start_2=group("start_2", flock("vulture", 3)))
+    state = solo(seat(groups, drafted_birds=["vulture"]))
+    state = GAME.apply(state, PlaceBird(0, "vulture", D, 1, R))
+    g = state.seats[0].groups[1]
+    assert g.left == flock("vulture", 3) and g.right == flock("vulture", 1, 1)
+
+
+def test_birds_move_between_flocks_but_each_only_once() -> None:
+    """A placed bird may move; once placed this migration it stays."""
+    groups = starting(start_2=group("start_2", flock("vulture", 1)))
+    state = solo(seat(groups))
+    move = PlaceBird(0, "vulture", Source.TABLEAU, 2, L, 1, L)
+    assert move in GAME.legal_actions(state, 0)
+    state = GAME.apply(state, move)
+    assert state.seats[0].groups[1].left is None
+    assert state.seats[0].groups[2].left == flock("vulture", 1, 1)
+    back = PlaceBird(0, "vulture", Source.TABLEAU, 1, L, 2, L)
+    assert GAME.check(state, back) == (
+        "every vulture in group 2 left was already placed this migration"
+    )
+    assert all(not isinstance(a, PlaceBird) for a in GAME.legal_actions(state, 0))
+
+
+def test_end_migration_waits_for_every_drafted_island() -> None:
+    """EndMigration is refused while a drafted island is unplaced."""
+    state = solo(seat(drafted_islands=["reef", "crag"]))
+    assert GAME.check(state, EndMigration(0)) == (
+        "place or tuck every drafted island first (still waiting: crag, reef)"
+    )
+    assert EndMigration(0) not in GAME.legal_actions(state, 0)
+
+
+def test_unplaced_birds_pass_in_the_season_direction_then_leave() -> None:
+    """K2.4: unplaced birds pass (blue: to seat i+1); unplaced received birds leave."""
+    seats = (seat(drafted_birds=["heron"]), seat(), seat(aside=["owl"]))
+    state = position(seats, BLUE)
+    for p in range(3):
+        state = GAME.apply(state, EndMigration(p))
+    assert state.phase is Phase.ADDITIONAL
+    assert state.seats[1].pool.received == ("heron",)
+    assert state.seats[0].pool.received == ("owl",)
+    assert GAME.to_act(state) == (0, 1)
+    # p1 cannot feed a heron (no group has two fish) and gives up; p0 places the owl.
+    assert GAME.legal_actions(state, 1) == (EndMigration(1),)
+    state = GAME.apply(state, PlaceBird(0, "owl", Source.RECEIVED, 1, L))
+    state = GAME.apply(state, EndMigration(0))
+    assert state.seats[0].groups[1].left == flock("owl", 1, 1)
+    state = GAME.apply(state, EndMigration(1))
+    assert state.round == 2 and state.gone == ("heron",)
+    # Orange start_2 has no meat, so the owl is set aside at the season change.
+    assert state.seats[0].pool.aside == ("owl",)
+
+
+def test_orange_passes_to_the_previous_seat() -> None:
+    """DECISION: orange seasons pass to seat i-1."""
+    seats = (seat(drafted_birds=["heron"]), seat(), seat())
+    state = position(seats, ORANGE)
+    for p in range(3):
+        state = GAME.apply(state, EndMigration(p))
+    assert state.seats[2].pool.received == ("heron",)
+
+
+def test_additional_migration_places_only_received_birds() -> None:
+    """In additional migration nothing else moves and islands stay."""
+    groups = starting(start_2=group("start_2", flock("vulture")))
+    state = position((seat(groups, received=["owl"]), seat(done=True)), BLUE, Phase.ADDITIONAL)
+    move = PlaceBird(0, "vulture", Source.TABLEAU, 2, L, 1, L)
+    assert GAME.check(state, move) == (
+        "in additional migration only received birds are placed; nothing else moves"
+    )
+    assert all(a.source is Source.RECEIVED for a in GAME.legal_actions(state, 0)
+               if isinstance(a, PlaceBird))  # fmt: skip
+
+
+def test_received_birds_form_a_new_flock_together() -> None:
+    """A new flock may take several received birds."""
+    state = position((seat(received=["vulture", "vulture"]), seat(done=True)), BLUE,
+                     Phase.ADDITIONAL)  # fmt: skip
+    state = GAME.apply(state, PlaceBird(0, "vulture", Source.RECEIVED, 1, L))
+    state = GAME.apply(state, PlaceBird(0, "vulture", Source.RECEIVED, 1, L))
+    assert state.seats[0].groups[1].left == flock("vulture", 2, 2)
+
+
+def test_interleavings_of_migration_steps_give_the_same_state() -> None:
+    """Players' steps touch only their own area, so any interleaving ends equal."""
+    seats = (seat(drafted_birds=["vulture"], drafted_islands=["reef"]),
+             seat(drafted_birds=["puffin"]))  # fmt: skip
+    start = position(seats, BLUE)
+    a0: list[Action] = [PlaceIsland(0, "reef"), PlaceBird(0, "vulture", D, 1, L)]
+    a1: list[Action] = [PlaceBird(1, "puffin", D, 0, R)]
+    one = start
+    for action in (*a0, *a1):
+        one = GAME.apply(one, action)
+    two = start
+    for action in (a0[0], a1[0], a0[1]):
+        two = GAME.apply(two, action)
+    assert one == two
+
+
+def test_refusals_name_wrong_player_phase_and_source() -> None:
+    """Wrong player, source, group and foreign objects get a reason, not a crash."""
+    state = solo(seat(drafted_birds=["vulture"]))
+    assert GAME.check(state, PlaceBird(7, "vulture", D, 1, L)) == (
+        "there is no player 7 in a 2-player game"
+    )
+    assert GAME.check(state, PlaceBird(1, "vulture", D, 1, L)) == (
+        "p1 has already ended this migration"
+    )
+    assert GAME.check(state, PlaceBird(0, "vulture", Source.ASIDE, 1, L)) == (
+        "'vulture' is not among your aside birds (you have none)"
+    )
+    assert GAME.check(state, PlaceBird(0, "vulture", D, 9, L)) == (
+        "there is no group 9; your groups are 0 to 2"
+    )
+    assert GAME.check(state, "vulture") == "'vulture' is not a Peacock action"  # type: ignore[arg-type]
+    assert GAME.check(state, PlaceIsland(0, "reef")) == (
+        "'reef' is not among your drafted islands (you have none)"
+    )
