@@ -277,7 +277,7 @@ def _recruit(w: Work) -> None:
             # Birdbath: its controller draws 3 before anyone, keeps 2.
             w.pending = [ctrl]
             drawn = draw_from_bag(w, ctrl, 3)
-            w.events.append(BirdsDrawn(ctrl, tuple(drawn), "bag"))
+            w.events.append(BirdsDrawn(ctrl, tuple(sorted(drawn)), "bag"))
             if len(drawn) == 3:
                 w.wait(Await.BIRDBATH, ctrl)
         return
@@ -286,7 +286,7 @@ def _recruit(w: Work) -> None:
         for p in w.turn_order:
             if p not in first:
                 drawn = draw_from_bag(w, p, 2)
-                w.events.append(BirdsDrawn(p, tuple(drawn), "bag"))
+                w.events.append(BirdsDrawn(p, tuple(sorted(drawn)), "bag"))
         for p in w.turn_order:
             own = min(2, w.supply[p])
             w.supply[p] -= own

@@ -431,10 +431,13 @@ def _index(w: Work, tile: str) -> int:
 
 
 def _answered(w: Work) -> None:
-    """Moves past an Early Bird or Rookery answer."""
+    """Moves past an Early Bird, Rookery or Full Bird Feeder answer."""
     if w.awaiting is Await.EARLY_BIRD:
         w.resume()
         w.cursor += 1
+        return
+    if w.awaiting is not Await.ROOKERY:
+        w.resume()
         return
     w.pending.pop(0)
     if w.pending:

@@ -1,0 +1,52 @@
+"""Perch as the conformance suite drives it."""
+
+from __future__ import annotations
+
+import attrs
+
+from birdgames.perch_bop import GAME, State
+from birdgames.perch_bop.setup import eligible_objectives
+from birdgames.perch_bop.state import Phase
+from birdgames.rng import Rng, next_u64, shuffle
+from tests.conformance.adapters import EngineAdapter
+
+
+def perturb_hidden(state: State, player: int, seed: int) -> State:
+    """Returns `state` with every objective `player` cannot see dealt again, and a new rng.
+
+    Other players' dealt pairs are redrawn from the cards `player` was not dealt (once the
+    game is over, their kept objectives are public and only the discarded ones change). The
+    bag has no order (draws use the rng), so a new rng reshuffles every future draw.
+    """
+    rng = Rng.from_seed(seed)
+    over = state.flow.phase is Phase.OVER
+    seats = list(state.seats)
+    taken = set(seats[player].dealt)
+    if over:
+        taken |= {s.objective for s in seats if s.objective is not None}
+    pool, rng = shuffle(rng, [o for o in eligible_objectives(state.config) if o not in taken])
+    rest = list(pool)
+    for q, seat in enumerate(seats):
+        if q == player:
+            continue
+        if over and seat.objective is not None:
+            discarded = rest.pop()
+            seats[q] = attrs.evolve(seat, dealt=tuple(sorted((seat.objective, discarded))))
+            continue
+        pair = (rest.pop(), rest.pop())
+        kept = pair[0] if seat.objective is not None else None
+        seats[q] = attrs.evolve(seat, dealt=pair, objective=kept)
+    bits, _ = next_u64(rng)
+    fresh = Rng(bits)
+    if fresh == state.rng:
+        fresh = Rng(bits ^ 1)
+    return attrs.evolve(state, seats=tuple(seats), rng=fresh)
+
+
+ADAPTER = EngineAdapter(
+    game=GAME,
+    perturb_hidden=perturb_hidden,
+    seeds={"ci": 15, "dev": 60, "soak": 500},
+    player_counts=GAME.player_counts,
+    game_ref="birdgames.perch_bop:GAME",
+)
