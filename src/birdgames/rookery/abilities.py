@@ -1,0 +1,301 @@
+"""R9 conditions and static abilities as pure queries on the field, and ability targets.
+
+One small function per condition and per static ability kind; the triggered kinds live in
+`effects.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Final
+
+from birdgames.rookery.cards import (
+    BIRDS,
+    CATALOG,
+    PREDATORS,
+    STATIC,
+    Ability,
+    BirdCard,
+    CardType,
+    Condition,
+    Effect,
+    EventCard,
+    Mode,
+    PredatorCard,
+    Scope,
+    SeasonCard,
+    Stat,
+    Trait,
+)
+from birdgames.rookery.state import (
+    ZONE_CAPACITY,
+    ZONES,
+    Bird,
+    Predator,
+    TurnState,
+    Zone,
+    ZoneState,
+)
+
+Zones = Sequence[ZoneState]
+
+# --- conditions (R9) ---------------------------------------------------------------------
+
+
+def _always(zones: Zones, zi: int, card: str, owner: int) -> bool:
+    return True
+
+
+def _at_home(zones: Zones, zi: int, card: str, owner: int) -> bool:
+    # R3.6 only birds have a native habitat; a predator is never At Home.
+    bird = BIRDS.get(card)
+    return bird is not None and zones[zi].habitat is bird.habitat
+
+
+def _in_flock(zones: Zones, zi: int, card: str, owner: int) -> bool:
+    return has_flock(zones[zi], owner)
+
+
+CONDITIONS: Final[Mapping[Condition, Callable[[Zones, int, str, int], bool]]] = MappingProxyType(
+    {Condition.ALWAYS: _always, Condition.AT_HOME: _at_home, Condition.IN_FLOCK: _in_flock}
+)
+
+
+def holds(zones: Zones, zi: int, card: str, owner: int, ability: Ability) -> bool:
+    """Returns whether the ability's condition holds for that card in zone `zi`."""
+    return CONDITIONS[ability.condition](zones, zi, card, owner)
+
+
+# --- counting --------------------------------------------------------------------------
+
+
+def bird_count(zone: ZoneState, owner: int) -> int:
+    """Returns how many birds (nested or roosting) the owner has in the zone."""
+    return sum(1 for b in zone.birds if b.owner == owner)
+
+
+def has_flock(zone: ZoneState, owner: int) -> bool:
+    """R4.1 a Flock: 3+ birds of one player in a zone."""
+    return bird_count(zone, owner) >= 3
+
+
+def has_room(zone: ZoneState) -> bool:
+    """R1.2 a zone holds at most 6 birds; predators do not count."""
+    return len(zone.birds) < ZONE_CAPACITY
+
+
+# --- static abilities: one function per kind ------------------------------------------
+
+
+def cost_mod(zones: Zones, player: int, card: str) -> int:
+    """R9.1 returns the total discount the player's cards in play give on `card`."""
+    target = CATALOG[card]
+    habitat = target.habitat if isinstance(target, BirdCard) else None
+    kind = _card_type(target)
+    discount = 0
+    for zi, zone in enumerate(zones):
+        for source in _active_sources(zone, player):
+            for ability in STATIC[source]:
+                if (
+                    ability.effect is Effect.COST_MOD
+                    and (ability.card_type is None or ability.card_type is kind)
+                    and (ability.habitat is None or ability.habitat is habitat)
+                    and holds(zones, zi, source, player, ability)
+                ):
+                    discount += ability.amount
+    return discount
+
+
+def stat_mod(zones: Zones, zi: int, card: Bird | Predator, stat: Stat) -> int:
+    """R9.2 returns the bonus to `stat` of a card in zone `zi` from static abilities."""
+    zone = zones[zi]
+    bonus = 0
+    if isinstance(card, Predator):
+        if not card.face_up:
+            return 0  # R6.1 face-down abilities are inactive
+        for ability in STATIC[card.card]:
+            if (
+                ability.effect is Effect.STAT_MOD
+                and ability.stat is stat
+                and (
+                    ability.scope is Scope.SELF and holds(zones, zi, card.card, card.owner, ability)
+                )
+            ):
+                bonus += ability.amount
+        return bonus
+    for source in zone.birds:
+        if source.owner != card.owner or not STATIC[source.card]:
+            continue
+        for ability in STATIC[source.card]:
+            if (
+                ability.effect is Effect.STAT_MOD
+                and ability.stat is stat
+                and (ability.scope is Scope.ZONE or source.uid == card.uid)
+                and holds(zones, zi, source.card, source.owner, ability)
+            ):
+                bonus += ability.amount
+    for pred in zone.predators:
+        if pred.owner != card.owner or not pred.face_up:
+            continue
+        for ability in STATIC[pred.card]:
+            if (
+                ability.effect is Effect.STAT_MOD
+                and ability.stat is stat
+                and ability.scope is Scope.ZONE
+                and holds(zones, zi, pred.card, pred.owner, ability)
+            ):
+                bonus += ability.amount
+    return bonus
+
+
+def hunt_mod(zones: Zones, zi: int, card: Bird | Predator, mode: Mode) -> int | None:
+    """R9.3 returns the amount of an active hunt_mod of that mode on the card, else None."""
+    if isinstance(card, Predator) and not card.face_up:
+        return None
+    for ability in STATIC[card.card]:
+        if (
+            ability.effect is Effect.HUNT_MOD
+            and ability.mode is mode
+            and (mode is not Mode.HABITAT_THREAT or ability.habitat is zones[zi].habitat)
+            and holds(zones, zi, card.card, card.owner, ability)
+        ):
+            return ability.amount
+    return None
+
+
+def claim_mod(zones: Zones, zi: int, bird: Bird, mode: Mode) -> int | None:
+    """R9.4 returns the amount of an active claim_mod of that mode on the bird, else None."""
+    for ability in STATIC[bird.card]:
+        if (
+            ability.effect is Effect.CLAIM_MOD
+            and ability.mode is mode
+            and holds(zones, zi, bird.card, bird.owner, ability)
+        ):
+            return ability.amount
+    return None
+
+
+# --- derived numbers ----------------------------------------------------------------------
+
+
+def _card_type(card: object) -> CardType:
+    if isinstance(card, BirdCard):
+        return CardType.BIRD
+    if isinstance(card, PredatorCard):
+        return CardType.PREDATOR
+    if isinstance(card, EventCard):
+        return CardType.EVENT
+    if isinstance(card, SeasonCard):
+        return CardType.SEASON
+    return CardType.HABITAT
+
+
+def _active_sources(zone: ZoneState, player: int) -> list[str]:
+    sources = [b.card for b in zone.birds if b.owner == player and STATIC[b.card]]
+    sources.extend(
+        q.card for q in zone.predators if q.owner == player and q.face_up and STATIC[q.card]
+    )
+    return sources
+
+
+def printed_cost(card: str) -> int:
+    entry = CATALOG[card]
+    if isinstance(entry, BirdCard | PredatorCard | EventCard | SeasonCard):
+        return entry.cost
+    return 0
+
+
+def cost_of(zones: Zones, player: int, card: str) -> int:
+    """R9.1 R10 the Song a non-habitat card costs the player now: never below 1."""
+    return max(1, printed_cost(card) - cost_mod(zones, player, card))
+
+
+def bird_stat(zones: Zones, zi: int, bird: Bird, stat: Stat) -> int:
+    printed = BIRDS[bird.card]
+    base = {Stat.EVASION: printed.evasion, Stat.HP: printed.hp, Stat.SONG: printed.song}.get(
+        stat, 0
+    )
+    return max(0, base + stat_mod(zones, zi, bird, stat))
+
+
+def predator_stat(zones: Zones, zi: int, pred: Predator, stat: Stat) -> int:
+    printed = PREDATORS[pred.card]
+    base = {Stat.THREAT: printed.threat, Stat.STEALTH: printed.stealth, Stat.HP: printed.hp}.get(
+        stat, 0
+    )
+    return max(0, base + stat_mod(zones, zi, pred, stat))
+
+
+def hp_of(zones: Zones, zi: int, card: Bird | Predator) -> int:
+    if isinstance(card, Bird):
+        return max(1, bird_stat(zones, zi, card, Stat.HP))
+    return max(1, predator_stat(zones, zi, card, Stat.HP))
+
+
+def hunt_limit(zones: Zones, zi: int, pred: Predator) -> int:
+    """R6.2 one hunt a turn, two with hunt_twice, one more once readied (R9.12)."""
+    limit = 2 if hunt_mod(zones, zi, pred, Mode.HUNT_TWICE) is not None else 1
+    return limit + 1 if pred.readied else limit
+
+
+def is_at_home(zones: Zones, zi: int, bird: Bird) -> bool:
+    """R3.6 the bird's zone has its native habitat."""
+    return zones[zi].habitat is BIRDS[bird.card].habitat
+
+
+def has_trait(bird: Bird, trait: Trait) -> bool:
+    return trait in BIRDS[bird.card].traits
+
+
+# --- targets (R8.3) ---------------------------------------------------------------------
+
+
+def targets(
+    zones: Zones, player: int, ability: Ability, turn: TurnState | None = None
+) -> tuple[tuple[int, Zone | None], ...]:
+    """Returns every legal (target id, destination) of a targeted ability, in field order.
+
+    R6.3 face-down predators are never targets.
+    """
+    found: list[tuple[int, Zone | None]] = []
+    match ability.effect:
+        case Effect.DAMAGE:
+            # DECISION: damage targets an opposing face-up card
+            for zone in zones:
+                found.extend((b.uid, None) for b in zone.birds if b.owner != player)
+                found.extend(
+                    (q.uid, None) for q in zone.predators if q.owner != player and q.face_up
+                )
+        case Effect.HEAL:
+            for zone in zones:
+                found.extend(
+                    (b.uid, None) for b in zone.birds if b.owner == player and b.damage > 0
+                )
+                found.extend(
+                    (q.uid, None)
+                    for q in zone.predators
+                    if q.owner == player and q.face_up and q.damage > 0
+                )
+        case Effect.MOVE:
+            rooms = [has_room(zone) for zone in zones]
+            for zi, zone in enumerate(zones):
+                for b in zone.birds:
+                    found.extend((b.uid, ZONES[zj]) for zj in range(3) if zj != zi and rooms[zj])
+        case Effect.UNTAP:
+            for zone in zones:
+                found.extend(
+                    (b.uid, None)
+                    for b in zone.birds
+                    if b.owner == player and b.tapped and not b.untapped
+                )
+        case Effect.READY:
+            for zone in zones:
+                found.extend(
+                    (q.uid, None)
+                    for q in zone.predators
+                    if q.owner == player and q.face_up and q.hunts > 0 and not q.readied
+                )
+        case _:
+            pass
+    return tuple(found)

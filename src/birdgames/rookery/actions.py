@@ -1,0 +1,260 @@
+"""The Rookery actions: the draft pick, every free action of a turn, and pending decisions."""
+
+from __future__ import annotations
+
+from typing import ClassVar, TypeAlias
+
+import attrs
+
+from birdgames.rookery.cards import Habitat
+from birdgames.rookery.state import Zone
+
+
+@attrs.frozen
+class DraftHabitat:
+    """R1.4 picks the habitat of the zone being drafted."""
+
+    kind: ClassVar[str] = "rookery.draft_habitat"
+
+    player: int
+    zone: Zone
+    habitat: Habitat
+
+    def __str__(self) -> str:
+        return f"p{self.player} drafts {self.habitat.value} for {self.zone.value}"
+
+
+@attrs.frozen
+class TapBird:
+    """R3.4 taps a nested bird for its song."""
+
+    kind: ClassVar[str] = "rookery.tap_bird"
+
+    player: int
+    bird: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} taps bird #{self.bird}"
+
+
+@attrs.frozen
+class NestBird:
+    """R3.2 pays a bird's cost and nests it, roosting, in a zone."""
+
+    kind: ClassVar[str] = "rookery.nest_bird"
+
+    player: int
+    card: str
+    zone: Zone
+
+    def __str__(self) -> str:
+        return f"p{self.player} nests {self.card} in {self.zone.value}"
+
+
+@attrs.frozen
+class MoveBird:
+    """R3.5 moves a nested Migratory bird to another zone."""
+
+    kind: ClassVar[str] = "rookery.move_bird"
+
+    player: int
+    bird: int
+    zone: Zone
+
+    def __str__(self) -> str:
+        return f"p{self.player} moves bird #{self.bird} to {self.zone.value}"
+
+
+@attrs.frozen
+class PlayPredator:
+    """R6.1 plays a predator into a zone, face up (its cost) or face down (2 Song)."""
+
+    kind: ClassVar[str] = "rookery.play_predator"
+
+    player: int
+    card: str
+    zone: Zone
+    face_up: bool
+
+    def __str__(self) -> str:
+        side = "face up" if self.face_up else "face down"
+        return f"p{self.player} plays {self.card} {side} in {self.zone.value}"
+
+
+@attrs.frozen
+class Hunt:
+    """R6.4 a face-up predator hunts an opposing bird in its zone."""
+
+    kind: ClassVar[str] = "rookery.hunt"
+
+    player: int
+    predator: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} hunts bird #{self.target} with predator #{self.predator}"
+
+
+@attrs.frozen
+class Mob:
+    """R6.5 the player's flock mobs a face-up opposing predator in its zone."""
+
+    kind: ClassVar[str] = "rookery.mob"
+
+    player: int
+    predator: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} mobs predator #{self.predator}"
+
+
+@attrs.frozen
+class PlayEvent:
+    """R8 plays an event; its target, destination and discarded card are parameters."""
+
+    kind: ClassVar[str] = "rookery.play_event"
+
+    player: int
+    card: str
+    target: int | None = None
+    zone: Zone | None = None
+    discard: str | None = None
+
+    def __str__(self) -> str:
+        text = f"p{self.player} plays {self.card}"
+        if self.discard is not None:
+            text += f" discarding {self.discard}"
+        if self.target is not None:
+            text += f" on #{self.target}"
+        if self.zone is not None:
+            text += f" to {self.zone.value}"
+        return text
+
+
+@attrs.frozen
+class PlaySeason:
+    """R7.3 plays a Season card: a checkpoint, then its season begins."""
+
+    kind: ClassVar[str] = "rookery.play_season"
+
+    player: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} plays season card {self.card}"
+
+
+@attrs.frozen
+class PlayHabitat:
+    """R5.1 puts a habitat card on a zone's flip pile."""
+
+    kind: ClassVar[str] = "rookery.play_habitat"
+
+    player: int
+    card: str
+    zone: Zone
+
+    def __str__(self) -> str:
+        return f"p{self.player} plays {self.card} on {self.zone.value}"
+
+
+@attrs.frozen
+class EndTurn:
+    """R2.3 ends the turn."""
+
+    kind: ClassVar[str] = "rookery.end_turn"
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} ends the turn"
+
+
+@attrs.frozen
+class Ambush:
+    """R6.3 turns the face-down predator up and hunts the bird that entered its zone."""
+
+    kind: ClassVar[str] = "rookery.ambush"
+
+    player: int
+    predator: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} ambushes with predator #{self.predator}"
+
+
+@attrs.frozen
+class PassAmbush:
+    """R6.3 lets the face-down predator stay hidden."""
+
+    kind: ClassVar[str] = "rookery.pass_ambush"
+
+    player: int
+    predator: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} passes the ambush of predator #{self.predator}"
+
+
+@attrs.frozen
+class DiscardCard:
+    """R9.6 discards a card of the player's choice, as an opponent's ability demands."""
+
+    kind: ClassVar[str] = "rookery.discard_card"
+
+    player: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} discards {self.card}"
+
+
+@attrs.frozen
+class ChooseTarget:
+    """R8.3 picks the target (and destination zone) of a pending triggered ability."""
+
+    kind: ClassVar[str] = "rookery.choose_target"
+
+    player: int
+    target: int
+    zone: Zone | None = None
+
+    def __str__(self) -> str:
+        where = f" to {self.zone.value}" if self.zone is not None else ""
+        return f"p{self.player} targets #{self.target}{where}"
+
+
+Action: TypeAlias = (
+    DraftHabitat
+    | TapBird
+    | NestBird
+    | MoveBird
+    | PlayPredator
+    | Hunt
+    | Mob
+    | PlayEvent
+    | PlaySeason
+    | PlayHabitat
+    | EndTurn
+    | Ambush
+    | PassAmbush
+    | DiscardCard
+    | ChooseTarget
+)
+ACTION_CLASSES: tuple[type, ...] = (
+    DraftHabitat,
+    TapBird,
+    NestBird,
+    MoveBird,
+    PlayPredator,
+    Hunt,
+    Mob,
+    PlayEvent,
+    PlaySeason,
+    PlayHabitat,
+    EndTurn,
+    Ambush,
+    PassAmbush,
+    DiscardCard,
+    ChooseTarget,
+)

@@ -1,0 +1,320 @@
+"""R9 triggered abilities: one function per trigger and per effect kind, plus defeat and entry.
+
+Everything here resolves on a `Ctx` (a step's private working copy).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Final
+
+import attrs
+
+from birdgames.rng import shuffle
+from birdgames.rookery.abilities import has_room, holds, hp_of, targets
+from birdgames.rookery.cards import (
+    ABILITIES,
+    CARD_TYPE,
+    TARGETED_EFFECTS,
+    Ability,
+    Effect,
+    Mode,
+    Trigger,
+)
+from birdgames.rookery.events import (
+    BirdMoved,
+    BirdUntapped,
+    CardDefeated,
+    CardSearched,
+    Damaged,
+    Healed,
+    PredatorReadied,
+    SeasonShifted,
+    SongGained,
+)
+from birdgames.rookery.field import Ctx
+from birdgames.rookery.state import (
+    ZONE_INDEX,
+    ZONES,
+    AmbushWindow,
+    Bird,
+    DiscardChoice,
+    Predator,
+    TargetChoice,
+    Wheel,
+    Zone,
+)
+
+MAX_SEASON_TURNS: Final = 8  # R7.2 clamp; DECISION: also the most turns one season lasts
+
+
+@attrs.frozen
+class Use:
+    """One resolution of an ability: who, from which card, with which parameters."""
+
+    player: int
+    card: str
+    source: int  # uid of the card in play; 0 for an event
+    ability: Ability
+    target: int | None = None
+    zone: Zone | None = None
+    cap: int | None = None  # R10 most Song an immediate song_gain may give
+
+
+# --- effect kinds ------------------------------------------------------------------------
+
+
+def _static(ctx: Ctx, use: Use) -> None:
+    """cost_mod, stat_mod, hunt_mod, claim_mod only apply while in play (abilities.py)."""
+
+
+def _draw(ctx: Ctx, use: Use) -> None:
+    """R9.5 draw N cards."""
+    ctx.draw(use.player, use.ability.amount)
+
+
+def _discard(ctx: Ctx, use: Use) -> None:
+    """R9.6 the opponent discards a card of their choice, as a pending decision of theirs.
+
+    The for-effect mode is paid when the card is played (its discard parameter).
+    """
+    if use.ability.mode is Mode.OPPONENT_CHOOSES:
+        opponent = 1 - use.player
+        if ctx.players[opponent].hand:
+            ctx.push(DiscardChoice(opponent, use.card))
+
+
+def _search(ctx: Ctx, use: Use) -> None:
+    """R9.7 take the first card of a type from your deck into your hand, then shuffle."""
+    player = ctx.players[use.player]
+    wanted = use.ability.card_type
+    deck = player.deck
+    found = next((i for i, card in enumerate(deck) if CARD_TYPE[card] is wanted), None)
+    hand = player.hand
+    if found is not None:
+        hand = (*hand, deck[found])
+        deck = deck[:found] + deck[found + 1 :]
+    deck, ctx.rng = shuffle(ctx.rng, deck)
+    ctx.set_player(use.player, hand=hand, deck=deck)
+    assert wanted is not None
+    card = None if found is None else hand[-1]
+    ctx.events.append(CardSearched(use.player, wanted, card, found is not None))
+
+
+def _song_gain(ctx: Ctx, use: Use) -> None:
+    """R9.8 gain N Song now (R10: an immediate gain stays below what the card cost)."""
+    amount = use.ability.amount
+    if use.cap is not None:
+        amount = min(amount, use.cap)
+    if amount > 0:
+        ctx.add_song(use.player, amount)
+        ctx.events.append(SongGained(use.player, use.card, amount))
+
+
+def _damage(ctx: Ctx, use: Use) -> None:
+    """R9.9 deal N damage to a face-up target."""
+    assert use.target is not None
+    found = ctx.find(use.target)
+    if found is None:
+        return
+    zi, card = found
+    if isinstance(card, Predator) and not card.face_up:
+        return
+    hurt = attrs.evolve(card, damage=card.damage + use.ability.amount)
+    ctx.replace(zi, hurt)
+    ctx.events.append(Damaged(use.player, use.card, card.uid, card.card, use.ability.amount))
+    if hurt.damage >= hp_of(ctx.zones, zi, hurt):
+        defeat(ctx, zi, hurt)
+
+
+def _heal(ctx: Ctx, use: Use) -> None:
+    """R9.9 remove N damage."""
+    assert use.target is not None
+    found = ctx.find(use.target)
+    if found is None:
+        return
+    zi, card = found
+    healed = min(card.damage, use.ability.amount)
+    ctx.replace(zi, attrs.evolve(card, damage=card.damage - healed))
+    ctx.events.append(Healed(use.player, use.card, card.uid, card.card, healed))
+
+
+def _move(ctx: Ctx, use: Use) -> None:
+    """R9.10 move a target bird to another zone with room; it keeps its state."""
+    assert use.target is not None and use.zone is not None
+    found = ctx.find(use.target)
+    if found is None:
+        return
+    zi, bird = found
+    zj = ZONE_INDEX[use.zone]
+    if not isinstance(bird, Bird) or zj == zi or not has_room(ctx.zones[zj]):
+        return
+    ctx.remove(zi, bird.uid)
+    ctx.add_bird(zj, bird)
+    ctx.events.append(BirdMoved(bird.owner, bird.uid, bird.card, ZONES[zi], use.zone))
+    if not bird.nested:
+        open_windows(ctx, zj, bird)  # R6.3 it enters roosting "by any effect"
+
+
+def _season_shift(ctx: Ctx, use: Use) -> None:
+    """R9.11 add or remove N turns, keeping 1..8 turns left (and 8 turns a season at most)."""
+    w = ctx.wheel
+    most = max(1, MAX_SEASON_TURNS - w.turns_played)
+    left = max(1, min(most, w.turns_left + use.ability.amount))
+    ctx.wheel = Wheel(w.season, left, w.turns_played, w.checkpoints, w.sudden_death)
+    ctx.events.append(SeasonShifted(use.player, use.card, use.ability.amount, left))
+
+
+def _untap(ctx: Ctx, use: Use) -> None:
+    """R9.12 untap a bird (once per bird per turn)."""
+    assert use.target is not None
+    found = ctx.find(use.target)
+    if found is None:
+        return
+    zi, bird = found
+    if isinstance(bird, Bird) and bird.tapped and not bird.untapped:
+        ctx.replace(zi, attrs.evolve(bird, tapped=False, untapped=True))
+        ctx.events.append(BirdUntapped(use.player, use.card, bird.uid, bird.card))
+
+
+def _ready(ctx: Ctx, use: Use) -> None:
+    """R9.12 let a predator hunt again this turn (once per predator per turn)."""
+    assert use.target is not None
+    found = ctx.find(use.target)
+    if found is None:
+        return
+    zi, pred = found
+    if isinstance(pred, Predator) and not pred.readied:
+        ctx.replace(zi, attrs.evolve(pred, readied=True))
+        ctx.events.append(PredatorReadied(use.player, use.card, pred.uid, pred.card))
+
+
+EFFECTS: Final[Mapping[Effect, Callable[[Ctx, Use], None]]] = MappingProxyType(
+    {
+        Effect.COST_MOD: _static,
+        Effect.STAT_MOD: _static,
+        Effect.HUNT_MOD: _static,
+        Effect.CLAIM_MOD: _static,
+        Effect.DRAW: _draw,
+        Effect.DISCARD: _discard,
+        Effect.SEARCH: _search,
+        Effect.SONG_GAIN: _song_gain,
+        Effect.DAMAGE: _damage,
+        Effect.HEAL: _heal,
+        Effect.MOVE: _move,
+        Effect.SEASON_SHIFT: _season_shift,
+        Effect.UNTAP: _untap,
+        Effect.READY: _ready,
+    }
+)
+
+
+# --- triggers ----------------------------------------------------------------------------
+
+
+def _fire(
+    ctx: Ctx,
+    abilities: list[tuple[int, Ability]],
+    player: int,
+    card: str,
+    uid: int,
+    cap: int | None = None,
+) -> None:
+    """Resolves abilities that already met their condition; targeted ones become decisions."""
+    for index, ability in abilities:
+        if ability.effect in TARGETED_EFFECTS:
+            # R8.3 a triggered ability's target is its owner's next decision, if any exists
+            if targets(ctx.zones, player, ability):
+                ctx.push(TargetChoice(player, uid, card, index))
+            continue
+        EFFECTS[ability.effect](ctx, Use(player, card, uid, ability, cap=cap))
+
+
+def _ready_abilities(
+    ctx: Ctx, zi: int, card: Bird | Predator, trigger: Trigger
+) -> list[tuple[int, Ability]]:
+    return [
+        (index, ability)
+        for index, ability in enumerate(ABILITIES[card.card])
+        if ability.trigger is trigger and holds(ctx.zones, zi, card.card, card.owner, ability)
+    ]
+
+
+def on_enter(ctx: Ctx, zi: int, card: Bird | Predator, paid: int) -> None:
+    """R9 on_enter: a bird nested or a predator played face up."""
+    if ABILITIES[card.card]:
+        found = _ready_abilities(ctx, zi, card, Trigger.ON_ENTER)
+        _fire(ctx, found, card.owner, card.card, card.uid, cap=max(0, paid - 1))
+
+
+def on_tap(ctx: Ctx, zi: int, bird: Bird) -> None:
+    """R9 on_tap: after a bird taps for Song."""
+    if ABILITIES[bird.card]:
+        _fire(ctx, _ready_abilities(ctx, zi, bird, Trigger.ON_TAP), bird.owner, bird.card, bird.uid)
+
+
+def on_hunt(ctx: Ctx, zi: int, pred: Predator) -> None:
+    """R9 on_hunt: after a predator's hunt resolves, hit or miss (DECISION)."""
+    if ABILITIES[pred.card]:
+        _fire(
+            ctx, _ready_abilities(ctx, zi, pred, Trigger.ON_HUNT), pred.owner, pred.card, pred.uid
+        )
+
+
+def on_defeat(ctx: Ctx, found: list[tuple[int, Ability]], card: Bird | Predator) -> None:
+    """R9 on_defeat: the defeated card's abilities, for its owner, once it is discarded."""
+    _fire(ctx, found, card.owner, card.card, card.uid)
+
+
+def on_play(
+    ctx: Ctx, player: int, card: str, target: int | None, zone: Zone | None, paid: int
+) -> None:
+    """R9 on_play: an event's abilities in printed order, with the action's parameters."""
+    for ability in ABILITIES[card]:
+        if ability.trigger is not Trigger.ON_PLAY:
+            continue
+        use = Use(player, card, 0, ability, target, zone, cap=max(0, paid - 1))
+        EFFECTS[ability.effect](ctx, use)
+
+
+def resolve_choice(ctx: Ctx, choice: TargetChoice, target: int, zone: Zone | None) -> None:
+    """Resolves a triggered ability whose target was just chosen."""
+    ability = ABILITIES[choice.card][choice.ability]
+    EFFECTS[ability.effect](
+        ctx, Use(choice.player, choice.card, choice.source, ability, target, zone)
+    )
+
+
+# --- leaving and entering ----------------------------------------------------------------
+
+
+def defeat(ctx: Ctx, zi: int, card: Bird | Predator) -> None:
+    """R6.4 R6.5 the card goes to its owner's discard pile; then its on_defeat abilities."""
+    found = _ready_abilities(ctx, zi, card, Trigger.ON_DEFEAT) if ABILITIES[card.card] else []
+    ctx.remove(zi, card.uid)
+    ctx.to_discard(card.owner, card.card)
+    ctx.events.append(CardDefeated(card.owner, card.uid, card.card, ZONES[zi]))
+    if found:
+        on_defeat(ctx, found, card)
+
+
+def sweep(ctx: Ctx) -> None:
+    """Defeats every card whose damage reached its hp (an hp bonus may have gone)."""
+    while True:
+        for zi, zone in enumerate(ctx.zones):
+            cards: tuple[Bird | Predator, ...] = (*zone.birds, *zone.predators)
+            hurt = [c for c in cards if c.damage > 0]
+            doomed = next((c for c in hurt if c.damage >= hp_of(ctx.zones, zi, c)), None)
+            if doomed is not None:
+                defeat(ctx, zi, doomed)
+                break
+        else:
+            return
+
+
+def open_windows(ctx: Ctx, zi: int, bird: Bird) -> None:
+    """R6.3 one ambush decision per opposing face-down predator in the zone, in play order."""
+    for pred in ctx.zones[zi].predators:
+        if not pred.face_up and pred.owner != bird.owner:
+            ctx.push(AmbushWindow(pred.owner, pred.uid, bird.uid))

@@ -1,0 +1,196 @@
+"""The working copy a step resolves on, and the card-moving helpers every rule area uses.
+
+`Ctx` is built from a State inside `step` and frozen back into a new State; the State
+passed in is never touched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from birdgames.rng import Rng, shuffle
+from birdgames.rookery.events import CardDrawn, DeckReshuffled, Event
+from birdgames.rookery.state import (
+    Bird,
+    Pending,
+    Phase,
+    PlayerState,
+    Predator,
+    State,
+    TurnState,
+    Wheel,
+    ZoneState,
+)
+
+
+class Ctx:
+    """A mutable working copy of a State, private to one step."""
+
+    __slots__ = (
+        "active",
+        "events",
+        "new_pending",
+        "next_uid",
+        "pending",
+        "phase",
+        "players",
+        "rng",
+        "state",
+        "turn",
+        "turn_number",
+        "wheel",
+        "winners",
+        "zones",
+    )
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.rng: Rng = state.rng
+        self.phase: Phase = state.phase
+        self.active: int = state.active
+        self.turn_number: int = state.turn_number
+        self.players: list[PlayerState] = list(state.players)
+        self.zones: list[ZoneState] = list(state.zones)
+        self.wheel: Wheel = state.wheel
+        self.turn: TurnState = state.turn
+        self.pending: list[Pending] = list(state.pending)
+        self.new_pending: list[Pending] = []
+        self.next_uid: int = state.next_uid
+        self.winners: tuple[int, ...] = state.winners
+        self.events: list[Event] = []
+
+    def freeze(self, draft_step: int | None = None) -> State:
+        """Returns the new State."""
+        s = self.state
+        return State(
+            s.config,
+            self.rng,
+            self.phase,
+            s.draft_step if draft_step is None else draft_step,
+            s.first_player,
+            self.active,
+            self.turn_number,
+            (self.players[0], self.players[1]),
+            (self.zones[0], self.zones[1], self.zones[2]),
+            self.wheel,
+            self.turn,
+            tuple(self.pending),
+            self.next_uid,
+            self.winners,
+        )
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def push(self, pending: Pending) -> None:
+        """Queues a decision; decisions raised while resolving come before older ones."""
+        self.new_pending.append(pending)
+
+    def flush_pending(self) -> None:
+        if self.new_pending:
+            self.pending[0:0] = self.new_pending
+            self.new_pending = []
+
+    def take_uid(self) -> int:
+        uid = self.next_uid
+        self.next_uid += 1
+        return uid
+
+    # --- players -----------------------------------------------------------------------
+
+    def set_player(
+        self,
+        p: int,
+        *,
+        hand: tuple[str, ...] | None = None,
+        deck: tuple[str, ...] | None = None,
+        discard: tuple[str, ...] | None = None,
+        song: int | None = None,
+        prizes: int | None = None,
+    ) -> None:
+        old = self.players[p]
+        self.players[p] = PlayerState(
+            old.hand if hand is None else hand,
+            old.deck if deck is None else deck,
+            old.discard if discard is None else discard,
+            old.song if song is None else song,
+            old.prizes if prizes is None else prizes,
+        )
+
+    def to_discard(self, p: int, card: str) -> None:
+        self.set_player(p, discard=(*self.players[p].discard, card))
+
+    def take_from_hand(self, p: int, card: str) -> None:
+        self.set_player(p, hand=without(self.players[p].hand, card))
+
+    def add_song(self, p: int, amount: int) -> None:
+        self.set_player(p, song=self.players[p].song + amount)
+
+    def draw(self, p: int, count: int) -> None:
+        """R2.4 draws `count` cards, reshuffling the discard pile into an empty deck."""
+        for _ in range(count):
+            player = self.players[p]
+            deck = player.deck
+            discard = player.discard
+            if not deck:
+                if not discard:
+                    return
+                deck, self.rng = shuffle(self.rng, discard)
+                discard = ()
+                self.events.append(DeckReshuffled(p, len(deck)))
+            self.players[p] = PlayerState(
+                (*player.hand, deck[0]), deck[1:], discard, player.song, player.prizes
+            )
+            self.events.append(CardDrawn(p, deck[0]))
+
+    # --- zones -------------------------------------------------------------------------
+
+    def find(self, uid: int) -> tuple[int, Bird | Predator] | None:
+        """Returns the zone index and the card in play with that id."""
+        return find_in(self.zones, uid)
+
+    def replace(self, zi: int, card: Bird | Predator) -> None:
+        """Puts the updated card back in its place."""
+        zone = self.zones[zi]
+        if isinstance(card, Bird):
+            birds = tuple(card if b.uid == card.uid else b for b in zone.birds)
+            self.zones[zi] = ZoneState(zone.habitat, birds, zone.predators, zone.pile)
+        else:
+            preds = tuple(card if q.uid == card.uid else q for q in zone.predators)
+            self.zones[zi] = ZoneState(zone.habitat, zone.birds, preds, zone.pile)
+
+    def remove(self, zi: int, uid: int) -> None:
+        zone = self.zones[zi]
+        self.zones[zi] = ZoneState(
+            zone.habitat,
+            tuple(b for b in zone.birds if b.uid != uid),
+            tuple(q for q in zone.predators if q.uid != uid),
+            zone.pile,
+        )
+
+    def add_bird(self, zi: int, bird: Bird) -> None:
+        zone = self.zones[zi]
+        self.zones[zi] = ZoneState(zone.habitat, (*zone.birds, bird), zone.predators, zone.pile)
+
+    def add_predator(self, zi: int, predator: Predator) -> None:
+        zone = self.zones[zi]
+        self.zones[zi] = ZoneState(zone.habitat, zone.birds, (*zone.predators, predator), zone.pile)
+
+
+def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """Returns `cards` minus the first copy of `card`."""
+    index = cards.index(card)
+    return cards[:index] + cards[index + 1 :]
+
+
+def find_in(zones: Sequence[ZoneState], uid: int) -> tuple[int, Bird | Predator] | None:
+    """Returns the zone index and the card in play with that id, in a frozen field."""
+    for zi, zone in enumerate(zones):
+        for bird in zone.birds:
+            if bird.uid == uid:
+                return zi, bird
+        for predator in zone.predators:
+            if predator.uid == uid:
+                return zi, predator
+    return None

@@ -1,0 +1,104 @@
+"""R6.4 hunting (flock bonus, Exposed), R6.5 mobbing, R6.3 ambushes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from birdgames.rookery.abilities import (
+    bird_count,
+    bird_stat,
+    hp_of,
+    hunt_mod,
+    is_at_home,
+    predator_stat,
+)
+from birdgames.rookery.cards import Mode, Stat
+from birdgames.rookery.effects import defeat, on_hunt
+from birdgames.rookery.events import HuntResolved, MobResolved, PredatorRevealed
+from birdgames.rookery.field import Ctx
+from birdgames.rookery.state import ZONES, Bird, Predator, TurnState, ZoneState
+
+FLOCK_BONUS = 2  # R6.4 evasion per other friendly bird when in a Flock
+EXPOSED_BONUS = 3  # R6.4 threat against an Exposed target
+
+
+def is_exposed(zones: Sequence[ZoneState], zi: int, bird: Bird) -> bool:
+    """R6.4 the owner's only bird in the zone, or not At Home without a Flock there."""
+    if hunt_mod(zones, zi, bird, Mode.IGNORE_EXPOSED) is not None:
+        return False
+    count = bird_count(zones[zi], bird.owner)
+    return count == 1 or (not is_at_home(zones, zi, bird) and count < 3)
+
+
+def hunt_numbers(
+    zones: Sequence[ZoneState], zi: int, pred: Predator, bird: Bird
+) -> tuple[int, int]:
+    """Returns the hunter's modified threat and the target's modified evasion."""
+    evasion = bird_stat(zones, zi, bird, Stat.EVASION)
+    count = bird_count(zones[zi], bird.owner)
+    if count >= 3 and hunt_mod(zones, zi, pred, Mode.IGNORE_FLOCK) is None:
+        evasion += FLOCK_BONUS * (count - 1)
+    threat = predator_stat(zones, zi, pred, Stat.THREAT)
+    bonus = hunt_mod(zones, zi, pred, Mode.HABITAT_THREAT)
+    if bonus is not None:
+        threat += bonus
+    if is_exposed(zones, zi, bird):
+        threat += EXPOSED_BONUS
+    return threat, evasion
+
+
+def hunt(ctx: Ctx, zi: int, pred: Predator, bird: Bird, counted: bool) -> None:
+    """R6.4 resolves one hunt; an ambush hunt is not counted against the turn's hunts."""
+    threat, evasion = hunt_numbers(ctx.zones, zi, pred, bird)
+    # R6.4 DECISION: a landed strike deals the modified threat
+    damage = threat if threat > evasion else 0
+    if counted:
+        pred = attrs.evolve(pred, hunts=pred.hunts + 1)
+        ctx.replace(zi, pred)
+    ctx.events.append(
+        HuntResolved(
+            pred.owner, pred.uid, pred.card, bird.uid, bird.card, ZONES[zi], threat, evasion, damage
+        )
+    )
+    if damage:
+        hurt = attrs.evolve(bird, damage=bird.damage + damage)
+        ctx.replace(zi, hurt)
+        if hurt.damage >= hp_of(ctx.zones, zi, hurt):
+            defeat(ctx, zi, hurt)
+    on_hunt(ctx, zi, pred)
+
+
+def mob_numbers(
+    zones: Sequence[ZoneState], zi: int, pred: Predator, player: int
+) -> tuple[int, int, int]:
+    """Returns the flock's summed evasion, its largest evasion and the predator's stealth."""
+    evasions = [bird_stat(zones, zi, b, Stat.EVASION) for b in zones[zi].birds if b.owner == player]
+    stealth = predator_stat(zones, zi, pred, Stat.STEALTH)
+    return sum(evasions), max(evasions, default=0), stealth
+
+
+def mob(ctx: Ctx, zi: int, pred: Predator, player: int) -> None:
+    """R6.5 the player's flock in the zone mobs a face-up predator."""
+    total, largest, stealth = mob_numbers(ctx.zones, zi, pred, player)
+    damage = largest if total > stealth else 0
+    t = ctx.turn
+    mobbed = tuple(done or i == zi for i, done in enumerate(t.mobbed))
+    ctx.turn = TurnState(
+        t.habitats_played, t.season_played, (mobbed[0], mobbed[1], mobbed[2]), t.hold_countdown
+    )
+    ctx.events.append(MobResolved(player, pred.uid, pred.card, ZONES[zi], total, stealth, damage))
+    if damage:
+        hurt = attrs.evolve(pred, damage=pred.damage + damage)
+        ctx.replace(zi, hurt)
+        if hurt.damage >= hp_of(ctx.zones, zi, hurt):
+            defeat(ctx, zi, hurt)
+
+
+def ambush(ctx: Ctx, zi: int, pred: Predator, bird: Bird) -> None:
+    """R6.3 the predator turns face up and hunts the bird at once, at no Song cost."""
+    revealed = attrs.evolve(pred, face_up=True)
+    ctx.replace(zi, revealed)
+    ctx.events.append(PredatorRevealed(pred.owner, pred.uid, pred.card, ZONES[zi]))
+    hunt(ctx, zi, revealed, bird, counted=False)

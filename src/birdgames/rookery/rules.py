@@ -1,0 +1,393 @@
+"""to_act, legal_actions, check and step: the Rookery referee."""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+import attrs
+
+from birdgames.core import IllegalActionError
+from birdgames.rookery.abilities import (
+    bird_stat,
+    cost_of,
+    has_flock,
+    has_room,
+    hunt_limit,
+    targets,
+)
+from birdgames.rookery.actions import (
+    Action,
+    Ambush,
+    ChooseTarget,
+    DiscardCard,
+    DraftHabitat,
+    EndTurn,
+    Hunt,
+    Mob,
+    MoveBird,
+    NestBird,
+    PassAmbush,
+    PlayEvent,
+    PlayHabitat,
+    PlayPredator,
+    PlaySeason,
+    TapBird,
+)
+from birdgames.rookery.cards import (
+    ABILITIES,
+    BIRDS,
+    CARD_TYPE,
+    HABITAT_CARDS,
+    SEASON_CARDS,
+    CardType,
+    Habitat,
+    Stat,
+    Trait,
+)
+from birdgames.rookery.effects import (
+    on_enter,
+    on_play,
+    on_tap,
+    open_windows,
+    resolve_choice,
+    sweep,
+)
+from birdgames.rookery.events import (
+    AmbushPassed,
+    BirdMoved,
+    BirdNested,
+    BirdTapped,
+    CardDiscarded,
+    Event,
+    EventPlayed,
+    HabitatDrafted,
+    HabitatPlayed,
+    PredatorPlayed,
+    SeasonCardPlayed,
+    ZoneFlipped,
+)
+from birdgames.rookery.field import Ctx, find_in, without
+from birdgames.rookery.hunting import ambush, hunt, mob
+from birdgames.rookery.legality import (
+    FACE_DOWN_COST,
+    check,
+    discards_for_effect,
+    drafter,
+    targeted_ability,
+    to_act,
+)
+from birdgames.rookery.state import (
+    DRAFT_ORDER,
+    ZONE_INDEX,
+    ZONES,
+    AmbushWindow,
+    Bird,
+    DiscardChoice,
+    Phase,
+    PileCard,
+    Predator,
+    State,
+    TargetChoice,
+    TurnState,
+    ZoneState,
+)
+from birdgames.rookery.turns import dawn, end_turn, play_season
+
+__all__ = ["check", "legal_actions", "step", "to_act"]
+
+_ZONE_RANGE = (0, 1, 2)
+
+
+def legal_actions(state: State, player: int) -> tuple[Action, ...]:
+    """Every legal action of `player` now, in a fixed order; empty unless they are to act."""
+    if player not in to_act(state):
+        return ()
+    if state.pending:
+        return _answers(state)
+    if state.phase is Phase.DRAFT:
+        zone = DRAFT_ORDER[state.draft_step]
+        return tuple(DraftHabitat(player, zone, habitat) for habitat in Habitat)
+    return _turn_actions(state, player)
+
+
+def _answers(state: State) -> tuple[Action, ...]:
+    front = state.pending[0]
+    p = front.player
+    match front:
+        case AmbushWindow():
+            return Ambush(p, front.predator), PassAmbush(p, front.predator)
+        case DiscardChoice():
+            return tuple(DiscardCard(p, card) for card in sorted(set(state.players[p].hand)))
+        case TargetChoice():
+            ability = ABILITIES[front.card][front.ability]
+            return tuple(
+                ChooseTarget(p, target, zone) for target, zone in targets(state.zones, p, ability)
+            )
+
+
+def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
+    zones = state.zones
+    me = state.players[p]
+    song = me.song
+    rooms = [zi for zi in _ZONE_RANGE if has_room(zones[zi])]
+    out: list[Action] = []
+    for zi, zone in enumerate(zones):
+        for b in zone.birds:
+            if b.owner != p or not b.nested or b.moved:
+                continue
+            if not b.tapped:
+                out.append(TapBird(p, b.uid))
+            if not b.has_tapped and Trait.MIGRATORY in BIRDS[b.card].traits:
+                out.extend(MoveBird(p, b.uid, ZONES[zj]) for zj in rooms if zj != zi)
+    turn = state.turn
+    for card in sorted(set(me.hand)):
+        match CARD_TYPE[card]:
+            case CardType.BIRD:
+                if rooms and cost_of(zones, p, card) <= song:
+                    out.extend(NestBird(p, card, ZONES[zi]) for zi in rooms)
+            case CardType.PREDATOR:
+                if cost_of(zones, p, card) <= song:
+                    out.extend(PlayPredator(p, card, zone, True) for zone in ZONES)
+                if song >= FACE_DOWN_COST:
+                    out.extend(PlayPredator(p, card, zone, False) for zone in ZONES)
+            case CardType.EVENT:
+                if cost_of(zones, p, card) <= song:
+                    out.extend(_event_options(state, p, card))
+            case CardType.SEASON:
+                if not turn.season_played and cost_of(zones, p, card) <= song:
+                    out.append(PlaySeason(p, card))
+            case CardType.HABITAT:
+                if turn.habitats_played <= song:
+                    out.extend(PlayHabitat(p, card, zone) for zone in ZONES)
+    for zi, zone in enumerate(zones):
+        prey = [b.uid for b in zone.birds if b.owner != p]
+        for q in zone.predators:
+            if q.owner == p and q.face_up and prey and q.hunts < hunt_limit(zones, zi, q):
+                out.extend(Hunt(p, q.uid, uid) for uid in prey)
+        if not turn.mobbed[zi] and has_flock(zone, p):
+            out.extend(Mob(p, q.uid) for q in zone.predators if q.owner != p and q.face_up)
+    out.append(EndTurn(p))
+    return tuple(out)
+
+
+def _event_options(state: State, p: int, card: str) -> list[Action]:
+    discards: list[str | None] = [None]
+    if discards_for_effect(card):
+        discards = list(sorted(set(without(state.players[p].hand, card))))
+    ability = targeted_ability(card)
+    picks = [(None, None)] if ability is None else list(targets(state.zones, p, ability))
+    return [PlayEvent(p, card, t, z, d) for d in discards for t, z in picks]
+
+
+# --- step --------------------------------------------------------------------------------
+
+
+def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """Returns the next state and everything that happened; illegal: IllegalActionError."""
+    reason = check(state, action)
+    if reason is not None:
+        raise IllegalActionError(action, reason)
+    ctx = Ctx(state)
+    draft_step: int | None = None
+    match action:
+        case DraftHabitat():
+            draft_step = _draft(ctx, state, action)
+        case TapBird():
+            _tap(ctx, action)
+        case NestBird():
+            _nest(ctx, action)
+        case MoveBird():
+            zi, bird = _located(ctx, action.bird)
+            assert isinstance(bird, Bird)
+            ctx.remove(zi, bird.uid)
+            ctx.add_bird(ZONE_INDEX[action.zone], attrs.evolve(bird, moved=True))
+            ctx.events.append(BirdMoved(bird.owner, bird.uid, bird.card, ZONES[zi], action.zone))
+        case PlayPredator():
+            _play_predator(ctx, action)
+        case Hunt():
+            zi, pred = _located(ctx, action.predator)
+            _, bird = _located(ctx, action.target)
+            assert isinstance(pred, Predator) and isinstance(bird, Bird)
+            hunt(ctx, zi, pred, bird, counted=True)
+        case Mob():
+            zi, pred = _located(ctx, action.predator)
+            assert isinstance(pred, Predator)
+            mob(ctx, zi, pred, action.player)
+        case PlayEvent():
+            _play_event(ctx, action)
+        case PlaySeason():
+            cost = cost_of(ctx.zones, action.player, action.card)
+            _pay(ctx, action.player, action.card, cost)
+            season = SEASON_CARDS[action.card]
+            ctx.events.append(
+                SeasonCardPlayed(action.player, action.card, season.season, season.duration, cost)
+            )
+            ctx.to_discard(action.player, action.card)
+            play_season(ctx, season.season, season.duration)
+        case PlayHabitat():
+            _play_habitat(ctx, action)
+        case EndTurn():
+            end_turn(ctx)
+        case Ambush():
+            window = ctx.pending.pop(0)
+            assert isinstance(window, AmbushWindow)
+            zi, pred = _located(ctx, window.predator)
+            _, bird = _located(ctx, window.target)
+            assert isinstance(pred, Predator) and isinstance(bird, Bird)
+            ambush(ctx, zi, pred, bird)
+        case PassAmbush():
+            ctx.pending.pop(0)
+            ctx.events.append(AmbushPassed(action.player, action.predator))
+        case DiscardCard():
+            ctx.pending.pop(0)
+            ctx.take_from_hand(action.player, action.card)
+            ctx.to_discard(action.player, action.card)
+            ctx.events.append(CardDiscarded(action.player, action.card))
+        case ChooseTarget():
+            choice = ctx.pending.pop(0)
+            assert isinstance(choice, TargetChoice)
+            resolve_choice(ctx, choice, action.target, action.zone)
+        case _:
+            assert_never(action)
+    _settle(ctx)
+    return ctx.freeze(draft_step), tuple(ctx.events)
+
+
+def _located(ctx: Ctx, uid: int) -> tuple[int, Bird | Predator]:
+    found = find_in(ctx.zones, uid)
+    assert found is not None
+    return found
+
+
+def _pay(ctx: Ctx, player: int, card: str, cost: int) -> None:
+    me = ctx.players[player]
+    ctx.set_player(player, hand=without(me.hand, card), song=me.song - cost)
+
+
+def _draft(ctx: Ctx, state: State, action: DraftHabitat) -> int:
+    zi = ZONE_INDEX[action.zone]
+    zone = ctx.zones[zi]
+    ctx.zones[zi] = ZoneState(action.habitat, zone.birds, zone.predators, zone.pile)
+    ctx.events.append(HabitatDrafted(action.player, action.zone, action.habitat))
+    following = state.draft_step + 1
+    if following == len(DRAFT_ORDER):
+        ctx.phase = Phase.PLAY
+        ctx.active = state.first_player
+        dawn(ctx)
+    assert drafter(state) == action.player
+    return following
+
+
+def _tap(ctx: Ctx, action: TapBird) -> None:
+    zi, bird = _located(ctx, action.bird)
+    assert isinstance(bird, Bird)
+    song = bird_stat(ctx.zones, zi, bird, Stat.SONG)
+    tapped = Bird(
+        bird.uid, bird.card, bird.owner, True, True, bird.damage, True, bird.moved, bird.untapped
+    )
+    ctx.replace(zi, tapped)
+    ctx.add_song(action.player, song)
+    ctx.events.append(BirdTapped(action.player, bird.uid, bird.card, song))
+    on_tap(ctx, zi, tapped)
+
+
+def _nest(ctx: Ctx, action: NestBird) -> None:
+    cost = cost_of(ctx.zones, action.player, action.card)
+    _pay(ctx, action.player, action.card, cost)
+    zi = ZONE_INDEX[action.zone]
+    bird = Bird(ctx.take_uid(), action.card, action.player, False, False, 0, False, False, False)
+    ctx.add_bird(zi, bird)
+    ctx.events.append(BirdNested(action.player, bird.uid, bird.card, action.zone, cost))
+    # R6.3 the bird enters roosting, its on-enter ability resolves, then the window opens
+    on_enter(ctx, zi, bird, cost)
+    located = find_in(ctx.zones, bird.uid)
+    if located is not None and located[0] == zi and isinstance(located[1], Bird):
+        open_windows(ctx, zi, located[1])
+
+
+def _play_predator(ctx: Ctx, action: PlayPredator) -> None:
+    cost = cost_of(ctx.zones, action.player, action.card) if action.face_up else FACE_DOWN_COST
+    _pay(ctx, action.player, action.card, cost)
+    zi = ZONE_INDEX[action.zone]
+    pred = Predator(ctx.take_uid(), action.card, action.player, action.face_up, 0, 0, False)
+    ctx.add_predator(zi, pred)
+    ctx.events.append(
+        PredatorPlayed(action.player, pred.uid, pred.card, action.zone, action.face_up, cost)
+    )
+    if action.face_up:
+        on_enter(ctx, zi, pred, cost)
+
+
+def _play_event(ctx: Ctx, action: PlayEvent) -> None:
+    cost = cost_of(ctx.zones, action.player, action.card)
+    _pay(ctx, action.player, action.card, cost)
+    ctx.events.append(EventPlayed(action.player, action.card, cost))
+    if action.discard is not None:
+        # R9.6 the named card is discarded to gain the card's other effects
+        ctx.take_from_hand(action.player, action.discard)
+        ctx.to_discard(action.player, action.discard)
+        ctx.events.append(CardDiscarded(action.player, action.discard))
+    on_play(ctx, action.player, action.card, action.target, action.zone, cost)
+    ctx.to_discard(action.player, action.card)  # R8.1 resolve, then discard
+
+
+def _play_habitat(ctx: Ctx, action: PlayHabitat) -> None:
+    cost = ctx.turn.habitats_played  # R5.1 free, then 1, 2, 3...
+    _pay(ctx, action.player, action.card, cost)
+    t = ctx.turn
+    ctx.turn = TurnState(t.habitats_played + 1, t.season_played, t.mobbed, t.hold_countdown)
+    zi = ZONE_INDEX[action.zone]
+    zone = ctx.zones[zi]
+    pile = (*zone.pile, PileCard(action.player, action.card))
+    ctx.zones[zi] = ZoneState(zone.habitat, zone.birds, zone.predators, pile)
+    ctx.events.append(HabitatPlayed(action.player, action.card, action.zone, cost, len(pile)))
+    if len(pile) == 3:
+        _flip(ctx, zi)
+
+
+def _flip(ctx: Ctx, zi: int) -> None:
+    """R5.2 R5.3 the zone takes the third card's habitat; off-habitat birds are discarded."""
+    zone = ctx.zones[zi]
+    habitat = HABITAT_CARDS[zone.pile[-1].card].habitat
+    for card in zone.pile:
+        ctx.to_discard(card.owner, card.card)
+    stay = tuple(b for b in zone.birds if BIRDS[b.card].habitat is habitat)
+    gone = tuple(
+        PileCard(b.owner, b.card) for b in zone.birds if BIRDS[b.card].habitat is not habitat
+    )
+    for card in gone:
+        ctx.to_discard(card.owner, card.card)
+    # R5.3 DECISION: predators stay and keep their damage
+    ctx.zones[zi] = ZoneState(habitat, stay, zone.predators, ())
+    ctx.events.append(ZoneFlipped(ZONES[zi], habitat, gone))
+
+
+def _is_open(ctx: Ctx, pending: AmbushWindow | DiscardChoice | TargetChoice) -> bool:
+    match pending:
+        case AmbushWindow():
+            pred = find_in(ctx.zones, pending.predator)
+            bird = find_in(ctx.zones, pending.target)
+            # R6.3 the window closes early once the bird is gone
+            return (
+                pred is not None
+                and bird is not None
+                and isinstance(pred[1], Predator)
+                and not pred[1].face_up
+                and pred[0] == bird[0]
+            )
+        case DiscardChoice():
+            return bool(ctx.players[pending.player].hand)
+        case TargetChoice():
+            ability = ABILITIES[pending.card][pending.ability]
+            return bool(targets(ctx.zones, pending.player, ability))
+
+
+def _settle(ctx: Ctx) -> None:
+    """Defeats what must fall, queues new decisions first, drops decisions now moot."""
+    if not ctx.over:
+        sweep(ctx)
+    ctx.flush_pending()
+    while ctx.pending and not ctx.over and not _is_open(ctx, ctx.pending[0]):
+        ctx.pending.pop(0)
+    if ctx.over:
+        ctx.pending = []

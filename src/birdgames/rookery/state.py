@@ -1,0 +1,186 @@
+"""Config, State and its parts; per-player data are tuples indexed by seat."""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar, Final, TypeAlias
+
+import attrs
+
+from birdgames.rng import Rng
+from birdgames.rookery.cards import DECK_A, DECK_B, Habitat, Season
+
+
+class Zone(enum.Enum):
+    """The three zones of the field (R1.2)."""
+
+    LEFT = "left"
+    MIDDLE = "middle"
+    RIGHT = "right"
+
+
+ZONES: Final[tuple[Zone, ...]] = (Zone.LEFT, Zone.MIDDLE, Zone.RIGHT)
+ZONE_INDEX: Final = {zone: index for index, zone in enumerate(ZONES)}
+ZONE_CAPACITY: Final = 6  # R1.2 birds of both players, roosting included
+DRAFT_ORDER: Final[tuple[Zone, ...]] = (Zone.MIDDLE, Zone.LEFT, Zone.RIGHT)  # R1.4
+
+
+class Phase(enum.Enum):
+    """Where the game is: the habitat draft, play, or over."""
+
+    DRAFT = "draft"
+    PLAY = "play"
+    OVER = "over"
+
+
+@attrs.frozen
+class Config:
+    """A Rookery game's settings (R1.1, R1.3, R10)."""
+
+    kind: ClassVar[str] = "rookery.config"
+
+    players: int = 2
+    first_player: int | None = 0  # None: chosen by the seed
+    decks: tuple[tuple[str, ...], tuple[str, ...]] = (DECK_A, DECK_B)
+    opening_hand: int = 5
+    deck_min: int = 30  # R10 DECISION: 30 cards; a config may allow 20-40
+    deck_max: int = 30
+
+
+@attrs.frozen
+class Bird:
+    """A bird in a zone (R3)."""
+
+    uid: int
+    card: str
+    owner: int
+    nested: bool  # False: roosting (R3.3)
+    tapped: bool
+    damage: int
+    has_tapped: bool  # tapped this turn (R3.5)
+    moved: bool  # moved this turn (R3.5)
+    untapped: bool  # an untap ability readied it this turn (R3.4)
+
+
+@attrs.frozen
+class Predator:
+    """A predator in a zone, face up or face down (R6)."""
+
+    uid: int
+    card: str
+    owner: int
+    face_up: bool
+    damage: int
+    hunts: int  # hunts this turn (R6.2)
+    readied: bool  # a ready ability let it hunt again this turn (R9.12)
+
+
+@attrs.frozen
+class PileCard:
+    """A habitat card on a zone's flip pile (R5.2)."""
+
+    owner: int
+    card: str
+
+
+@attrs.frozen
+class ZoneState:
+    """One zone: habitat, birds and predators in entry order, flip pile."""
+
+    habitat: Habitat | None  # None only during the draft
+    birds: tuple[Bird, ...]
+    predators: tuple[Predator, ...]
+    pile: tuple[PileCard, ...]
+
+
+@attrs.frozen
+class PlayerState:
+    """One player's cards, Song pool and Prizes."""
+
+    hand: tuple[str, ...]
+    deck: tuple[str, ...]  # top first
+    discard: tuple[str, ...]  # oldest first
+    song: int
+    prizes: int
+
+
+@attrs.frozen
+class TurnState:
+    """The active player's per-turn counters (R2.1)."""
+
+    habitats_played: int  # R5.1 the next habitat card costs this much
+    season_played: bool  # R7.3 one Season card per turn
+    mobbed: tuple[bool, bool, bool]  # R6.5 one mob per zone per turn
+    hold_countdown: bool  # R7.3 a Season card was played: this EndTurn keeps the counter
+
+
+@attrs.frozen
+class Wheel:
+    """The season wheel (R7)."""
+
+    season: Season
+    turns_left: int
+    turns_played: int  # turns played in this season; a season lasts 8 turns at most
+    checkpoints: int
+    sudden_death: int  # sudden-death checkpoints held (R7.5)
+
+
+@attrs.frozen
+class AmbushWindow:
+    """R6.3 the predator's owner may ambush the bird that just entered, or pass."""
+
+    kind: ClassVar[str] = "rookery.ambush_window"
+
+    player: int
+    predator: int
+    target: int
+
+
+@attrs.frozen
+class DiscardChoice:
+    """R9.6 the player discards a card of their choice."""
+
+    kind: ClassVar[str] = "rookery.discard_choice"
+
+    player: int
+    source: str  # the card whose ability asks
+
+
+@attrs.frozen
+class TargetChoice:
+    """R8.3 the player picks the target of a triggered ability of `card`."""
+
+    kind: ClassVar[str] = "rookery.target_choice"
+
+    player: int
+    source: int  # uid of the card in play
+    card: str
+    ability: int  # index into the card's abilities
+
+
+Pending: TypeAlias = AmbushWindow | DiscardChoice | TargetChoice
+
+
+@attrs.frozen
+class State:
+    """A whole Rookery game position."""
+
+    kind: ClassVar[str] = "rookery.state"
+
+    config: Config
+    rng: Rng
+    phase: Phase
+    draft_step: int
+    first_player: int
+    active: int
+    turn_number: int
+    players: tuple[PlayerState, PlayerState]
+    zones: tuple[ZoneState, ZoneState, ZoneState]
+    wheel: Wheel
+    turn: TurnState
+    pending: tuple[Pending, ...]  # the first is the decision now
+    next_uid: int  # R: cards in play get ids from this public counter
+    winners: tuple[int, ...]
+
+
+FRESH_TURN: Final = TurnState(0, False, (False, False, False), False)

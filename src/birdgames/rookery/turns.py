@@ -1,0 +1,120 @@
+"""R2 Dawn and EndTurn, R7 the season wheel, checkpoints, Prizes and the end of the game."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from birdgames.rookery.cards import DAWN_CHORUS, SEASON_ORDER, Season
+from birdgames.rookery.events import CheckpointHeld, GameEnded, SeasonBegan, TurnBegan, TurnEnded
+from birdgames.rookery.field import Ctx
+from birdgames.rookery.scoring import controllers
+from birdgames.rookery.state import (
+    FRESH_TURN,
+    Bird,
+    Phase,
+    Predator,
+    TurnState,
+    Wheel,
+    ZoneState,
+)
+
+SEASON_TURNS: Final = 4  # R7.1
+PRIZES_TO_WIN: Final = 3  # R7.4
+YEAR_CHECKPOINTS: Final = 8  # R7.5 two years
+SUDDEN_DEATH_CHECKPOINTS: Final = 4  # R7.5 DECISION: then the game is drawn
+
+
+def dawn(ctx: Ctx) -> None:
+    """R2.1 draw, untap, roosting birds nest, counters reset, the Dawn Chorus."""
+    p = ctx.active
+    ctx.turn_number += 1
+    w = ctx.wheel
+    song = DAWN_CHORUS[w.season]
+    ctx.events.append(TurnBegan(p, ctx.turn_number, w.season, w.turns_left, song))
+    ctx.draw(p, 1)
+    for zi, zone in enumerate(ctx.zones):
+        if not any(b.owner == p for b in zone.birds) and not any(
+            q.owner == p for q in zone.predators
+        ):
+            continue
+        birds = tuple(
+            Bird(b.uid, b.card, p, True, False, b.damage, False, False, False)
+            if b.owner == p
+            else b
+            for b in zone.birds
+        )
+        preds = tuple(
+            Predator(q.uid, q.card, p, q.face_up, q.damage, 0, False) if q.owner == p else q
+            for q in zone.predators
+        )
+        ctx.zones[zi] = ZoneState(zone.habitat, birds, preds, zone.pile)
+    ctx.turn = FRESH_TURN
+    ctx.set_player(p, song=song)
+
+
+def end_turn(ctx: Ctx) -> None:
+    """R2.3 R7.2 Song is lost, the counter goes down, maybe the wheel turns; next Dawn."""
+    p = ctx.active
+    lost = ctx.players[p].song
+    ctx.set_player(p, song=0)
+    w = ctx.wheel
+    if not ctx.turn.hold_countdown:  # R7.3 the Season card's own turn keeps the counter
+        w = Wheel(w.season, w.turns_left - 1, w.turns_played + 1, w.checkpoints, w.sudden_death)
+        ctx.wheel = w
+    ctx.events.append(TurnEnded(p, lost, max(0, w.turns_left)))
+    if w.turns_left <= 0:
+        checkpoint(ctx)
+        if ctx.over:
+            return
+        following = SEASON_ORDER[(SEASON_ORDER.index(w.season) + 1) % 4]
+        begin_season(ctx, following, SEASON_TURNS)
+    ctx.active = 1 - p
+    dawn(ctx)
+
+
+def begin_season(ctx: Ctx, season: Season, duration: int) -> None:
+    w = ctx.wheel
+    ctx.wheel = Wheel(season, duration, 0, w.checkpoints, w.sudden_death)
+    ctx.events.append(SeasonBegan(season, duration))
+
+
+def play_season(ctx: Ctx, season: Season, duration: int) -> None:
+    """R7.3 a checkpoint, then the card's season for its duration, from the next turn."""
+    t = ctx.turn
+    ctx.turn = TurnState(t.habitats_played, True, t.mobbed, True)
+    checkpoint(ctx)
+    if not ctx.over:
+        begin_season(ctx, season, duration)
+
+
+def checkpoint(ctx: Ctx) -> None:
+    """R7.4 R7.5 the zone leader claims a Prize; the game may end here."""
+    w = ctx.wheel
+    number = w.checkpoints + 1
+    held = controllers(ctx.zones)
+    zero = sum(1 for c in held if c == 0)
+    one = sum(1 for c in held if c == 1)
+    lead = None if zero == one else (0 if zero > one else 1)
+    if lead is not None:
+        ctx.set_player(lead, prizes=ctx.players[lead].prizes + 1)
+    prizes = (ctx.players[0].prizes, ctx.players[1].prizes)
+    sudden = w.sudden_death + (1 if number > YEAR_CHECKPOINTS else 0)
+    ctx.wheel = Wheel(w.season, w.turns_left, w.turns_played, number, sudden)
+    ctx.events.append(CheckpointHeld(number, lead, held, prizes))
+    if lead is not None and prizes[lead] >= PRIZES_TO_WIN:
+        finish(ctx, (lead,))  # R7.4 at once, even mid-turn
+    elif number == YEAR_CHECKPOINTS and prizes[0] != prizes[1]:
+        finish(ctx, (0 if prizes[0] > prizes[1] else 1,))  # R7.5 more Prizes wins
+    elif number > YEAR_CHECKPOINTS:
+        if lead is not None:
+            finish(ctx, (lead,))  # R7.5 sudden death
+        elif sudden >= SUDDEN_DEATH_CHECKPOINTS:
+            finish(ctx, (0, 1))  # R7.5 DECISION bounded sudden death: a draw
+
+
+def finish(ctx: Ctx, winners: tuple[int, ...]) -> None:
+    ctx.phase = Phase.OVER
+    ctx.winners = winners
+    ctx.pending = []
+    ctx.new_pending = []
+    ctx.events.append(GameEnded(winners, (ctx.players[0].prizes, ctx.players[1].prizes)))
