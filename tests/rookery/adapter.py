@@ -1,0 +1,92 @@
+"""Rookery as the conformance suite drives it."""
+
+from __future__ import annotations
+
+from birdgames.rng import Rng, next_u64, shuffle
+from birdgames.rookery import GAME, State
+from birdgames.rookery.cards import CARD_TYPE, CardType
+from birdgames.rookery.state import PlayerState, Predator, ZoneState
+from tests.conformance.adapters import EngineAdapter
+
+
+def perturb_hidden(state: State, player: int, seed: int) -> State:
+    """Returns `state` changed only in what `player` cannot see, with a new rng.
+
+    The player's own deck is reordered. The opponent's hidden cards (hand, deck, face-down
+    predators) are dealt again among those places, each place keeping its card type, so
+    every count the player can see or infer (hand and deck sizes, face-down cards being
+    predators, what a search can find) stays the same.
+    """
+    rng = Rng.from_seed(seed)
+    players = list(state.players)
+    me = players[player]
+    deck, rng = shuffle(rng, me.deck)
+    players[player] = PlayerState(me.hand, deck, me.discard, me.song, me.prizes)
+    other = 1 - player
+    them = players[other]
+    hand = list(them.hand)
+    their_deck = list(them.deck)
+    zones = [list(zone.predators) for zone in state.zones]
+    hidden: dict[CardType, list[tuple[str, int, int]]] = {}
+    for i, card in enumerate(hand):
+        hidden.setdefault(CARD_TYPE[card], []).append(("hand", i, 0))
+    for i, card in enumerate(their_deck):
+        hidden.setdefault(CARD_TYPE[card], []).append(("deck", i, 0))
+    for zi, preds in enumerate(zones):
+        for i, pred in enumerate(preds):
+            if pred.owner == other and not pred.face_up:
+                hidden.setdefault(CardType.PREDATOR, []).append(("down", i, zi))
+
+    def read(place: tuple[str, int, int]) -> str:
+        where, i, zi = place
+        if where == "hand":
+            return hand[i]
+        if where == "deck":
+            return their_deck[i]
+        return zones[zi][i].card
+
+    for card_type in sorted(hidden, key=lambda t: t.value):
+        places = hidden[card_type]
+        cards, rng = shuffle(rng, [read(place) for place in places])
+        for (where, i, zi), card in zip(places, cards, strict=True):
+            if where == "hand":
+                hand[i] = card
+            elif where == "deck":
+                their_deck[i] = card
+            else:
+                q = zones[zi][i]
+                zones[zi][i] = Predator(q.uid, card, q.owner, q.face_up, q.damage, q.hunts, q.readied)
+    players[other] = PlayerState(
+        tuple(hand), tuple(their_deck), them.discard, them.song, them.prizes
+    )
+    new_zones = tuple(
+        ZoneState(zone.habitat, zone.birds, tuple(zones[zi]), zone.pile)
+        for zi, zone in enumerate(state.zones)
+    )
+    bits, _ = next_u64(rng)
+    fresh = Rng(bits if bits != state.rng.state else bits ^ 1)
+    return State(
+        state.config,
+        fresh,
+        state.phase,
+        state.draft_step,
+        state.first_player,
+        state.active,
+        state.turn_number,
+        (players[0], players[1]),
+        (new_zones[0], new_zones[1], new_zones[2]),
+        state.wheel,
+        state.turn,
+        state.pending,
+        state.next_uid,
+        state.winners,
+    )
+
+
+ADAPTER = EngineAdapter(
+    game=GAME,
+    perturb_hidden=perturb_hidden,
+    seeds={"ci": 50, "dev": 200, "soak": 2000},
+    player_counts=GAME.player_counts,
+    game_ref="birdgames.rookery:GAME",
+)
