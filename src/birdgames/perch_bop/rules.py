@@ -201,7 +201,7 @@ def check(state: State, action: object) -> str | None:
                 f"{colour_name(arrival.colour)} bird"
             )
         free = _free_slots(state)
-        if act.slot not in free:
+        if type(act.slot) is not int or act.slot not in free:
             return f"fountain slot {act.slot} is not free and supported; free: {free}"
         return None
     awaiting = state.flow.awaiting
@@ -210,7 +210,7 @@ def check(state: State, action: object) -> str | None:
         case KeepObjective():
             if awaiting is not Await.OBJECTIVE:
                 return f"objectives are already chosen; now {_EXPECTED[awaiting]}"
-            if act.objective not in seat.dealt:
+            if type(act.objective) is not str or act.objective not in seat.dealt:
                 return f"{act.objective!r} is not one of the objectives dealt to p{player}"
             return None
         case AddBird():
@@ -244,7 +244,7 @@ def check(state: State, action: object) -> str | None:
             if awaiting is not Await.SCARECROW:
                 return f"the Scarecrow is not to be placed now; {_wanted(awaiting)}"
             options = _scarecrow_options(state)
-            if act.intersection not in options:
+            if type(act.intersection) is not int or act.intersection not in options:
                 return f"intersection {act.intersection!r} is not available; choose from {options}"
             return None
         case ChooseSlot():
