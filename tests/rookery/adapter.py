@@ -55,7 +55,9 @@ def perturb_hidden(state: State, player: int, seed: int) -> State:
                 their_deck[i] = card
             else:
                 q = zones[zi][i]
-                zones[zi][i] = Predator(q.uid, card, q.owner, q.face_up, q.damage, q.hunts, q.readied)
+                zones[zi][i] = Predator(
+                    q.uid, card, q.owner, q.face_up, q.damage, q.hunts, q.readied
+                )
     players[other] = PlayerState(
         tuple(hand), tuple(their_deck), them.discard, them.song, them.prizes
     )
