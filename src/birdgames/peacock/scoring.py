@@ -26,39 +26,59 @@ INDEX: Final = {Resource.PLANT: 0, Resource.FISH: 1, Resource.MEAT: 2}
 _WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
+# Per species: (need code, first resource index, second resource index), so the hot
+# requirement check does no enum hashing. Codes: 0 single, 1 or, 2 double.
+_NEED_CODE: Final = {Need.SINGLE: 0, Need.EITHER: 1, Need.DOUBLE: 2}
+_REQ: Final = {
+    s.id: (_NEED_CODE[s.need], INDEX[s.res[0]], INDEX[s.res[-1]]) for s in SPECIES_BY_ID.values()
+}
+# Per island id and season (blue True): the resource indices that card offers there.
+_HALF: Final = {
+    **{
+        (t.id, blue): (INDEX[t.blue if blue else t.orange],)
+        for t in ISLAND_TYPE_BY_ID.values()
+        for blue in (True, False)
+    },
+    **{
+        (s.id, blue): tuple(INDEX[r] for r in (s.blue if blue else s.orange))
+        for s in STARTING_BY_ID.values()
+        for blue in (True, False)
+    },
+}
+
+
 @lru_cache(maxsize=8192)
-def island_counts(island: str, tucks: tuple[Tuck, ...], season: Season) -> Counts:
-    """Returns the resources a group offers in `season`."""
+def _counts(island: str, tucks: tuple[Tuck, ...], blue: bool) -> Counts:
     counts = [0, 0, 0]
-    start = STARTING_BY_ID.get(island)
-    if start is not None:
-        for res in start.blue if season is Season.BLUE else start.orange:
-            counts[INDEX[res]] += 1
-    else:
-        # §6.4.2 a deck card alone gives the half of the season's colour.
-        kind = ISLAND_TYPE_BY_ID[island]
-        counts[INDEX[kind.blue if season is Season.BLUE else kind.orange]] += 1
+    # §6.4.2 a deck card alone gives the half of the season's colour.
+    for index in _HALF[island, blue]:
+        counts[index] += 1
+    half = Season.BLUE if blue else Season.ORANGE
     for tuck in tucks:
         # K2.3 a tuck adds its own resource of the half it sits on, in that half's season.
-        if tuck.half is season:
-            kind = ISLAND_TYPE_BY_ID[tuck.island]
-            counts[INDEX[kind.blue if season is Season.BLUE else kind.orange]] += 1
+        if tuck.half is half:
+            counts[_HALF[tuck.island, blue][0]] += 1
     return counts[0], counts[1], counts[2]
+
+
+def island_counts(island: str, tucks: tuple[Tuck, ...], season: Season) -> Counts:
+    """Returns the resources an island with these tucks offers in `season`."""
+    return _counts(island, tucks, season is Season.BLUE)
 
 
 def group_counts(group: Group, season: Season) -> Counts:
     """Returns the resources `group` offers in `season`."""
-    return island_counts(group.island, group.tucks, season)
+    return _counts(group.island, group.tucks, season is Season.BLUE)
 
 
 def is_fed(species: Species, counts: Counts) -> bool:
     """Returns whether `counts` meet the species' requirement (a check, not a cost)."""
-    first = counts[INDEX[species.res[0]]]
-    if species.need is Need.SINGLE:
-        return first >= 1
-    if species.need is Need.DOUBLE:
-        return first >= 2
-    return first >= 1 or counts[INDEX[species.res[1]]] >= 1
+    code, first, second = _REQ[species.id]
+    if code == 0:
+        return counts[first] >= 1
+    if code == 2:
+        return counts[first] >= 2
+    return counts[first] >= 1 or counts[second] >= 1
 
 
 def need_text(species: Species) -> str:

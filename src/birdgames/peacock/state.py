@@ -53,7 +53,7 @@ class Flock:
     settled: int = 0
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Tuck:
     """An island card tucked under a group on one half (it adds that half's resource)."""
 
