@@ -131,22 +131,21 @@ def build(
 
 def uid(state: State, card: str, owner: int | None = None, nth: int = 0) -> int:
     """Returns the id of the nth card in play with that name (and owner)."""
-    found = [
-        c.uid
-        for zone in state.zones
-        for c in (*zone.birds, *zone.predators)
-        if c.card == card and (owner is None or c.owner == owner)
-    ]
+    found = [c.uid for c in _cards(state) if c.card == card and (owner is None or c.owner == owner)]
     return found[nth]
+
+
+def _cards(state: State) -> list[Bird | Predator]:
+    cards: list[Bird | Predator] = []
+    for zone in state.zones:
+        cards.extend(zone.birds)
+        cards.extend(zone.predators)
+    return cards
 
 
 def in_play(state: State, uid: int) -> Bird | Predator | None:
     """Returns the card in play with that id, if any."""
-    for zone in state.zones:
-        for c in (*zone.birds, *zone.predators):
-            if c.uid == uid:
-                return c
-    return None
+    return next((c for c in _cards(state) if c.uid == uid), None)
 
 
 def run(state: State, *actions: Action) -> tuple[State, tuple[Event, ...]]:

@@ -171,10 +171,14 @@ def _check_draft(state: State, action: DraftHabitat) -> str | None:
         return f"p{picker} drafts now"
     expected = DRAFT_ORDER[state.draft_step]
     if action.zone is not expected:
-        return f"the {expected.value} zone is drafted now, not {action.zone!r}"
+        return f"the {expected.value} zone is drafted now, not {_name(action.zone)}"
     if not isinstance(action.habitat, Habitat):
-        return f"{action.habitat!r} is not a habitat"
+        return f"{_name(action.habitat)} is not a habitat"
     return None
+
+
+def _name(value: object) -> str:
+    return str(value.value) if isinstance(value, Zone | Habitat) else repr(value)
 
 
 def _zone_index(zone: object) -> int | None:
