@@ -33,12 +33,15 @@ from birdgames.rookery.state import (
     ZONES,
     Bird,
     Predator,
-    TurnState,
     Zone,
     ZoneState,
 )
 
 Zones = Sequence[ZoneState]
+# Cards with a cost_mod: the only sources cost queries look at.
+COSTS: Final[Mapping[str, bool]] = MappingProxyType(
+    {card: any(a.effect is Effect.COST_MOD for a in group) for card, group in STATIC.items()}
+)
 
 # --- conditions (R9) ---------------------------------------------------------------------
 
@@ -88,23 +91,30 @@ def has_room(zone: ZoneState) -> bool:
 # --- static abilities: one function per kind ------------------------------------------
 
 
-def cost_mod(zones: Zones, player: int, card: str) -> int:
-    """R9.1 returns the total discount the player's cards in play give on `card`."""
-    target = CATALOG[card]
-    habitat = target.habitat if isinstance(target, BirdCard) else None
-    kind = _card_type(target)
-    discount = 0
+def cost_mods(zones: Zones, player: int) -> tuple[Ability, ...]:
+    """R9.1 returns the player's cost_mod abilities active now (cards in play, face up)."""
+    found: list[Ability] = []
     for zi, zone in enumerate(zones):
         for source in _active_sources(zone, player):
             for ability in STATIC[source]:
-                if (
-                    ability.effect is Effect.COST_MOD
-                    and (ability.card_type is None or ability.card_type is kind)
-                    and (ability.habitat is None or ability.habitat is habitat)
-                    and holds(zones, zi, source, player, ability)
-                ):
-                    discount += ability.amount
-    return discount
+                if ability.effect is Effect.COST_MOD and holds(zones, zi, source, player, ability):
+                    found.append(ability)
+    return tuple(found)
+
+
+def cost_mod(mods: Sequence[Ability], card: str) -> int:
+    """R9.1 returns the discount those active cost_mod abilities give on `card`."""
+    if not mods:
+        return 0
+    target = CATALOG[card]
+    habitat = target.habitat if isinstance(target, BirdCard) else None
+    kind = _card_type(target)
+    return sum(
+        a.amount
+        for a in mods
+        if (a.card_type is None or a.card_type is kind)
+        and (a.habitat is None or a.habitat is habitat)
+    )
 
 
 def stat_mod(zones: Zones, zi: int, card: Bird | Predator, stat: Stat) -> int:
@@ -192,9 +202,9 @@ def _card_type(card: object) -> CardType:
 
 
 def _active_sources(zone: ZoneState, player: int) -> list[str]:
-    sources = [b.card for b in zone.birds if b.owner == player and STATIC[b.card]]
+    sources = [b.card for b in zone.birds if b.owner == player and COSTS[b.card]]
     sources.extend(
-        q.card for q in zone.predators if q.owner == player and q.face_up and STATIC[q.card]
+        q.card for q in zone.predators if q.owner == player and q.face_up and COSTS[q.card]
     )
     return sources
 
@@ -206,24 +216,36 @@ def printed_cost(card: str) -> int:
     return 0
 
 
-def cost_of(zones: Zones, player: int, card: str) -> int:
+def cost_of(zones: Zones, player: int, card: str, mods: Sequence[Ability] | None = None) -> int:
     """R9.1 R10 the Song a non-habitat card costs the player now: never below 1."""
-    return max(1, printed_cost(card) - cost_mod(zones, player, card))
+    if mods is None:
+        mods = cost_mods(zones, player)
+    return max(1, printed_cost(card) - cost_mod(mods, card))
 
 
 def bird_stat(zones: Zones, zi: int, bird: Bird, stat: Stat) -> int:
     printed = BIRDS[bird.card]
-    base = {Stat.EVASION: printed.evasion, Stat.HP: printed.hp, Stat.SONG: printed.song}.get(
-        stat, 0
-    )
+    if stat is Stat.EVASION:
+        base = printed.evasion
+    elif stat is Stat.HP:
+        base = printed.hp
+    elif stat is Stat.SONG:
+        base = printed.song
+    else:
+        base = 0
     return max(0, base + stat_mod(zones, zi, bird, stat))
 
 
 def predator_stat(zones: Zones, zi: int, pred: Predator, stat: Stat) -> int:
     printed = PREDATORS[pred.card]
-    base = {Stat.THREAT: printed.threat, Stat.STEALTH: printed.stealth, Stat.HP: printed.hp}.get(
-        stat, 0
-    )
+    if stat is Stat.THREAT:
+        base = printed.threat
+    elif stat is Stat.STEALTH:
+        base = printed.stealth
+    elif stat is Stat.HP:
+        base = printed.hp
+    else:
+        base = 0
     return max(0, base + stat_mod(zones, zi, pred, stat))
 
 
@@ -251,9 +273,7 @@ def has_trait(bird: Bird, trait: Trait) -> bool:
 # --- targets (R8.3) ---------------------------------------------------------------------
 
 
-def targets(
-    zones: Zones, player: int, ability: Ability, turn: TurnState | None = None
-) -> tuple[tuple[int, Zone | None], ...]:
+def targets(zones: Zones, player: int, ability: Ability) -> tuple[tuple[int, Zone | None], ...]:
     """Returns every legal (target id, destination) of a targeted ability, in field order.
 
     R6.3 face-down predators are never targets.

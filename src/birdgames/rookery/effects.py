@@ -302,6 +302,10 @@ def defeat(ctx: Ctx, zi: int, card: Bird | Predator) -> None:
 def sweep(ctx: Ctx) -> None:
     """Defeats every card whose damage reached its hp (an hp bonus may have gone)."""
     while True:
+        if not any(c.damage for z in ctx.zones for c in z.birds) and not any(
+            q.damage for z in ctx.zones for q in z.predators
+        ):
+            return
         for zi, zone in enumerate(ctx.zones):
             cards: tuple[Bird | Predator, ...] = (*zone.birds, *zone.predators)
             hurt = [c for c in cards if c.damage > 0]

@@ -9,6 +9,7 @@ import attrs
 from birdgames.core import IllegalActionError
 from birdgames.rookery.abilities import (
     bird_stat,
+    cost_mods,
     cost_of,
     has_flock,
     has_room,
@@ -140,21 +141,22 @@ def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
             if not b.has_tapped and Trait.MIGRATORY in BIRDS[b.card].traits:
                 out.extend(MoveBird(p, b.uid, ZONES[zj]) for zj in rooms if zj != zi)
     turn = state.turn
+    mods = cost_mods(zones, p)
     for card in sorted(set(me.hand)):
         match CARD_TYPE[card]:
             case CardType.BIRD:
-                if rooms and cost_of(zones, p, card) <= song:
+                if rooms and cost_of(zones, p, card, mods) <= song:
                     out.extend(NestBird(p, card, ZONES[zi]) for zi in rooms)
             case CardType.PREDATOR:
-                if cost_of(zones, p, card) <= song:
+                if cost_of(zones, p, card, mods) <= song:
                     out.extend(PlayPredator(p, card, zone, True) for zone in ZONES)
                 if song >= FACE_DOWN_COST:
                     out.extend(PlayPredator(p, card, zone, False) for zone in ZONES)
             case CardType.EVENT:
-                if cost_of(zones, p, card) <= song:
+                if cost_of(zones, p, card, mods) <= song:
                     out.extend(_event_options(state, p, card))
             case CardType.SEASON:
-                if not turn.season_played and cost_of(zones, p, card) <= song:
+                if not turn.season_played and cost_of(zones, p, card, mods) <= song:
                     out.append(PlaySeason(p, card))
             case CardType.HABITAT:
                 if turn.habitats_played <= song:
