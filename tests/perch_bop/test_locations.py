@@ -308,3 +308,20 @@ def test_cornfield_new_controller_places_the_scarecrow() -> None:
     assert GAME.to_act(state) == (0,)
     assert PlaceScarecrow(0, 4) not in GAME.legal_actions(state, 0)
     assert len(GAME.legal_actions(state, 0)) == 5
+
+
+def test_overstuffed_birdhouse_dummy_birds_return_to_the_dummy_supply() -> None:
+    """2 players: the dummy's birds leaving the Overstuffed Birdhouse go to its supply."""
+    state = sc.board(sc.fresh(2, UPKEEP_8), {"overstuffed_birdhouse": {2: 5, 0: 2}})
+    supply = state.supply[2]
+    state, _ = sc.start(state, Phase.UPKEEP)
+    assert sc.loc(state, "overstuffed_birdhouse").removed
+    assert state.plaza == (2, 0, 0)
+    assert state.supply[2] == supply + 5 - 2  # round 2 migration puts 2 back in the bag
+
+
+def test_stone_statue_led_by_the_dummy_scores_nobody_first() -> None:
+    """2 players: the dummy alone 1st on the Stone Statue scores 0; 2nd still scores 2."""
+    state = sc.board(sc.fresh(2), {"stone_statue": {2: 3, 1: 1}})
+    state, _ = sc.start(state, Phase.UPKEEP)
+    assert [s.score for s in state.seats] == [0, 2]

@@ -130,8 +130,11 @@ def test_bonus_after_placing_or_end_turn() -> None:
     legal = GAME.legal_actions(state, 0)
     assert EndTurn(0) in legal and BuildBirdhouse(0, "owl_barn", 0) in legal
     assert not any(isinstance(a, Place) for a in legal)
-    after, events = GAME.step(state, BuildBirdhouse(0, "owl_barn", 0))
-    assert TurnEnded(0) in events and not after.flow.placed
+    after = GAME.apply(state, BuildBirdhouse(0, "owl_barn", 0))
+    # p0 still holds a bird and nobody else does: p0's next turn starts afresh.
+    assert after.flow.actor == 0 and not after.flow.placed and not after.flow.bonus_used
+    ended, events = GAME.step(state, EndTurn(0))
+    assert TurnEnded(0) in events and ended.seats[0].birdhouse
 
 
 def test_one_bonus_per_turn() -> None:

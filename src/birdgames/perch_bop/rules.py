@@ -451,8 +451,7 @@ def _after_turn_part(w: Work, player: int) -> None:
     if not w.placed:
         return
     if w.bonus_used or not _bonus_left(w, player):
-        w.events.append(TurnEnded(player))
-        flow.end_turn(w)
+        flow.end_turn(w)  # nothing left to do: the turn ends without an EndTurn
 
 
 def _bonus_left(w: Work, player: int) -> bool:
