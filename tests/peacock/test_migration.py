@@ -231,3 +231,25 @@ def test_refusals_name_wrong_player_phase_and_source() -> None:
     assert GAME.check(state, PlaceIsland(0, "reef")) == (
         "'reef' is not among your drafted islands (you have none)"
     )
+
+
+def test_flock_size_effect_raises_the_maximum_in_its_season() -> None:
+    """Owl: a second owl joins the flock in orange (max 2) but not in blue (max 1)."""
+    owl_group = group("start_3", flock("owl"))  # meat in both seasons
+    orange = solo(seat(starting(start_3=owl_group), drafted_birds=["owl"]), ORANGE)
+    assert GAME.check(orange, PlaceBird(0, "owl", D, 2, L)) is None
+    blue = solo(seat(starting(start_3=owl_group), drafted_birds=["owl"]), BLUE)
+    assert GAME.check(blue, PlaceBird(0, "owl", D, 2, L)) == (
+        "the owl flock in group 2 left is full (1 of 1)"
+    )
+
+
+def test_parrot_flock_holds_three_in_blue() -> None:
+    """Parrot: the blue flock-size bonus lets a third parrot join in blue only."""
+    parrots = group("start_1", flock("parrot", 2))  # plant in both seasons
+    blue = solo(seat(starting(start_1=parrots), drafted_birds=["parrot"]), BLUE)
+    assert GAME.check(blue, PlaceBird(0, "parrot", D, 0, L)) is None
+    orange = solo(seat(starting(start_1=parrots), drafted_birds=["parrot"]), ORANGE)
+    assert GAME.check(orange, PlaceBird(0, "parrot", D, 0, L)) == (
+        "the parrot flock in group 0 left is full (2 of 2)"
+    )

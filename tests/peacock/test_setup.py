@@ -3,7 +3,7 @@
 import pytest
 
 from birdgames import InvalidConfigError
-from birdgames.peacock import GAME, Config, Phase, Season
+from birdgames.peacock import GAME, Config, Phase, Season, State
 from birdgames.peacock.setup import bird_deck_cards, island_deck_cards
 from tests.peacock.scenarios import fresh
 
@@ -86,3 +86,24 @@ def test_default_config_refuses_bad_counts() -> None:
     assert GAME.default_config(4).players == 4
     with pytest.raises(InvalidConfigError):
         GAME.default_config(6)
+
+
+def _play_to_last_deal(players: int, seed: int) -> State:
+    state = GAME.new_game(Config(players), seed)
+    while state.round < 3:
+        player = GAME.to_act(state)[0]
+        state = GAME.apply(state, GAME.legal_actions(state, player)[-1])
+    return state
+
+
+def test_four_players_deal_out_both_decks_by_season_three() -> None:
+    """K5: at 4 players the season-3 deal empties both decks."""
+    state = _play_to_last_deal(4, 5)
+    assert state.bird_deck == () and state.island_deck == ()
+    assert all(len(s.hand.birds) == 7 for s in state.seats)
+
+
+def test_two_players_leave_22_birds_and_6_islands_undealt() -> None:
+    """K5: at 2 players 36 birds and 12 islands are dealt over the game."""
+    state = _play_to_last_deal(2, 5)
+    assert len(state.bird_deck) == 58 - 36 and len(state.island_deck) == 18 - 12
