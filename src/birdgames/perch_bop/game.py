@@ -8,11 +8,18 @@ from birdgames import codec
 from birdgames.core import InvalidConfigError
 from birdgames.perch_bop import rules, setup
 from birdgames.perch_bop.actions import ACTION_CLASSES, Action
-from birdgames.perch_bop.cards import BIRDS_PER_COLOUR, ROUNDS, TILES_FOR_PLAYERS
+from birdgames.perch_bop.cards import (
+    BIRDS_PER_COLOUR,
+    CREATURE,
+    OBJECTIVE,
+    ROUNDS,
+    TILE,
+    TILES_FOR_PLAYERS,
+)
 from birdgames.perch_bop.events import EVENT_CLASSES, Event, ObjectiveKept, ObjectivesDealt
 from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.scoring import winners_of
-from birdgames.perch_bop.state import Config, Phase, State
+from birdgames.perch_bop.state import Await, Config, Phase, State
 from birdgames.perch_bop.view import View, view
 
 
@@ -115,6 +122,9 @@ def invariant_violation(state: State) -> str | None:
             not 0 <= c < colours or any(state.fountain[s] is None for s in slots[i].supports)
         ):
             return f"fountain slot {i} holds an impossible bird"
+    problem = _check_parts(state)
+    if problem is not None:
+        return problem
     for loc in state.locations:
         if any(len(x) != colours for x in (loc.birds, loc.nested, loc.housed)):
             return f"{loc.tile} has the wrong number of colours"
@@ -137,6 +147,47 @@ def invariant_violation(state: State) -> str | None:
             return f"colour {c} has {total} birds, not {BIRDS_PER_COLOUR}"
     if not 1 <= state.round <= ROUNDS:
         return f"round {state.round} is out of range"
+    return None
+
+
+def _check_parts(state: State) -> str | None:
+    """Returns a broken invariant of seats, tiles, flow, arrivals or creatures, or None."""
+    n, colours = state.config.players, state.config.colours
+    tiles = [loc.tile for loc in state.locations]
+    if any(t not in TILE for t in tiles) or len(set(tiles)) != len(tiles):
+        return "the board holds unknown or repeated tiles"
+    for loc in state.locations:
+        if loc.free_nests + sum(loc.nested) > TILE[loc.tile].nests:
+            return f"{loc.tile} holds more nests than it has"
+    for p, seat in enumerate(state.seats):
+        if len(seat.hand) != colours or any(k < 0 for k in seat.hand):
+            return f"p{p}'s hand must hold {colours} non-negative counts"
+        if seat.score < 0 or seat.reached < 0 or seat.reached > state.tick:
+            return f"p{p}'s score or score tick is out of range"
+        if len(seat.dealt) != 2 or any(o not in OBJECTIVE for o in seat.dealt):
+            return f"p{p} must be dealt two known objectives"
+        if seat.objective is not None and seat.objective not in seat.dealt:
+            return f"p{p} kept an objective they were not dealt"
+    flow = state.flow
+    if not -1 <= flow.actor < n or any(not 0 <= p < n for p in flow.pending):
+        return "the awaited player is not a seat"
+    waiting = flow.awaiting not in (Await.NOTHING, Await.OBJECTIVE)
+    if waiting and flow.actor < 0:
+        return f"a {flow.awaiting.value} decision needs a player"
+    if (flow.phase is Phase.OVER) != (flow.awaiting is Await.NOTHING and not state.arrivals):
+        return "only a finished game waits for nobody"
+    if flow.phase is Phase.OVER and len(state.final) != n:
+        return "a finished game needs every player's final score"
+    for arrival in state.arrivals:
+        if not 0 <= arrival.colour < colours or not 0 <= arrival.chooser < n:
+            return "a bird heading for the fountain has a bad colour or chooser"
+    for creature in state.creatures:
+        if creature.id not in CREATURE:
+            return f"unknown creature {creature.id!r}"
+        if creature.controller is not None and not 0 <= creature.controller < n:
+            return f"the {creature.id} has a bad controller"
+        if creature.position is not None and creature.position < 0:
+            return f"the {creature.id} stands nowhere valid"
     return None
 
 
