@@ -1,5 +1,7 @@
 """Every Location ability: its timing, its effect, and the dummy controlling it (§5, §2.5)."""
 
+import pytest
+
 from birdgames.perch_bop import (
     GAME,
     AddBird,
@@ -325,3 +327,29 @@ def test_stone_statue_led_by_the_dummy_scores_nobody_first() -> None:
     state = sc.board(sc.fresh(2), {"stone_statue": {2: 3, 1: 1}})
     state, _ = sc.start(state, Phase.UPKEEP)
     assert [s.score for s in state.seats] == [0, 2]
+
+
+HOMES = [
+    ("park_bench", "squirrel"),
+    ("beehive", "bee"),
+    ("thorn_bush", "cuckoo"),
+    ("fox_den", "fox"),
+    ("hawk_nest", "hawk"),
+    ("owl_barn", "owl"),
+    ("country_house", "cat"),
+    ("doghouse", "dog"),
+]
+
+
+@pytest.mark.parametrize(("home", "creature"), HOMES)
+def test_every_creature_home_hands_its_creature_to_the_sole_leader(
+    home: str, creature: str
+) -> None:
+    """Each creature home gives its creature to the sole leader and the standee appears there."""
+    tiles = (home, *(t for t in sc.TILES_8 if t not in (home, "owl_barn", "park_bench")))
+    tiles = tiles + ("peeling_birch", "japanese_maple")[: 8 - len(tiles)]
+    state = sc.board(sc.fresh(3, tiles), {home: {2: 2, 1: 1}})
+    state, events = sc.start(state, Phase.UPKEEP)
+    card = next(c for c in state.creatures if c.id == creature)
+    assert card.controller == 2 and card.position == sc.index(state, home)
+    assert ControlChanged(creature, home, 2) in events
