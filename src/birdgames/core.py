@@ -92,7 +92,7 @@ class Game(Protocol[ConfigT, StateT, ActionT, ViewT_co, EventT]):
 AnyGame: TypeAlias = Game[Any, Any, Any, Any, Any]
 
 # Engines that have landed, in the order games() lists them.
-ENGINE_MODULES: Final[tuple[str, ...]] = ("peacock", "perch_bop")
+ENGINE_MODULES: Final[tuple[str, ...]] = ("peacock", "perch_bop", "rookery")
 
 
 def games() -> Mapping[str, AnyGame]:
