@@ -247,3 +247,10 @@ def test_ready_lets_a_predator_hunt_again() -> None:
     pred = in_play(after, fox)
     assert isinstance(pred, Predator) and pred.readied
     assert GAME.check(after, hunt) is None
+
+
+def test_discard_against_an_empty_hand_asks_nothing() -> None:
+    """R9.6 with the opponent's hand empty no discard decision is pending."""
+    state = build(hands=(("litter",), ()), song=(2, 0))
+    after, _ = run(state, PlayEvent(0, "litter"))
+    assert after.pending == () and GAME.to_act(after) == (0,)

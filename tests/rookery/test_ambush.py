@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from birdgames.rookery import GAME, Ambush, EndTurn, Hunt, Mob, NestBird, PassAmbush
+from birdgames.rookery import GAME, Ambush, ChooseTarget, EndTurn, Hunt, Mob, NestBird, PassAmbush
 from birdgames.rookery.events import AmbushPassed, CardDefeated, HuntResolved, PredatorRevealed
 from birdgames.rookery.state import AmbushWindow, Predator
-from tests.rookery.scenarios import MID, B, L, P, build, in_play, run, uid
+from tests.rookery.scenarios import MID, B, L, P, R, build, in_play, run, uid
 
 
 def test_nesting_next_to_a_face_down_predator_opens_a_window_for_its_owner() -> None:
@@ -103,3 +103,18 @@ def test_face_down_card_cannot_hunt_or_be_mobbed() -> None:
     )
     legal = GAME.legal_actions(state, 0)
     assert not any(isinstance(a, Hunt | Mob) for a in legal)
+
+
+def test_on_enter_ability_resolves_before_the_window_opens() -> None:
+    """R6.3 order: the bird enters roosting, its on-enter choice comes first, then the window."""
+    state = build(
+        birds=[B(MID, 1, "tern")],
+        predators=[P(R, 1, "fox", face_up=False)],
+        hands=(("lapwing",), ()),
+        song=(2, 0),
+    )
+    after, _ = run(state, NestBird(0, "lapwing", R))
+    assert [type(p).__name__ for p in after.pending] == ["TargetChoice", "AmbushWindow"]
+    assert GAME.to_act(after) == (0,)
+    chosen, _ = run(after, ChooseTarget(0, uid(state, "tern")))
+    assert GAME.to_act(chosen) == (1,)
