@@ -12,6 +12,8 @@ from birdgames.rookery.state import PileCard, Zone
 
 @attrs.frozen
 class HabitatDrafted:
+    """R1.4 a zone's habitat was drafted."""
+
     kind: ClassVar[str] = "rookery.habitat_drafted"
 
     player: int
@@ -24,6 +26,8 @@ class HabitatDrafted:
 
 @attrs.frozen
 class TurnBegan:
+    """R2.1 a player's Dawn: the turn number, the season and the Dawn Chorus."""
+
     kind: ClassVar[str] = "rookery.turn_began"
 
     player: int
@@ -41,6 +45,8 @@ class TurnBegan:
 
 @attrs.frozen
 class CardDrawn:
+    """R2.1 a card was drawn; others learn only that a card was drawn."""
+
     kind: ClassVar[str] = "rookery.card_drawn"
 
     player: int
@@ -52,6 +58,8 @@ class CardDrawn:
 
 @attrs.frozen
 class DeckReshuffled:
+    """R2.4 an empty deck was replaced by the shuffled discard pile."""
+
     kind: ClassVar[str] = "rookery.deck_reshuffled"
 
     player: int
@@ -63,6 +71,8 @@ class DeckReshuffled:
 
 @attrs.frozen
 class BirdNested:
+    """R3.2 a bird entered a zone, roosting."""
+
     kind: ClassVar[str] = "rookery.bird_nested"
 
     player: int
@@ -80,6 +90,8 @@ class BirdNested:
 
 @attrs.frozen
 class BirdTapped:
+    """R3.4 a bird tapped for Song."""
+
     kind: ClassVar[str] = "rookery.bird_tapped"
 
     player: int
@@ -93,6 +105,8 @@ class BirdTapped:
 
 @attrs.frozen
 class BirdMoved:
+    """R3.5 R9.10 a bird moved to another zone."""
+
     kind: ClassVar[str] = "rookery.bird_moved"
 
     player: int  # the bird's owner
@@ -110,6 +124,8 @@ class BirdMoved:
 
 @attrs.frozen
 class PredatorPlayed:
+    """R6.1 a predator entered a zone; face down, only its owner learns which."""
+
     kind: ClassVar[str] = "rookery.predator_played"
 
     player: int
@@ -128,6 +144,8 @@ class PredatorPlayed:
 
 @attrs.frozen
 class PredatorRevealed:
+    """R6.3 a face-down predator turned face up to ambush."""
+
     kind: ClassVar[str] = "rookery.predator_revealed"
 
     player: int
@@ -141,6 +159,8 @@ class PredatorRevealed:
 
 @attrs.frozen
 class AmbushPassed:
+    """R6.3 a face-down predator let the bird pass."""
+
     kind: ClassVar[str] = "rookery.ambush_passed"
 
     player: int
@@ -152,6 +172,8 @@ class AmbushPassed:
 
 @attrs.frozen
 class HuntResolved:
+    """R6.4 a hunt: modified threat and evasion, and the damage dealt."""
+
     kind: ClassVar[str] = "rookery.hunt_resolved"
 
     player: int
@@ -176,6 +198,8 @@ class HuntResolved:
 
 @attrs.frozen
 class MobResolved:
+    """R6.5 a mob: summed evasion against stealth, and the damage dealt."""
+
     kind: ClassVar[str] = "rookery.mob_resolved"
 
     player: int
@@ -198,6 +222,8 @@ class MobResolved:
 
 @attrs.frozen
 class CardDefeated:
+    """R6.4 R6.5 a card's damage reached its hp; it went to the discard pile."""
+
     kind: ClassVar[str] = "rookery.card_defeated"
 
     player: int  # the owner
@@ -214,6 +240,8 @@ class CardDefeated:
 
 @attrs.frozen
 class EventPlayed:
+    """R8.1 an event card was played."""
+
     kind: ClassVar[str] = "rookery.event_played"
 
     player: int
@@ -226,6 +254,8 @@ class EventPlayed:
 
 @attrs.frozen
 class SeasonCardPlayed:
+    """R7.3 a Season card was played."""
+
     kind: ClassVar[str] = "rookery.season_card_played"
 
     player: int
@@ -243,6 +273,8 @@ class SeasonCardPlayed:
 
 @attrs.frozen
 class HabitatPlayed:
+    """R5.1 a habitat card went onto a zone's flip pile."""
+
     kind: ClassVar[str] = "rookery.habitat_played"
 
     player: int
@@ -260,6 +292,8 @@ class HabitatPlayed:
 
 @attrs.frozen
 class ZoneFlipped:
+    """R5.2 R5.3 a zone flipped; off-habitat birds were discarded."""
+
     kind: ClassVar[str] = "rookery.zone_flipped"
 
     zone: Zone
@@ -273,6 +307,8 @@ class ZoneFlipped:
 
 @attrs.frozen
 class CardDiscarded:
+    """R9.6 a card went from a hand to the discard pile."""
+
     kind: ClassVar[str] = "rookery.card_discarded"
 
     player: int
@@ -284,6 +320,8 @@ class CardDiscarded:
 
 @attrs.frozen
 class CardSearched:
+    """R9.7 a deck was searched; others learn only the card type."""
+
     kind: ClassVar[str] = "rookery.card_searched"
 
     player: int
@@ -300,6 +338,8 @@ class CardSearched:
 
 @attrs.frozen
 class SongGained:
+    """R9.8 an ability added Song to a pool."""
+
     kind: ClassVar[str] = "rookery.song_gained"
 
     player: int
@@ -312,6 +352,8 @@ class SongGained:
 
 @attrs.frozen
 class Damaged:
+    """R9.9 an ability dealt damage."""
+
     kind: ClassVar[str] = "rookery.damaged"
 
     player: int
@@ -329,6 +371,8 @@ class Damaged:
 
 @attrs.frozen
 class Healed:
+    """R9.9 an ability removed damage."""
+
     kind: ClassVar[str] = "rookery.healed"
 
     player: int
@@ -346,6 +390,8 @@ class Healed:
 
 @attrs.frozen
 class BirdUntapped:
+    """R9.12 an ability untapped a bird."""
+
     kind: ClassVar[str] = "rookery.bird_untapped"
 
     player: int
@@ -359,6 +405,8 @@ class BirdUntapped:
 
 @attrs.frozen
 class PredatorReadied:
+    """R9.12 an ability let a predator hunt again."""
+
     kind: ClassVar[str] = "rookery.predator_readied"
 
     player: int
@@ -375,6 +423,8 @@ class PredatorReadied:
 
 @attrs.frozen
 class SeasonShifted:
+    """R9.11 an ability changed the turns left in the season."""
+
     kind: ClassVar[str] = "rookery.season_shifted"
 
     player: int
@@ -391,6 +441,8 @@ class SeasonShifted:
 
 @attrs.frozen
 class TurnEnded:
+    """R2.3 a turn ended; unspent Song was lost."""
+
     kind: ClassVar[str] = "rookery.turn_ended"
 
     player: int
@@ -406,6 +458,8 @@ class TurnEnded:
 
 @attrs.frozen
 class CheckpointHeld:
+    """R7.4 a checkpoint: each zone's controller and the Prizes after it."""
+
     kind: ClassVar[str] = "rookery.checkpoint_held"
 
     number: int
@@ -427,6 +481,8 @@ class CheckpointHeld:
 
 @attrs.frozen
 class SeasonBegan:
+    """R7.2 R7.3 a new season began."""
+
     kind: ClassVar[str] = "rookery.season_began"
 
     season: Season
@@ -438,6 +494,8 @@ class SeasonBegan:
 
 @attrs.frozen
 class GameEnded:
+    """R7.4 R7.5 the game is over."""
+
     kind: ClassVar[str] = "rookery.game_ended"
 
     winners: tuple[int, ...]
