@@ -3,8 +3,8 @@
 import pytest
 
 from tests.conformance.adapters import EngineAdapter
-from tests.conformance.checks import check_game
-from tests.toy.broken import BROKEN
+from tests.conformance.checks import check_game, check_replay_in_subprocess
+from tests.toy.broken import BROKEN, HASH_ORDERED
 
 
 @pytest.mark.parametrize(
@@ -16,3 +16,10 @@ def test_suite_fails_a_broken_toy_game(variant: EngineAdapter, message: str) -> 
         for players in variant.player_counts:
             for seed in range(4):
                 check_game(variant, players, seed)
+
+
+def test_suite_fails_a_toy_game_whose_order_depends_on_the_hash_seed() -> None:
+    """Legal actions in hash order replay differently under another PYTHONHASHSEED."""
+    check_game(HASH_ORDERED, 3, 0)  # one process alone cannot tell
+    with pytest.raises(AssertionError, match="PYTHONHASHSEED"):
+        check_replay_in_subprocess(HASH_ORDERED, 3, 0)

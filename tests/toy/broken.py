@@ -111,6 +111,25 @@ class StepDisagreesWithApply(ToyGame):
         return after
 
 
+class CorruptsOnRefusal(ToyGame):
+    """Moves the round counter of the state it refuses an action on."""
+
+    def step(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+        if self.check(state, action) is not None:
+            object.__setattr__(state, "round", state.round + 10)
+        return super().step(state, action)
+
+
+class OrdersByHash(ToyGame):
+    """Lists legal actions in hash order, which differs between processes."""
+
+    def legal_actions(self, state: State, player: PlayerId) -> tuple[Action, ...]:
+        return tuple(sorted(super().legal_actions(state, player), key=lambda a: hash(str(a))))
+
+
+ORDERS_BY_HASH = OrdersByHash()
+
+
 def _hides_nothing(state: State, player: int, seed: int) -> State:
     del player, seed
     return state
@@ -132,9 +151,15 @@ BROKEN: tuple[tuple[str, EngineAdapter, str], ...] = (
     ("rewards first builder", adapter(RewardsFirstBuilder()), "give different states"),
     ("understates max_actions", adapter(UnderstatesMaxActions()), "max_actions"),
     ("step disagrees with apply", adapter(StepDisagreesWithApply()), "step and apply disagree"),
+    ("corrupts on refusal", adapter(CorruptsOnRefusal()), "changed the old state"),
     (
         "perturbation hides nothing",
         attrs.evolve(ADAPTER, perturb_hidden=_hides_nothing),
         "never changed",
     ),
+)
+
+# Only another process shows this fault: sim.play there picks other actions.
+HASH_ORDERED: EngineAdapter = attrs.evolve(
+    ADAPTER, game=ORDERS_BY_HASH, game_ref="tests.toy.broken:ORDERS_BY_HASH"
 )
