@@ -151,8 +151,9 @@ class BirdRemoved:
     cause: str  # "zap", a tile id
 
     def __str__(self) -> str:
+        by = f"{self.cause} (p{self.player})" if self.player is not None else self.cause
         return (
-            f"{self.cause} ({_who(self.player)}) sends a {colour_name(self.colour)} bird "
+            f"{by} sends a {colour_name(self.colour)} bird "
             f"from {self.tile} to the {self.destination}"
         )
 

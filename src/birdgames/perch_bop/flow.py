@@ -136,21 +136,17 @@ def remove_to_fountain(w: Work, i: int, colour: int, actor: int | None, cause: s
     w.arrive(colour, chooser)
 
 
-def remove_by_location(w: Work, i: int, colour: int, count: int, dest: str, cause: str) -> None:
-    """A Location effect removes birds; the dummy's go back to its supply (§2.5)."""
+def remove_by_location(w: Work, i: int, colour: int, count: int, cause: str) -> None:
+    """A Location effect removes birds: players' to the plaza, the dummy's to its supply."""
     loc = w.locs[i]
-    ctrl = loc_controller(w, i)
     for _ in range(count):
         take_bird(loc, colour)
-        if owner(w, colour) is None:
+        if owner(w, colour) is None:  # §2.5 dummy birds removed by a Location go home
             w.supply[colour] += 1
-            w.events.append(BirdRemoved(ctrl, colour, loc.tile, "supply", cause))
-        elif dest == "plaza":
-            w.plaza[colour] += 1
-            w.events.append(BirdRemoved(ctrl, colour, loc.tile, "plaza", cause))
+            w.events.append(BirdRemoved(None, colour, loc.tile, "supply", cause))
         else:
-            w.events.append(BirdRemoved(colour, colour, loc.tile, "fountain", cause))
-            w.arrive(colour, colour)
+            w.plaza[colour] += 1
+            w.events.append(BirdRemoved(None, colour, loc.tile, "plaza", cause))
 
 
 # --- the driver -----------------------------------------------------------------------------
@@ -238,7 +234,7 @@ def _migration(w: Work) -> None:
         if top < n:
             remove_to_fountain(w, i, top, top, loc.tile)
         else:
-            remove_by_location(w, i, top, 1, "supply", loc.tile)
+            remove_by_location(w, i, top, 1, loc.tile)
     w.stage, w.cursor = 1, i + 1
 
 
@@ -429,7 +425,7 @@ def _during_upkeep(w: Work, i: int) -> None:
         if top < w.config.players:
             remove_to_fountain(w, i, top, top, loc.tile)
         else:
-            remove_by_location(w, i, top, 1, "supply", loc.tile)
+            remove_by_location(w, i, top, 1, loc.tile)
     elif ability is Ability.HANGING_NEST:
         total = sum(loc.power())
         if total < tile.threshold:
@@ -437,7 +433,7 @@ def _during_upkeep(w: Work, i: int) -> None:
         w.events.append(TileEffect(loc.tile, None, f"strength {total}: unprotected birds fall"))
         for c in range(len(loc.birds)):
             if loc.birds[c] and not loc.housed[c]:  # U10 birdhouse stacks stay
-                remove_by_location(w, i, c, loc.birds[c], "plaza", loc.tile)
+                remove_by_location(w, i, c, loc.birds[c], loc.tile)
     elif ability is Ability.OVERSTUFFED:
         total = sum(loc.power())
         if total < tile.threshold:
@@ -445,7 +441,7 @@ def _during_upkeep(w: Work, i: int) -> None:
         w.events.append(TileEffect(loc.tile, None, f"strength {total}: every bird leaves"))
         for c in range(len(loc.birds)):
             if loc.birds[c]:
-                remove_by_location(w, i, c, loc.birds[c], "plaza", loc.tile)
+                remove_by_location(w, i, c, loc.birds[c], loc.tile)
         remove_tile(w, i)
 
 
