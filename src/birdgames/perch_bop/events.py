@@ -14,19 +14,6 @@ def _who(player: int | None) -> str:
 
 
 @attrs.frozen
-class ObjectivesDealt:
-    """A player is dealt two objectives; others learn only that it happened."""
-
-    kind: ClassVar[str] = "perch_bop.objectives_dealt"
-    player: int
-    objectives: tuple[str, ...]  # empty when seen by someone else
-
-    def __str__(self) -> str:
-        shown = f": {', '.join(self.objectives)}" if self.objectives else ""
-        return f"p{self.player} is dealt 2 objectives{shown}"
-
-
-@attrs.frozen
 class ObjectiveKept:
     """A player keeps one objective; its id only for that player (or once revealed)."""
 
@@ -321,8 +308,7 @@ class GameEnded:
 
 
 Event: TypeAlias = (
-    ObjectivesDealt
-    | ObjectiveKept
+    ObjectiveKept
     | PhaseStarted
     | BirdsToBag
     | BirdsDrawn
@@ -344,7 +330,6 @@ Event: TypeAlias = (
     | GameEnded
 )
 EVENT_CLASSES: tuple[type, ...] = (
-    ObjectivesDealt,
     ObjectiveKept,
     PhaseStarted,
     BirdsToBag,

@@ -16,7 +16,7 @@ from birdgames.perch_bop.cards import (
     TILE,
     TILES_FOR_PLAYERS,
 )
-from birdgames.perch_bop.events import EVENT_CLASSES, Event, ObjectiveKept, ObjectivesDealt
+from birdgames.perch_bop.events import EVENT_CLASSES, Event, ObjectiveKept
 from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.scoring import winners_of
 from birdgames.perch_bop.state import Await, Config, Phase, State
@@ -86,9 +86,7 @@ class PerchGame:
 
 
 def _redact(event: Event, player: int | None) -> Event:
-    # P2: dealt and kept objectives are the owner's secret until the end.
-    if isinstance(event, ObjectivesDealt) and event.player != player:
-        return ObjectivesDealt(event.player, ())
+    # P2: the kept objective is its owner's secret until the end.
     if isinstance(event, ObjectiveKept) and event.player != player:
         return ObjectiveKept(event.player, None)
     return event
