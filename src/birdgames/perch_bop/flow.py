@@ -128,7 +128,7 @@ def draw_from_bag(w: Work, player: int, count: int) -> list[int]:
 
 def remove_to_fountain(w: Work, i: int, colour: int, actor: int | None, cause: str) -> None:
     """Sends one bird from Location i to the fountain; its owner picks the slot (U5)."""
-    loc = w.locs[i]
+    loc = w.loc(i)
     take_bird(loc, colour)
     who = owner(w, colour)
     chooser = who if who is not None else (actor if actor is not None else 0)

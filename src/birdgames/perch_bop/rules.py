@@ -387,7 +387,7 @@ def _resolve(w: Work, act: Action) -> None:
             w.resume()
         case Place():
             i = _index(w, act.location)
-            loc = w.locs[i]
+            loc = w.loc(i)
             seat.hand[act.colour] -= 1
             loc.birds[act.colour] += 1
             if act.nest:
@@ -398,9 +398,9 @@ def _resolve(w: Work, act: Action) -> None:
             _after_turn_part(w, player)
         case BuildBirdhouse():
             i = _index(w, act.location)
-            w.locs[i].housed[act.colour] = True
+            w.loc(i).housed[act.colour] = True
             seat.birdhouse = False
-            w.events.append(BirdhouseBuilt(player, act.colour, w.locs[i].tile))
+            w.events.append(BirdhouseBuilt(player, act.colour, w.loc(i).tile))
             w.bonus_used = True
             _after_turn_part(w, player)
         case Zap():
@@ -412,8 +412,8 @@ def _resolve(w: Work, act: Action) -> None:
         case ZapNest():
             i = _index(w, act.location)
             seat.zap = False
-            w.locs[i].free_nests -= 1
-            w.events.append(NestRemoved(player, w.locs[i].tile))
+            w.loc(i).free_nests -= 1
+            w.events.append(NestRemoved(player, w.loc(i).tile))
             w.bonus_used = True
             _after_turn_part(w, player)
         case EndTurn():
@@ -424,7 +424,7 @@ def _resolve(w: Work, act: Action) -> None:
 
 
 def _index(w: Work, tile: str) -> int:
-    for i, loc in enumerate(w.locs):
+    for i, loc in enumerate(w.frozen_locs):
         if loc.tile == tile:
             return i
     raise AssertionError(tile)
@@ -456,23 +456,16 @@ def _after_turn_part(w: Work, player: int) -> None:
 
 def _bonus_left(w: Work, player: int) -> bool:
     seat = w.seats[player]
-    if (
-        w.round >= BIRDHOUSE_FROM_ROUND
-        and seat.birdhouse
-        and any(
-            b and not loc.housed[c]
-            for loc in w.locs
-            if not loc.removed
-            for c, b in enumerate(loc.birds)
-        )
-    ):
-        return True
-    if w.round == ZAP_ROUND and seat.zap:
-        for loc in w.locs:
-            if loc.removed:
-                continue
-            if w.config.zap_nests and loc.free_nests > 0:
-                return True
-            if any(b and not loc.housed[c] for c, b in enumerate(loc.birds)):
-                return True
+    build = w.round >= BIRDHOUSE_FROM_ROUND and seat.birdhouse
+    zap = w.round == ZAP_ROUND and seat.zap
+    if not (build or zap):
+        return False
+    for i in range(len(w.frozen_locs)):
+        loc = w.peek(i)
+        if loc.removed:
+            continue
+        if zap and w.config.zap_nests and loc.free_nests > 0:
+            return True
+        if any(b and not loc.housed[c] for c, b in enumerate(loc.birds)):
+            return True  # an open stack takes a birdhouse or a zap alike
     return False

@@ -108,7 +108,10 @@ class Work:
         self.placed = flow.placed
         self.bonus_used = flow.bonus_used
         self.turn_order = list(state.turn_order)
-        self.locs = [WLoc(loc) for loc in state.locations]
+        # Locations thaw lazily: a placement touches one, Upkeep touches all.
+        self.frozen_locs = state.locations
+        self._one: dict[int, WLoc] = {}
+        self._all: list[WLoc] | None = None
         self.supply = list(state.supply)
         self.bag = list(state.bag)
         self.seats = [WSeat(s) for s in state.seats]
@@ -136,7 +139,7 @@ class Work:
                 self.bonus_used,
             ),
             tuple(self.turn_order),
-            tuple(loc.freeze() for loc in self.locs),
+            self._freeze_locs(),
             tuple(self.supply),
             tuple(self.bag),
             tuple(s.freeze() for s in self.seats),
@@ -147,6 +150,39 @@ class Work:
             self.tick,
             self.final,
         )
+
+    @property
+    def locs(self) -> list[WLoc]:
+        """Returns every Location, thawed (edits go through to the next freeze)."""
+        if self._all is None:
+            self._all = [
+                self._one[i] if i in self._one else WLoc(loc)
+                for i, loc in enumerate(self.frozen_locs)
+            ]
+        return self._all
+
+    def loc(self, i: int) -> WLoc:
+        """Returns Location i, thawing only it."""
+        if self._all is not None:
+            return self._all[i]
+        found = self._one.get(i)
+        if found is None:
+            found = self._one[i] = WLoc(self.frozen_locs[i])
+        return found
+
+    def peek(self, i: int) -> WLoc | Location:
+        """Returns Location i for reading, without thawing it."""
+        if self._all is not None:
+            return self._all[i]
+        return self._one.get(i) or self.frozen_locs[i]
+
+    def _freeze_locs(self) -> tuple[Location, ...]:
+        if self._all is not None:
+            return tuple(loc.freeze() for loc in self._all)
+        if not self._one:
+            return self.frozen_locs
+        one = self._one
+        return tuple(one[i].freeze() if i in one else loc for i, loc in enumerate(self.frozen_locs))
 
     def wait(self, awaiting: Await, actor: int) -> None:
         """Marks the decision the game now waits for."""
