@@ -60,6 +60,8 @@ def validate(config: object) -> Config:
     geo = geometry_for(n)
     if config.tiles is not None:
         tiles = config.tiles
+        if any(type(t) is not str for t in tiles):
+            raise InvalidConfigError("tiles must be tile ids")
         if len(tiles) != size:
             raise InvalidConfigError(f"{n} players use {size} tiles, not {len(tiles)}")
         bad = [t for t in tiles if t not in TILE]
@@ -71,7 +73,7 @@ def validate(config: object) -> Config:
             raise InvalidConfigError("the owl_barn must lie on the outer edge")
     if config.tile_mix is not None:
         mix = config.tile_mix
-        if len(mix) != 3 or sum(mix) != size or any(type(k) is not int or k < 0 for k in mix):
+        if len(mix) != 3 or any(type(k) is not int or k < 0 for k in mix) or sum(mix) != size:
             raise InvalidConfigError(f"tile_mix must be 3 counts adding up to {size}, not {mix}")
         for cat, k in zip(_CATEGORIES, mix, strict=True):
             if k > sum(1 for t in TILES if t.category is cat):
@@ -82,12 +84,17 @@ def validate(config: object) -> Config:
         if len(deals) != n or any(len(d) != 2 for d in deals):
             raise InvalidConfigError(f"objective_deals needs {n} pairs")
         flat = [o for d in deals for o in d]
+        if any(type(o) is not str for o in flat):
+            raise InvalidConfigError("objective_deals must name objectives by id")
         if len(set(flat)) != len(flat):
             raise InvalidConfigError("an objective is dealt twice")
         bad = [o for o in flat if o not in allowed]
         if bad:
             raise InvalidConfigError(f"objectives {bad} are not used with {n} players")
-    if config.turn_order is not None and sorted(config.turn_order) != list(range(n)):
+    order = config.turn_order
+    if order is not None and (
+        any(type(p) is not int for p in order) or sorted(order) != list(range(n))
+    ):
         raise InvalidConfigError(f"turn_order must order the seats 0..{n - 1}")
     if config.dummy_birds_first_round < 0 or config.dummy_birds_per_round < 0:
         raise InvalidConfigError("dummy bird counts cannot be negative")
