@@ -231,20 +231,38 @@ def foreign_objects(game: AnyGame, players: int) -> list[object]:
     return objects
 
 
+def _variant(action: Any, changes: dict[str, Any]) -> Any | None:
+    try:
+        return attrs.evolve(action, **changes)
+    except Exception:  # an engine may validate fields on construction
+        return None
+
+
+def near_misses(action: Any) -> list[Any]:
+    """Returns `action` with one int field (other than the player) off by one."""
+    variants = []
+    for field in attrs.fields(type(action))[1:]:
+        value = getattr(action, field.name)
+        if type(value) is int:
+            for delta in (-1, 1):
+                variants.append(_variant(action, {field.alias: value + delta}))
+    return [v for v in variants if v is not None]
+
+
 def illegal_candidates(
     legal: dict[int, tuple[Any, ...]], stale: Sequence[Any], players: int, rng: random.Random
 ) -> list[Any]:
-    """Returns actions worth trying now: stale ones and others' actions given another player."""
+    """Returns actions worth trying now: stale ones, others' actions given another player,
+    and legal actions with a number off by one (a card id, slot or count next to a legal one).
+    """
     candidates = list(stale)
     pool = [action for actions in legal.values() for action in actions]
     for action in rng.sample(pool, min(4, len(pool))):
         for player in (*range(players), -1, players):
             if player != action.player:
-                try:
-                    candidates.append(attrs.evolve(action, player=player))
-                except Exception:  # an engine may validate seats on construction
-                    continue
-    return candidates
+                candidates.append(_variant(action, {"player": player}))
+        candidates += near_misses(action)
+    return [c for c in candidates if c is not None]
 
 
 def check_illegal_actions(

@@ -11,6 +11,7 @@ from tests.toy.adapter import ADAPTER
 from tests.toy.game import (
     ACTION_CLASSES,
     Action,
+    Discard,
     Event,
     Phase,
     Seat,
@@ -30,6 +31,25 @@ class IgnoresTurnOrder(ToyGame):
         if state.phase is Phase.OVER:
             return "the game is over"
         return self._check_move(state, action)
+
+
+class DiscardsAnyCard(ToyGame):
+    """Forgets to check that a discarded card is in the hand: cards appear from nowhere."""
+
+    def _check_move(self, state: State, action: Action) -> str | None:
+        if isinstance(action, Discard) and state.phase is Phase.DISCARD:
+            return None
+        return super()._check_move(state, action)
+
+    def step(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+        if (
+            self.check(state, action) is None
+            and isinstance(action, Discard)
+            and action.card not in state.seats[action.player].hand
+        ):
+            state = attrs.evolve(state, discard=(*state.discard, action.card))
+            return self._next_round(state, []), ()
+        return super().step(state, action)
 
 
 class CrashesOnForeignObjects(ToyGame):
@@ -143,6 +163,7 @@ def adapter(game: ToyGame) -> EngineAdapter:
 # (variant adapter, a fragment of the message of the check that must catch it)
 BROKEN: tuple[tuple[str, EngineAdapter, str], ...] = (
     ("ignores turn order", adapter(IgnoresTurnOrder()), "which legal_actions does not list"),
+    ("discards any card", adapter(DiscardsAnyCard()), "which legal_actions does not list"),
     ("crashes on foreign objects", adapter(CrashesOnForeignObjects()), "instead of giving"),
     ("leaks hands", adapter(LeaksHands()), "view of p"),
     ("leaks picks", adapter(LeaksPicks()), "view of p"),
