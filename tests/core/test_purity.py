@@ -147,7 +147,8 @@ class _Finder(ast.NodeVisitor):
 
     def visit_Name(self, node: ast.Name) -> None:
         # A builtin passed around (e.g. `map(print, ...)`) is as bad as a call.
-        if isinstance(node.ctx, ast.Load) and node.id in {"print", "open", "input", "eval", "exec"}:
+        # (Not `open`/`input`: those are fair names for a parameter.)
+        if isinstance(node.ctx, ast.Load) and node.id in {"print", "eval", "exec", "breakpoint"}:
             self._flag(node, f"refers to {node.id}")
         self.generic_visit(node)
 
@@ -233,5 +234,7 @@ def test_the_checker_allows_the_registry_and_pure_code() -> None:
         "limit = sys.maxsize\n"
         "door.open()\n"
         "log.print('x')\n"
+        "def place(open: bool, input: int) -> bool:\n"
+        "    return open and input > 0\n"
     )
     assert find_impurities(source, "good.py") == []
