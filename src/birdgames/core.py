@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -92,9 +93,10 @@ class Game(Protocol[ConfigT, StateT, ActionT, ViewT_co, EventT]):
 AnyGame: TypeAlias = Game[Any, Any, Any, Any, Any]
 
 # Engines that have landed, in the order games() lists them.
-ENGINE_MODULES: Final[tuple[str, ...]] = ("peacock", "perch_bop", "rookery")
+ENGINE_MODULES: Final[tuple[str, ...]] = ("perch_bop", "peacock", "rookery")
 
 
+@functools.cache
 def games() -> Mapping[str, AnyGame]:
     """Returns every registered engine by name."""
     found: dict[str, AnyGame] = {}

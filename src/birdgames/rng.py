@@ -51,10 +51,15 @@ def below(rng: Rng, n: int) -> tuple[int, Rng]:
     """Returns a uniform int in [0, n) and the advanced generator."""
     if n <= 0:
         raise ValueError(f"below() needs n >= 1, not {n}")
-    # Rejection keeps the draw unbiased for every n.
-    limit = (1 << 64) - ((1 << 64) % n)
+    # Enough 64-bit words to cover n; rejection keeps the draw unbiased for every n.
+    words = 1 if n <= 1 << 64 else (n.bit_length() + 63) // 64
+    span = 1 << (64 * words)
+    limit = span - span % n
     while True:
-        value, rng = next_u64(rng)
+        value = 0
+        for _ in range(words):
+            word, rng = next_u64(rng)
+            value = (value << 64) | word
         if value < limit:
             return value % n, rng
 

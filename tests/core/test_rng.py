@@ -67,12 +67,23 @@ def test_shuffle_choice_and_fork_known_answers() -> None:
     assert fork(Rng.from_seed(9), 1).state == 8694812612048360103
 
 
-@given(state=U64, n=st.integers(1, 2**64))
+@given(state=U64, n=st.integers(1, 2**200))
 def test_below_stays_in_range(state: int, n: int) -> None:
     """below(rng, n) is in [0, n) and returns a new generator."""
     value, after = below(Rng(state), n)
     assert 0 <= value < n
     assert after != Rng(state)
+
+
+def test_below_covers_bounds_wider_than_one_word() -> None:
+    """Bounds past 2**64 draw several words, so huge values are reachable."""
+    values = set()
+    rng = Rng.from_seed(5)
+    for _ in range(20):
+        value, rng = below(rng, 2**128)
+        values.add(value)
+    assert max(values) > 2**120
+    assert below(Rng.from_seed(5), 2**64 + 1)[0] == 2205870624391809149
 
 
 @pytest.mark.parametrize("n", [0, -1, -(2**64)])
