@@ -288,6 +288,14 @@ def _structure_by_tag(value: object, allowed: Mapping[str, type], what: str) -> 
 def _tagged_union_structure_factory(t: Any) -> Callable[[object, Any], Any]:
     members = [m for m in get_args(t) if m is not type(None)]
     optional = len(members) != len(get_args(t))
+    if len(members) == 1:
+        # X | None needs no tag: null or an X.
+        (only,) = members
+
+        def structure_optional(value: object, _: Any) -> Any:
+            return None if value is None else _converter.structure(value, only)
+
+        return structure_optional
     allowed: dict[str, type] = {}
     for member in members:
         tag = _tag_of(member)

@@ -63,6 +63,7 @@ class Position:
     pair: tuple[int, str] = (0, "")
     history: tuple[ActionLike, ...] = ()
     tags: frozenset[str] = frozenset()
+    spare: Pile | None = None
 
 
 codec.register(Nudge, Pass, role="action")
@@ -87,6 +88,7 @@ SAMPLE = Position(
     pair=(3, "x"),
     history=(Nudge(0, "owl"), Pass(1)),
     tags=frozenset({"b", "a", "c"}),
+    spare=Pile(("crow",), frozenset()),
 )
 
 
@@ -116,6 +118,16 @@ def test_seed_and_rng_are_hex_strings_other_ints_are_numbers() -> None:
     assert data["rng"] == "00000000deadbeef"
     assert data["pair"] == [3, "x"]
     assert data["pending"] == {"kind": "codectest.pass", "player": 1, "times": 2}
+
+
+def test_an_optional_untagged_class_needs_no_tag() -> None:
+    """X | None with an untagged X is written plainly and loads back, null too."""
+    data = json.loads(codec.dumps(SAMPLE))
+    assert data["spare"] == {"cards": ["crow"], "marks": []}
+    empty = attrs.evolve(SAMPLE, spare=None)
+    assert codec.loads(Position, codec.dumps(empty)) == empty
+    with pytest.raises(CodecError, match=r"@ \$\.spare\.cards"):
+        codec.loads(Position, _mutated(lambda d: d["spare"].__setitem__("cards", 3)))
 
 
 def test_sets_are_written_sorted() -> None:
