@@ -177,12 +177,18 @@ def _structure_enum(value: object, cls: type[enum.Enum]) -> enum.Enum:
 def _items(value: object, elem_types: Callable[[int], Any], container: Any) -> tuple[Any, ...]:
     if not isinstance(value, list):
         raise TypeError(f"expected a JSON array, got {_type_name(value)}")
-    out: list[Any] = []
+    try:
+        return tuple(
+            _converter.get_structure_hook(elem_types(i))(item, elem_types(i))
+            for i, item in enumerate(value)
+        )
+    except Exception as exc:  # redone item by item below to name the path at fault
+        first = exc
     errors: list[Exception] = []
     for index, item in enumerate(value):
         elem_type = elem_types(index)
         try:
-            out.append(_converter.structure(item, elem_type))
+            _converter.structure(item, elem_type)
         except Exception as exc:  # collected with its path below
             exc.__notes__ = [
                 *getattr(exc, "__notes__", []),
@@ -191,9 +197,9 @@ def _items(value: object, elem_types: Callable[[int], Any], container: Any) -> t
                 ),
             ]
             errors.append(exc)
-    if errors:
-        raise IterableValidationError(f"While structuring {container!r}", errors, container)
-    return tuple(out)
+    if not errors:
+        raise first
+    raise IterableValidationError(f"While structuring {container!r}", errors, container)
 
 
 def _is_tuple(t: Any) -> bool:

@@ -27,6 +27,9 @@ class EngineAdapter:
     # "module:attribute" of the game for a fresh process to import; None means a registered
     # engine, found there by `birdgames.get_game(game.name)`.
     game_ref: str | None = None
+    # Share of steps that get the costly codec, leak and frozen-ness checks; long games
+    # (hundreds of steps) lower it to keep their share of the suite's time.
+    heavy_rate: float = 0.12
 
     def config(self, players: int) -> Any:
         """Returns the config the suite plays with `players` players."""

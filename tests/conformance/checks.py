@@ -710,9 +710,11 @@ def check_game(
     seed: int,
     *,
     choose: Chooser | None = None,
-    sampling: Sampling = Sampling(),
+    sampling: Sampling | None = None,
 ) -> RunReport:
     """Plays one game (random moves unless `choose` is given) checking rules 1-7 as it goes."""
+    if sampling is None:
+        sampling = Sampling(heavy_rate=adapter.heavy_rate)
     game = adapter.game
     assert players in game.player_counts, f"{game.name} does not list {players} players"
     rng = random.Random(seed * 1000 + players)

@@ -11,7 +11,6 @@ A failure names the game, player count and seed (`peacock-3p-seed7`); rerun that
 """
 
 import os
-import time
 from typing import Any
 
 import pytest
@@ -82,7 +81,6 @@ def test_games_chosen_move_by_move_honour_the_contract(name: str) -> None:
 
 def test_toy_run_exercises_every_turn_shape() -> None:
     """The toy game's checked runs reach hidden picks, interleavings, raids and discards."""
-    started = time.perf_counter()
     kinds: set[str] = set()
     simultaneous = changed = compared = 0
     for players in TOY.player_counts:
@@ -95,4 +93,3 @@ def test_toy_run_exercises_every_turn_shape() -> None:
     assert {"toy.pick", "toy.build", "toy.end_build", "toy.raid", "toy.discard"} <= kinds
     assert {"toy.revealed", "toy.drew", "toy.discarded", "toy.game_ended"} <= kinds
     assert simultaneous > 0 and changed > 0 and compared > 0
-    assert time.perf_counter() - started < 60

@@ -66,4 +66,5 @@ ADAPTER = EngineAdapter(
     seeds={"ci": 30, "dev": 200, "soak": 1000},
     player_counts=GAME.player_counts,
     game_ref="birdgames.peacock:GAME",
+    heavy_rate=0.06,
 )
