@@ -4,10 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from birdgames import codec, sim
-from birdgames.peacock import GAME, Config
+from birdgames.peacock import GAME
+from tests.golden import check_replays_to_its_result, check_self_play_reproduces, stored_records
 
-REPLAYS = sorted((Path(__file__).parent / "replays").glob("*.json"))
+REPLAYS = stored_records(__file__)
 
 
 def test_golden_games_exist() -> None:
@@ -16,21 +16,12 @@ def test_golden_games_exist() -> None:
 
 
 @pytest.mark.parametrize("path", REPLAYS, ids=lambda p: p.stem)
-def test_golden_game_replays_to_its_scores(path: Path) -> None:
+def test_golden_game_replays_to_its_result(path: Path) -> None:
     """Replaying a stored game ends terminal with the stored scores and winners."""
-    record = codec.loads(sim.Record, path.read_text())
-    state = sim.replay(GAME, record)
-    assert GAME.is_terminal(state)
-    assert GAME.scores(state) == record.scores
-    assert GAME.winners(state) == record.winners
+    check_replays_to_its_result(GAME, path)
 
 
 @pytest.mark.parametrize("path", REPLAYS, ids=lambda p: p.stem)
 def test_golden_game_is_what_random_play_still_produces(path: Path) -> None:
-    """The same seeds self-play to the same record (setup and policies unchanged)."""
-    record = codec.loads(sim.Record, path.read_text())
-    players = len(record.scores)
-    config = record.config
-    assert isinstance(config, Config)
-    again = sim.play(GAME, config, record.seed, [sim.RandomPolicy()] * players)
-    assert again == record
+    """The same seed self-plays to the same record (setup, rules and policies unchanged)."""
+    check_self_play_reproduces(GAME, path)

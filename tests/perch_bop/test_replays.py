@@ -1,25 +1,27 @@
-"""Golden games: recorded base-game playouts replay to the same final scores."""
+"""Golden games: recorded actions replay to the recorded scores and winners."""
 
 from pathlib import Path
 
 import pytest
 
-from birdgames import codec, sim
 from birdgames.perch_bop import GAME
+from tests.golden import check_replays_to_its_result, check_self_play_reproduces, stored_records
 
-REPLAYS = sorted((Path(__file__).parent / "replays").glob("*.json"))
-
-
-@pytest.mark.parametrize("path", REPLAYS, ids=[p.stem for p in REPLAYS])
-def test_golden_game_replays_to_its_recorded_result(path: Path) -> None:
-    """Replaying the recorded actions ends the game with the recorded scores and winners."""
-    record = codec.loads(sim.Record, path.read_text())
-    final = sim.replay(GAME, record)
-    assert GAME.is_terminal(final)
-    assert GAME.scores(final) == record.scores
-    assert GAME.winners(final) == record.winners
+REPLAYS = stored_records(__file__)
 
 
 def test_golden_games_exist() -> None:
-    """At least the 2- and 4-player golden games are stored."""
+    """At least two golden games are stored."""
     assert len(REPLAYS) >= 2
+
+
+@pytest.mark.parametrize("path", REPLAYS, ids=lambda p: p.stem)
+def test_golden_game_replays_to_its_result(path: Path) -> None:
+    """Replaying a stored game ends terminal with the stored scores and winners."""
+    check_replays_to_its_result(GAME, path)
+
+
+@pytest.mark.parametrize("path", REPLAYS, ids=lambda p: p.stem)
+def test_golden_game_is_what_random_play_still_produces(path: Path) -> None:
+    """The same seed self-plays to the same record (setup, rules and policies unchanged)."""
+    check_self_play_reproduces(GAME, path)

@@ -32,7 +32,7 @@ class PeacockGame:
         return setup.PLAYER_COUNTS
 
     def default_config(self, players: int) -> Config:
-        """Returns a config for `players` with a seeded season and shuffled decks."""
+        """Returns the standard config for `players`: season and deck orders from the seed."""
         return setup.check_config(Config(players))
 
     def new_game(self, config: Config, seed: int) -> State:
