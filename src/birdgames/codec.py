@@ -27,7 +27,7 @@ from cattrs.errors import (
 )
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from birdgames.core import ActionLike, CodecError, Tagged
+from birdgames.core import ActionLike, CodecError, Tagged, games
 from birdgames.rng import Rng
 
 T = TypeVar("T")
@@ -99,8 +99,6 @@ def register_validator(cls: type[T], validate: Callable[[T], str | None]) -> Non
 
 def _ensure_engines_registered() -> None:
     # Importing the engines registers their classes, so any game's tag can be loaded.
-    from birdgames.core import games
-
     games()
 
 
