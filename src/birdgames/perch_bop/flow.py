@@ -28,8 +28,8 @@ from birdgames.perch_bop.events import (
 )
 from birdgames.perch_bop.geometry import full_intersections, geometry_for
 from birdgames.perch_bop.scoring import final_scores, leader, place_points, places, winners_of
-from birdgames.perch_bop.state import Await, Phase
-from birdgames.perch_bop.work import WLoc, Work
+from birdgames.perch_bop.state import Await, Creature, Location, Phase
+from birdgames.perch_bop.work import WCreature, WLoc, Work
 from birdgames.rng import below
 
 # --- small shared effects -----------------------------------------------------------------
@@ -65,10 +65,9 @@ def take_bird(loc: WLoc, colour: int) -> None:
         loc.housed[colour] = False
 
 
-def free_slots(w: Work) -> list[int]:
+def free_slots(players: int, fountain: Sequence[int | None]) -> list[int]:
     """Returns the empty fountain slots whose supports are all filled (§4.3)."""
-    slots = geometry_for(w.config.players).layout.fountain
-    fountain = w.fountain
+    slots = geometry_for(players).layout.fountain
     return [
         i
         for i, slot in enumerate(slots)
@@ -86,7 +85,7 @@ def fill_slot(w: Work, slot: int) -> None:
 
 def _settle_arrival(w: Work) -> bool:
     """Settles the head arrival when no choice exists; False when its chooser must pick."""
-    options = free_slots(w)
+    options = free_slots(w.config.players, w.fountain)
     if not options:
         arrival = w.arrivals.pop(0)
         w.plaza[arrival.colour] += 1  # §4.3 a full fountain overflows to the plaza
@@ -466,11 +465,15 @@ def _home_index(w: Work, creature: str) -> int:
     raise AssertionError(f"{creature} has no home on the board")
 
 
-def scarecrow_options(w: Work) -> list[int]:
+def scarecrow_options(
+    players: int,
+    locs: Sequence[Location | WLoc],
+    creatures: Sequence[Creature | WCreature],
+) -> list[int]:
     """Returns the intersections the Scarecrow may move to (full ones, not its own; U21)."""
-    geo = geometry_for(w.config.players)
-    removed = {i for i, loc in enumerate(w.locs) if loc.removed}
-    current = next((c.position for c in w.creatures if c.id == "scarecrow"), None)
+    geo = geometry_for(players)
+    removed = {i for i, loc in enumerate(locs) if loc.removed}
+    current = next((c.position for c in creatures if c.id == "scarecrow"), None)
     return [k for k in full_intersections(geo, removed) if k != current]
 
 
@@ -486,7 +489,7 @@ def _assign_control(w: Work, k: int) -> None:
         return
     if cr.id == "scarecrow":
         # §5.2 Cornfield: a new controller puts the Scarecrow on another intersection.
-        options = scarecrow_options(w)
+        options = scarecrow_options(w.config.players, w.locs, w.creatures)
         if len(options) == 1:
             place_scarecrow(w, ctrl, options[0])
         elif options:

@@ -34,7 +34,6 @@ from birdgames.perch_bop.events import (
     ObjectiveKept,
     TurnEnded,
 )
-from birdgames.perch_bop.geometry import full_intersections, geometry_for
 from birdgames.perch_bop.state import Await, Location, Phase, State
 from birdgames.perch_bop.work import Work
 
@@ -58,16 +57,6 @@ def _location_index(state: State, tile: object) -> int | None:
         if loc.tile == tile:
             return i
     return None
-
-
-def _free_slots(state: State) -> list[int]:
-    slots = geometry_for(state.config.players).layout.fountain
-    fountain = state.fountain
-    return [
-        i
-        for i, slot in enumerate(slots)
-        if fountain[i] is None and all(fountain[s] is not None for s in slot.supports)
-    ]
 
 
 def _can_build(state: State, player: int) -> bool:
@@ -157,11 +146,12 @@ def _turn_actions(state: State, player: int) -> tuple[Action, ...]:
     return tuple(result)
 
 
+def _free_slots(state: State) -> list[int]:
+    return flow.free_slots(state.config.players, state.fountain)
+
+
 def _scarecrow_options(state: State) -> list[int]:
-    geo = geometry_for(state.config.players)
-    removed = {i for i, loc in enumerate(state.locations) if loc.removed}
-    current = next((c.position for c in state.creatures if c.id == "scarecrow"), None)
-    return [k for k in full_intersections(geo, removed) if k != current]
+    return flow.scarecrow_options(state.config.players, state.locations, state.creatures)
 
 
 # --- check ----------------------------------------------------------------------------------
