@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from birdgames.rookery import GAME, Ambush, ChooseTarget, EndTurn, Hunt, Mob, NestBird, PassAmbush
+from birdgames.rookery import (
+    GAME,
+    Ambush,
+    ChooseTarget,
+    EndTurn,
+    Hunt,
+    Mob,
+    NestBird,
+    PassAmbush,
+    PlayEvent,
+)
 from birdgames.rookery.events import AmbushPassed, CardDefeated, HuntResolved, PredatorRevealed
 from birdgames.rookery.state import AmbushWindow, Predator
 from tests.rookery.scenarios import MID, B, L, P, R, build, in_play, run, uid
@@ -118,3 +128,23 @@ def test_on_enter_ability_resolves_before_the_window_opens() -> None:
     assert GAME.to_act(after) == (0,)
     chosen, _ = run(after, ChooseTarget(0, uid(state, "tern")))
     assert GAME.to_act(chosen) == (1,)
+
+
+def test_ambush_on_its_owners_own_turn_is_that_turns_hunt() -> None:
+    """R6.2 R6.3 a bird moved in by its owner's opponent's effect: the ambush uses the hunt."""
+    state = build(
+        birds=[B(MID, 1, "wren", nested=False), B(L, 1, "robin")],
+        predators=[P(L, 0, "fox", face_up=False)],
+        hands=(("gale",), ()),
+        song=(2, 0),
+    )
+    fox, robin = uid(state, "fox"), uid(state, "robin")
+    moved, _ = run(state, PlayEvent(0, "gale", uid(state, "wren"), L))
+    after, events = run(moved, Ambush(0, fox))
+    assert any(isinstance(e, HuntResolved) for e in events)
+    revealed = in_play(after, fox)
+    assert isinstance(revealed, Predator) and revealed.face_up and revealed.hunts == 1
+    assert GAME.check(after, Hunt(0, fox, robin)) == (
+        f"this predator already hunted this turn (fox #{fox}, once)"
+    )
+    assert not any(isinstance(a, Hunt) for a in GAME.legal_actions(after, 0))

@@ -50,7 +50,7 @@ def hunt_numbers(
 
 
 def hunt(ctx: Ctx, zi: int, pred: Predator, bird: Bird, counted: bool) -> None:
-    """R6.4 resolves one hunt; an ambush hunt is not counted against the turn's hunts."""
+    """R6.4 resolves one hunt; `counted` ones count against the turn's hunts (R6.2)."""
     threat, evasion = hunt_numbers(ctx.zones, zi, pred, bird)
     # R6.4 DECISION: a landed strike deals the modified threat
     damage = threat if threat > evasion else 0
@@ -101,4 +101,5 @@ def ambush(ctx: Ctx, zi: int, pred: Predator, bird: Bird) -> None:
     revealed = attrs.evolve(pred, face_up=True)
     ctx.replace(zi, revealed)
     ctx.events.append(PredatorRevealed(pred.owner, pred.uid, pred.card, ZONES[zi]))
-    hunt(ctx, zi, revealed, bird, counted=False)
+    # R6.2 on its owner's own turn (a move effect brought the bird) it is that turn's hunt
+    hunt(ctx, zi, revealed, bird, counted=pred.owner == ctx.active)
