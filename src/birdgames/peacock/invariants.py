@@ -13,7 +13,7 @@ from birdgames.peacock.cards import (
 )
 from birdgames.peacock.scoring import flock_max, group_counts, is_fed
 from birdgames.peacock.setup import config_problem, full_birds, full_islands
-from birdgames.peacock.state import Flock, Hand, Phase, Pool, Slot, State
+from birdgames.peacock.state import SLOTS, Flock, Hand, Phase, Pool, State
 
 
 def bird_places(state: State) -> Counter[str]:
@@ -126,7 +126,7 @@ def problem(state: State) -> str | None:
                 return f"p{i}'s {name} are not sorted"
         for index, group in enumerate(seat.groups):
             counts = group_counts(group, state.season)
-            for slot in (Slot.LEFT, Slot.RIGHT):
+            for slot in SLOTS:
                 flock = group.flock(slot)
                 if flock is not None:
                     found = _flock_problem(

@@ -37,6 +37,7 @@ from birdgames.peacock.scoring import (
     is_fed,
 )
 from birdgames.peacock.state import (
+    SLOTS,
     Flock,
     Group,
     Hand,
@@ -49,40 +50,19 @@ from birdgames.peacock.state import (
     added,
     direction,
     removed,
+    replaced,
+    with_seats,
 )
 
-SLOTS: Final = (Slot.LEFT, Slot.RIGHT)
 HALVES: Final = (Season.BLUE, Season.ORANGE)
 _ACTION_TYPES: Final = (DraftCard, PlaceIsland, TuckIsland, PlaceBird, EndMigration)
 
 
-# --- small builders (positional constructors: hot path) ---------------------------------
+# --- small builders ---------------------------------------------------------------------
 
 
-def _with_seats(state: State, seats: tuple[Seat, ...]) -> State:
-    return State(
-        state.config,
-        state.rng,
-        state.season,
-        state.round,
-        state.phase,
-        seats,
-        state.bird_deck,
-        state.island_deck,
-        state.boxed_birds,
-        state.boxed_islands,
-        state.gone,
-    )
-
-
-def _replace(items: tuple[Seat, ...], index: int, item: Seat) -> tuple[Seat, ...]:
-    return (*items[:index], item, *items[index + 1 :])
-
-
-def _with_flock(group: Group, slot: Slot, flock: Flock | None) -> Group:
-    if slot is Slot.LEFT:
-        return Group(group.island, group.tucks, flock, group.right)
-    return Group(group.island, group.tucks, group.left, flock)
+def _with_seat(state: State, player: int, seat: Seat) -> State:
+    return with_seats(state, replaced(state.seats, player, seat))
 
 
 def _distinct(items: tuple[str, ...]) -> tuple[str, ...]:
@@ -352,7 +332,7 @@ def _draft(state: State, action: DraftCard) -> tuple[State, tuple[Event, ...]]:
     else:
         hand = Hand(hand.birds, removed(hand.islands, card))
     seat = Seat(hand, card, seat.pool, seat.groups, seat.done, seat.season_scores)
-    state = _with_seats(state, _replace(state.seats, player, seat))
+    state = _with_seat(state, player, seat)
     events: list[Event] = [PickCommitted(player, card)]
     if all(s.pick is not None for s in state.seats):
         state = _reveal(state, events)
@@ -386,21 +366,9 @@ def _reveal(state: State, events: list[Event]) -> State:
             hand = seat.hand
             count = len(hand.birds) + len(hand.islands)
             events.append(HandPassed(i, (i + step_) % n, count, hand.birds, hand.islands))
-        return _with_seats(state, new_seats)
+        return with_seats(state, new_seats)
     events.append(PhaseBegan(Phase.MIGRATION, state.round, state.season))
-    return State(
-        state.config,
-        state.rng,
-        state.season,
-        state.round,
-        Phase.MIGRATION,
-        new_seats,
-        state.bird_deck,
-        state.island_deck,
-        state.boxed_birds,
-        state.boxed_islands,
-        state.gone,
-    )
+    return with_seats(state, new_seats, Phase.MIGRATION)
 
 
 def _place_island(state: State, action: PlaceIsland) -> tuple[State, tuple[Event, ...]]:
@@ -411,7 +379,7 @@ def _place_island(state: State, action: PlaceIsland) -> tuple[State, tuple[Event
     groups = (*seat.groups, Group(action.island))
     seat = Seat(seat.hand, None, pool, groups, False, seat.season_scores)
     event = IslandPlaced(player, action.island, len(groups) - 1)
-    return _with_seats(state, _replace(state.seats, player, seat)), (event,)
+    return _with_seat(state, player, seat), (event,)
 
 
 def _tuck_island(state: State, action: TuckIsland) -> tuple[State, tuple[Event, ...]]:
@@ -421,10 +389,10 @@ def _tuck_island(state: State, action: TuckIsland) -> tuple[State, tuple[Event, 
     pool = Pool(pool.drafted_birds, removed(pool.drafted_islands, action.island), pool.aside, ())
     old = seat.groups[action.group]
     group = Group(old.island, (*old.tucks, Tuck(action.island, action.half)), old.left, old.right)
-    groups = (*seat.groups[: action.group], group, *seat.groups[action.group + 1 :])
+    groups = replaced(seat.groups, action.group, group)
     seat = Seat(seat.hand, None, pool, groups, False, seat.season_scores)
     event = IslandTucked(player, action.island, action.group, action.half)
-    return _with_seats(state, _replace(state.seats, player, seat)), (event,)
+    return _with_seat(state, player, seat), (event,)
 
 
 def _place_bird(state: State, action: PlaceBird) -> tuple[State, tuple[Event, ...]]:
@@ -446,14 +414,14 @@ def _place_bird(state: State, action: PlaceBird) -> tuple[State, tuple[Event, ..
             flock = old.flock(action.from_slot)
             assert flock is not None
             left = None if flock.size == 1 else Flock(bird, flock.size - 1, flock.settled)
-            groups[action.from_group] = _with_flock(old, action.from_slot, left)
+            groups[action.from_group] = old.with_flock(action.from_slot, left)
         case _:
             assert_never(action.source)
     target = groups[action.group]
     flock = target.flock(action.slot)
     # Each bird is placed at most once per migration: `settled` counts those placed now.
     joined = Flock(bird, 1, 1) if flock is None else Flock(bird, flock.size + 1, flock.settled + 1)
-    groups[action.group] = _with_flock(target, action.slot, joined)
+    groups[action.group] = target.with_flock(action.slot, joined)
     seat = Seat(seat.hand, None, pool, tuple(groups), False, seat.season_scores)
     if action.source is Source.TABLEAU:
         assert action.from_group is not None and action.from_slot is not None
@@ -462,14 +430,14 @@ def _place_bird(state: State, action: PlaceBird) -> tuple[State, tuple[Event, ..
         )
     else:
         event = BirdPlaced(player, bird, action.source, action.group, action.slot)
-    return _with_seats(state, _replace(state.seats, player, seat)), (event,)
+    return _with_seat(state, player, seat), (event,)
 
 
 def _end_migration(state: State, action: EndMigration) -> tuple[State, tuple[Event, ...]]:
     player = action.player
     seat = state.seats[player]
     seat = Seat(seat.hand, None, seat.pool, seat.groups, True, seat.season_scores)
-    state = _with_seats(state, _replace(state.seats, player, seat))
+    state = _with_seat(state, player, seat)
     events: list[Event] = [MigrationEnded(player)]
     if all(s.done for s in state.seats):
         if state.phase is Phase.MIGRATION:

@@ -18,7 +18,7 @@ from birdgames.peacock.cards import (
     Trigger,
 )
 from birdgames.peacock.events import FlockScore
-from birdgames.peacock.state import Group, Seat, Slot, Tuck
+from birdgames.peacock.state import SLOTS, Group, Seat, Slot, Tuck
 
 # Resource counts are (plant, fish, meat) tuples.
 Counts = tuple[int, int, int]
@@ -166,7 +166,7 @@ def season_score(seat: Seat, season: Season) -> tuple[int, tuple[FlockScore, ...
     """Returns a player's points for the season and the flocks that made them."""
     lines: list[FlockScore] = []
     for index, group in enumerate(seat.groups):
-        for slot in (Slot.LEFT, Slot.RIGHT):
+        for slot in SLOTS:
             line = score_flock(group, index, slot, season)
             if line is not None:
                 lines.append(line)

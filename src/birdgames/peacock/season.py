@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+import attrs
 
 from birdgames.peacock.cards import SEASONS_PER_GAME, SPECIES_BY_ID
 from birdgames.peacock.events import (
@@ -26,24 +26,17 @@ from birdgames.peacock.scoring import (
 )
 from birdgames.peacock.setup import deal
 from birdgames.peacock.state import (
+    SLOTS,
     Flock,
     Group,
     Phase,
     Pool,
     Seat,
-    Slot,
     State,
     direction,
     other_season,
+    with_seats,
 )
-
-SLOTS: Final = (Slot.LEFT, Slot.RIGHT)
-
-
-def _with_flock(group: Group, slot: Slot, flock: Flock | None) -> Group:
-    if slot is Slot.LEFT:
-        return Group(group.island, group.tucks, flock, group.right)
-    return Group(group.island, group.tucks, group.left, flock)
 
 
 def start_additional(state: State, events: list[Event]) -> State:
@@ -63,19 +56,7 @@ def start_additional(state: State, events: list[Event]) -> State:
              seat.season_scores)
         for i, seat in enumerate(state.seats)
     )  # fmt: skip
-    state = State(
-        state.config,
-        state.rng,
-        state.season,
-        state.round,
-        Phase.ADDITIONAL,
-        seats,
-        state.bird_deck,
-        state.island_deck,
-        state.boxed_birds,
-        state.boxed_islands,
-        state.gone,
-    )
+    state = with_seats(state, seats, Phase.ADDITIONAL)
     if all(seat.done for seat in seats):
         return finish_season(state, events)
     events.append(PhaseBegan(Phase.ADDITIONAL, state.round, state.season))
@@ -109,19 +90,7 @@ def finish_season(state: State, events: list[Event]) -> State:
         events.append(SeasonScored(i, state.round, state.season, points, sum(scores), flocks))
         seats.append(Seat(seat.hand, None, Pool(), _settle(seat.groups), True, scores))
     if state.round >= SEASONS_PER_GAME:
-        over = State(
-            state.config,
-            state.rng,
-            state.season,
-            state.round,
-            Phase.OVER,
-            tuple(seats),
-            state.bird_deck,
-            state.island_deck,
-            state.boxed_birds,
-            state.boxed_islands,
-            gone,
-        )
+        over = attrs.evolve(state, phase=Phase.OVER, seats=tuple(seats), gone=gone)
         totals = tuple(sum(seat.season_scores) for seat in seats)
         events.append(GameOver(totals, tuple(rating(t) for t in totals), winners(over)))
         return over
@@ -150,7 +119,7 @@ def change_season(
                 if not is_fed(species, counts):
                     leaving = flock.size
                     reason = hunger_text(species, counts, f"group {index}", season)
-                    group = _with_flock(group, slot, None)
+                    group = group.with_flock(slot, None)
                 else:
                     most = flock_max(species, season, counts)
                     if flock.size <= most:
@@ -158,7 +127,7 @@ def change_season(
                     # The most recently placed birds leave; the rest stay as they are.
                     leaving = flock.size - most
                     reason = f"a {flock.species} flock holds at most {most} in {season.value}"
-                    group = _with_flock(group, slot, Flock(flock.species, most, 0))
+                    group = group.with_flock(slot, Flock(flock.species, most, 0))
                 aside = aside + (flock.species,) * leaving
                 events.append(BirdsSetAside(i, flock.species, leaving, index, slot, reason))
             groups.append(group)
@@ -167,18 +136,15 @@ def change_season(
     new_seats, birds, islands, dealt = deal(tuple(changed), state.bird_deck, state.island_deck, rnd)
     events.append(PhaseBegan(Phase.DRAFT, rnd, season))
     events.extend(dealt)
-    return State(
-        state.config,
-        state.rng,
-        season,
-        rnd,
-        Phase.DRAFT,
-        new_seats,
-        birds,
-        islands,
-        state.boxed_birds,
-        state.boxed_islands,
-        gone,
+    return attrs.evolve(
+        state,
+        season=season,
+        round=rnd,
+        phase=Phase.DRAFT,
+        seats=new_seats,
+        bird_deck=birds,
+        island_deck=islands,
+        gone=gone,
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import ClassVar
+from typing import ClassVar, Final, TypeVar
 
 import attrs
 
@@ -16,6 +16,9 @@ class Slot(enum.Enum):
 
     LEFT = "left"
     RIGHT = "right"
+
+
+SLOTS: Final = (Slot.LEFT, Slot.RIGHT)
 
 
 class Phase(enum.Enum):
@@ -74,6 +77,12 @@ class Group:
         """Returns the flock in `slot`, if any."""
         return self.left if slot is Slot.LEFT else self.right
 
+    def with_flock(self, slot: Slot, flock: Flock | None) -> Group:
+        """Returns this group with `flock` in `slot` (None empties it)."""
+        if slot is Slot.LEFT:
+            return Group(self.island, self.tucks, flock, self.right)
+        return Group(self.island, self.tucks, self.left, flock)
+
 
 @attrs.frozen
 class Hand:
@@ -122,6 +131,31 @@ class State:
     boxed_birds: tuple[str, ...]
     boxed_islands: tuple[str, ...]
     gone: tuple[str, ...]
+
+
+def with_seats(state: State, seats: tuple[Seat, ...], phase: Phase | None = None) -> State:
+    """Returns `state` with new seats and, if given, a new phase (positional: hot path)."""
+    return State(
+        state.config,
+        state.rng,
+        state.season,
+        state.round,
+        state.phase if phase is None else phase,
+        seats,
+        state.bird_deck,
+        state.island_deck,
+        state.boxed_birds,
+        state.boxed_islands,
+        state.gone,
+    )
+
+
+_T = TypeVar("_T")
+
+
+def replaced(items: tuple[_T, ...], index: int, item: _T) -> tuple[_T, ...]:
+    """Returns `items` with the one at `index` replaced by `item`."""
+    return (*items[:index], item, *items[index + 1 :])
 
 
 def added(items: tuple[str, ...], item: str) -> tuple[str, ...]:
