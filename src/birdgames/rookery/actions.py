@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeAlias
+from typing import ClassVar, Final, TypeAlias, get_args
 
 import attrs
 
@@ -241,20 +241,4 @@ Action: TypeAlias = (
     | DiscardCard
     | ChooseTarget
 )
-ACTION_CLASSES: tuple[type, ...] = (
-    DraftHabitat,
-    TapBird,
-    NestBird,
-    MoveBird,
-    PlayPredator,
-    Hunt,
-    Mob,
-    PlayEvent,
-    PlaySeason,
-    PlayHabitat,
-    EndTurn,
-    Ambush,
-    PassAmbush,
-    DiscardCard,
-    ChooseTarget,
-)
+ACTION_CLASSES: Final[tuple[type, ...]] = get_args(Action)  # the union's members, in order

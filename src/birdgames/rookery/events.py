@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeAlias
+from typing import ClassVar, Final, TypeAlias, get_args
 
 import attrs
 
@@ -537,37 +537,7 @@ Event: TypeAlias = (
     | SeasonBegan
     | GameEnded
 )
-EVENT_CLASSES: tuple[type, ...] = (
-    HabitatDrafted,
-    TurnBegan,
-    CardDrawn,
-    DeckReshuffled,
-    BirdNested,
-    BirdTapped,
-    BirdMoved,
-    PredatorPlayed,
-    PredatorRevealed,
-    AmbushPassed,
-    HuntResolved,
-    MobResolved,
-    CardDefeated,
-    EventPlayed,
-    SeasonCardPlayed,
-    HabitatPlayed,
-    ZoneFlipped,
-    CardDiscarded,
-    CardSearched,
-    SongGained,
-    Damaged,
-    Healed,
-    BirdUntapped,
-    PredatorReadied,
-    SeasonShifted,
-    TurnEnded,
-    CheckpointHeld,
-    SeasonBegan,
-    GameEnded,
-)
+EVENT_CLASSES: Final[tuple[type, ...]] = get_args(Event)  # the union's members, in order
 
 
 def visible(event: Event, player: int | None) -> Event:
