@@ -42,10 +42,7 @@ def owner(w: Work, colour: int) -> int | None:
 
 def loc_controller(w: Work, i: int) -> int | None:
     """Returns the seat controlling Location i now; None if tied, empty or the dummy's."""
-    loc = w.locs[i]
-    if loc.removed:
-        return None
-    who = leader(loc.power())
+    who = loc_leader(w, i)
     return who if who is not None and who < w.config.players else None
 
 
@@ -125,12 +122,12 @@ def draw_from_bag(w: Work, player: int, count: int) -> list[int]:
     return drawn
 
 
-def remove_to_fountain(w: Work, i: int, colour: int, actor: int | None, cause: str) -> None:
+def remove_to_fountain(w: Work, i: int, colour: int, actor: int, cause: str) -> None:
     """Sends one bird from Location i to the fountain; its owner picks the slot (U5)."""
     loc = w.loc(i)
     take_bird(loc, colour)
     who = owner(w, colour)
-    chooser = who if who is not None else (actor if actor is not None else 0)
+    chooser = who if who is not None else actor  # U5 the actor places a dummy bird
     w.events.append(BirdRemoved(actor, colour, loc.tile, "fountain", cause))
     w.arrive(colour, chooser)
 
@@ -146,6 +143,15 @@ def remove_by_location(w: Work, i: int, colour: int, count: int, cause: str) -> 
         else:
             w.plaza[colour] += 1
             w.events.append(BirdRemoved(None, colour, loc.tile, "plaza", cause))
+
+
+def _leader_bird_out(w: Work, i: int, colour: int) -> None:
+    """Rookery, Power Lines: the leader's own bird to the fountain; the dummy's home (§2.5)."""
+    tile = w.locs[i].tile
+    if owner(w, colour) is None:
+        remove_by_location(w, i, colour, 1, tile)
+    else:
+        remove_to_fountain(w, i, colour, colour, tile)
 
 
 # --- the driver -----------------------------------------------------------------------------
@@ -189,7 +195,6 @@ def _start_round(w: Work) -> None:
 
 
 def _migration(w: Work) -> None:
-    n = w.config.players
     if w.stage == 0:
         w.events.append(PhaseStarted(w.round, "migration"))
         for p in w.turn_order:
@@ -227,13 +232,9 @@ def _migration(w: Work) -> None:
         return
     # stage 2: the Rookery's controller sends one of their own birds to the fountain.
     i = w.cursor
-    loc = w.locs[i]
     top = loc_leader(w, i)
-    if top is not None and loc.birds[top] > 0 and not loc.housed[top]:
-        if top < n:
-            remove_to_fountain(w, i, top, top, loc.tile)
-        else:
-            remove_by_location(w, i, top, 1, loc.tile)
+    if top is not None and not w.locs[i].housed[top]:
+        _leader_bird_out(w, i, top)
     w.stage, w.cursor = 1, i + 1
 
 
@@ -418,13 +419,10 @@ def _during_upkeep(w: Work, i: int) -> None:
         top = loc_leader(w, i)
         if top is None:
             return
-        if loc.birds[top] == 0 or loc.housed[top]:
+        if loc.housed[top]:
             w.events.append(TileEffect(loc.tile, owner(w, top), "the stack is protected"))
             return
-        if top < w.config.players:
-            remove_to_fountain(w, i, top, top, loc.tile)
-        else:
-            remove_by_location(w, i, top, 1, loc.tile)
+        _leader_bird_out(w, i, top)
     elif ability is Ability.HANGING_NEST:
         total = sum(loc.power())
         if total < tile.threshold:

@@ -61,14 +61,6 @@ def leader(power: Sequence[int]) -> int | None:
     return who if best > 0 else None
 
 
-def controller(loc: Location, players: int) -> int | None:
-    """Returns the seat controlling a Location; None if tied, empty, removed or the dummy's."""
-    if loc.removed:
-        return None
-    who = leader(location_strengths(loc))
-    return who if who is not None and who < players else None
-
-
 def place_points(tile_id: str, place: int, power: Sequence[int]) -> int:
     """Returns what a place earns at a tile; Stone Statue's 1st is 1 + total // 2 (§4.1)."""
     if place < 1 or place > 3:
