@@ -60,7 +60,11 @@ def controllers(zones: Sequence[ZoneState]) -> tuple[int | None, int | None, int
 
 def leader(zones: Sequence[ZoneState]) -> int | None:
     """R4.4 the player who controls more zones than the other; None on a tie."""
-    held = controllers(zones)
+    return leader_of(controllers(zones))
+
+
+def leader_of(held: Sequence[int | None]) -> int | None:
+    """R4.4 the zone leader, given each zone's controller."""
     zero = sum(1 for c in held if c == 0)
     one = sum(1 for c in held if c == 1)
     if zero == one:

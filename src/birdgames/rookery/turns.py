@@ -7,7 +7,7 @@ from typing import Final
 from birdgames.rookery.cards import DAWN_CHORUS, SEASON_ORDER, Season
 from birdgames.rookery.events import CheckpointHeld, GameEnded, SeasonBegan, TurnBegan, TurnEnded
 from birdgames.rookery.field import Ctx
-from birdgames.rookery.scoring import controllers
+from birdgames.rookery.scoring import controllers, leader_of
 from birdgames.rookery.state import (
     FRESH_TURN,
     Bird,
@@ -92,9 +92,7 @@ def checkpoint(ctx: Ctx) -> None:
     w = ctx.wheel
     number = w.checkpoints + 1
     held = controllers(ctx.zones)
-    zero = sum(1 for c in held if c == 0)
-    one = sum(1 for c in held if c == 1)
-    lead = None if zero == one else (0 if zero > one else 1)
+    lead = leader_of(held)
     if lead is not None:
         ctx.set_player(lead, prizes=ctx.players[lead].prizes + 1)
     prizes = (ctx.players[0].prizes, ctx.players[1].prizes)
