@@ -26,7 +26,6 @@ from birdgames.rookery.cards import (
     Scope,
     SeasonCard,
     Stat,
-    Trait,
 )
 from birdgames.rookery.state import (
     ZONE_CAPACITY,
@@ -264,10 +263,6 @@ def hunt_limit(zones: Zones, zi: int, pred: Predator) -> int:
 def is_at_home(zones: Zones, zi: int, bird: Bird) -> bool:
     """R3.6 the bird's zone has its native habitat."""
     return zones[zi].habitat is BIRDS[bird.card].habitat
-
-
-def has_trait(bird: Bird, trait: Trait) -> bool:
-    return trait in BIRDS[bird.card].traits
 
 
 # --- targets (R8.3) ---------------------------------------------------------------------
