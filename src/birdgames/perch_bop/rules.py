@@ -59,12 +59,9 @@ def _location_index(state: State, tile: object) -> int | None:
     return None
 
 
-def _can_build(state: State, player: int) -> bool:
-    return state.round >= BIRDHOUSE_FROM_ROUND and state.seats[player].birdhouse
-
-
-def _can_zap(state: State, player: int) -> bool:
-    return state.round == ZAP_ROUND and state.seats[player].zap
+def _bonus_tokens(round_: int, birdhouse: bool, zap: bool) -> tuple[bool, bool]:
+    """Returns whether the birdhouse and the lightning token may be used this round (§3, U17)."""
+    return round_ >= BIRDHOUSE_FROM_ROUND and birdhouse, round_ == ZAP_ROUND and zap
 
 
 # --- legal actions --------------------------------------------------------------------------
@@ -125,14 +122,15 @@ def _turn_actions(state: State, player: int) -> tuple[Action, ...]:
                 else:
                     result.append(Place(player, c, loc.tile, False))
     if not flow_.bonus_used:
-        if _can_build(state, player):
+        build, zap = _bonus_tokens(state.round, seat.birdhouse, seat.zap)
+        if build:
             for loc in state.locations:
                 if loc.removed:
                     continue
                 for c, b in enumerate(loc.birds):
                     if b and not loc.housed[c]:
                         result.append(BuildBirdhouse(player, loc.tile, c))
-        if _can_zap(state, player):
+        if zap:
             for loc in state.locations:
                 if loc.removed:
                     continue
@@ -446,8 +444,7 @@ def _after_turn_part(w: Work, player: int) -> None:
 
 def _bonus_left(w: Work, player: int) -> bool:
     seat = w.seats[player]
-    build = w.round >= BIRDHOUSE_FROM_ROUND and seat.birdhouse
-    zap = w.round == ZAP_ROUND and seat.zap
+    build, zap = _bonus_tokens(w.round, seat.birdhouse, seat.zap)
     if not (build or zap):
         return False
     for i in range(len(w.frozen_locs)):
