@@ -6,7 +6,7 @@ from typing import Final
 
 from birdgames import codec
 from birdgames.core import IllegalActionError
-from birdgames.peacock import invariants, rules, setup
+from birdgames.peacock import invariants, rules, season, setup
 from birdgames.peacock.actions import ACTION_CLASSES, Action
 from birdgames.peacock.cards import DEAL_BIRDS, DEAL_ISLANDS, SEASONS_PER_GAME
 from birdgames.peacock.events import (
@@ -81,10 +81,10 @@ class PeacockGame:
         return not rules.to_act(state)
 
     def scores(self, state: State) -> tuple[int, ...]:
-        return rules.totals(state)
+        return season.totals(state)
 
     def winners(self, state: State) -> tuple[int, ...]:
-        return rules.winners(state)
+        return season.winners(state)
 
     def view(self, state: State, player: int | None) -> View:
         return view(state, player)

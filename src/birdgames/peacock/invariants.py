@@ -11,7 +11,7 @@ from birdgames.peacock.cards import (
     STARTING_ISLANDS,
     Season,
 )
-from birdgames.peacock.scoring import flock_max, group_counts, is_fed
+from birdgames.peacock.scoring import Counts, flock_max, group_counts, is_fed
 from birdgames.peacock.setup import config_problem, full_birds, full_islands
 from birdgames.peacock.state import SLOTS, Flock, Hand, Phase, Pool, State
 
@@ -54,9 +54,7 @@ def island_places(state: State) -> Counter[str]:
     return found
 
 
-def _flock_problem(
-    flock: Flock, where: str, counts: tuple[int, int, int], season: Season
-) -> str | None:
+def _flock_problem(flock: Flock, where: str, counts: Counts, season: Season) -> str | None:
     species = SPECIES_BY_ID.get(flock.species)
     if species is None:
         return f"{where} holds an unknown species {flock.species!r}"
@@ -80,18 +78,15 @@ def problem(state: State) -> str | None:
         return f"{len(state.seats)} seats for a {n}-player game"
     if not 1 <= state.round <= SEASONS_PER_GAME:
         return f"round {state.round} is not 1 to {SEASONS_PER_GAME}"
-    for name, cards, ids in (
-        ("bird", full_birds(), SPECIES_BY_ID),
-        ("island", full_islands(), ISLAND_TYPE_BY_ID),
+    for name, want, ids, held in (
+        ("bird", Counter(full_birds()), SPECIES_BY_ID, bird_places(state)),
+        ("island", Counter(full_islands()), ISLAND_TYPE_BY_ID, island_places(state)),
     ):
-        held = bird_places(state) if name == "bird" else island_places(state)
         unknown = sorted(k for k in held if k not in ids)
         if unknown:
             return f"unknown {name} cards: {', '.join(unknown)}"
-        if held != Counter(cards):
-            diff = sorted((Counter(cards) - held).elements()) or sorted(
-                (held - Counter(cards)).elements()
-            )
+        if held != want:
+            diff = sorted((want - held).elements()) or sorted((held - want).elements())
             return f"{name} cards are not each in exactly one place (off: {', '.join(diff)})"
     scored = SEASONS_PER_GAME if state.phase is Phase.OVER else state.round - 1
     starts = tuple(s.id for s in STARTING_ISLANDS)

@@ -203,17 +203,11 @@ def _check_migration(
     additional = state.phase is Phase.ADDITIONAL
     match action:
         case PlaceIsland():
-            if additional:
-                return "islands cannot change in additional migration"
-            if action.island not in pool.drafted_islands:
-                return _no_island(action.island, pool)
-            return None
+            return _island_problem(additional, pool, action.island)
         case TuckIsland():
-            if additional:
-                return "islands cannot change in additional migration"
-            if action.island not in pool.drafted_islands:
-                return _no_island(action.island, pool)
-            problem = _group_problem(seat, action.group)
+            problem = _island_problem(additional, pool, action.island) or _group_problem(
+                seat, action.group
+            )
             if problem:
                 return problem
             if not isinstance(action.half, Season):
@@ -230,7 +224,11 @@ def _check_migration(
             assert_never(action)
 
 
-def _no_island(island: object, pool: Pool) -> str:
+def _island_problem(additional: bool, pool: Pool, island: object) -> str | None:
+    if additional:
+        return "islands cannot change in additional migration"
+    if island in pool.drafted_islands:
+        return None
     held = ", ".join(pool.drafted_islands) or "none"
     return f"{island!r} is not among your drafted islands (you have {held})"
 
@@ -445,13 +443,3 @@ def _end_migration(state: State, action: EndMigration) -> tuple[State, tuple[Eve
         else:
             state = season_end.finish_season(state, events)
     return state, tuple(events)
-
-
-def totals(state: State) -> tuple[int, ...]:
-    """Returns each player's running total."""
-    return season_end.totals(state)
-
-
-def winners(state: State) -> tuple[int, ...]:
-    """Returns the winners once the game is over, else ()."""
-    return season_end.winners(state)

@@ -61,11 +61,6 @@ def _counts(island: str, tucks: tuple[Tuck, ...], blue: bool) -> Counts:
     return counts[0], counts[1], counts[2]
 
 
-def island_counts(island: str, tucks: tuple[Tuck, ...], season: Season) -> Counts:
-    """Returns the resources an island with these tucks offers in `season`."""
-    return _counts(island, tucks, season is Season.BLUE)
-
-
 def group_counts(group: Group, season: Season) -> Counts:
     """Returns the resources `group` offers in `season`."""
     return _counts(group.island, group.tucks, season is Season.BLUE)
@@ -189,8 +184,3 @@ def rating(total: int) -> str:
         if total >= floor:
             return name
     return RATINGS[-1][1]
-
-
-def species(species_id: str) -> Species:
-    """Returns the catalog entry of a species id."""
-    return SPECIES_BY_ID[species_id]
