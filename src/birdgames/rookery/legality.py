@@ -38,13 +38,11 @@ from birdgames.rookery.actions import (
 from birdgames.rookery.cards import (
     ABILITIES,
     BIRDS,
+    CARD_TYPE,
     CATALOG,
-    EVENTS,
-    HABITAT_CARDS,
-    PREDATORS,
-    SEASON_CARDS,
     TARGETED_EFFECTS,
     Ability,
+    CardType,
     Effect,
     Habitat,
     Mode,
@@ -185,15 +183,12 @@ def _zone_index(zone: object) -> int | None:
     return ZONE_INDEX.get(zone) if isinstance(zone, Zone) else None
 
 
-def _hand_card(state: State, player: int, card: object, kind: str) -> str | None:
+def _hand_card(state: State, player: int, card: object, kind: CardType) -> str | None:
     """Refuses a card that is unknown, of another type, or not in the hand."""
     if not isinstance(card, str) or card not in CATALOG:
         return f"{card!r} is not a Rookery card"
-    table = {"bird": BIRDS, "predator": PREDATORS, "event": EVENTS, "season": SEASON_CARDS}
-    if kind in table and card not in table[kind]:
-        return f"{card} is not a {kind} card"
-    if kind == "habitat" and card not in HABITAT_CARDS:
-        return f"{card} is not a habitat card"
+    if CARD_TYPE[card] is not kind:
+        return f"{card} is not a {kind.value} card"
     if card not in state.players[player].hand:
         return f"{card} is not in your hand"
     return None
@@ -235,7 +230,7 @@ def _check_turn(state: State, action: Action) -> str | None:
                 return f"{name} moved this turn; a bird can tap or move in a turn, not both"
             return None
         case NestBird():
-            refusal = _hand_card(state, p, action.card, "bird")
+            refusal = _hand_card(state, p, action.card, CardType.BIRD)
             if refusal:
                 return refusal
             zi = _zone_index(action.zone)
@@ -268,7 +263,7 @@ def _check_turn(state: State, action: Action) -> str | None:
                 return f"the {action.zone.value} zone is full (6 birds)"
             return None
         case PlayPredator():
-            refusal = _hand_card(state, p, action.card, "predator")
+            refusal = _hand_card(state, p, action.card, CardType.PREDATOR)
             if refusal:
                 return refusal
             if _zone_index(action.zone) is None:
@@ -285,14 +280,14 @@ def _check_turn(state: State, action: Action) -> str | None:
         case PlayEvent():
             return _check_event(state, action)
         case PlaySeason():
-            refusal = _hand_card(state, p, action.card, "season")
+            refusal = _hand_card(state, p, action.card, CardType.SEASON)
             if refusal:
                 return refusal
             if state.turn.season_played:
                 return "you already played a Season card this turn"
             return _not_enough(action.card, cost_of(zones, p, action.card), song)
         case PlayHabitat():
-            refusal = _hand_card(state, p, action.card, "habitat")
+            refusal = _hand_card(state, p, action.card, CardType.HABITAT)
             if refusal:
                 return refusal
             if _zone_index(action.zone) is None:
@@ -352,7 +347,7 @@ def _check_mob(state: State, action: Mob) -> str | None:
 
 def _check_event(state: State, action: PlayEvent) -> str | None:
     p = action.player
-    refusal = _hand_card(state, p, action.card, "event")
+    refusal = _hand_card(state, p, action.card, CardType.EVENT)
     if refusal:
         return refusal
     hand = state.players[p].hand
