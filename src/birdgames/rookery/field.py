@@ -28,6 +28,7 @@ class Ctx:
 
     __slots__ = (
         "active",
+        "draft_step",
         "events",
         "new_pending",
         "next_uid",
@@ -47,6 +48,7 @@ class Ctx:
         self.state = state
         self.rng: Rng = state.rng
         self.phase: Phase = state.phase
+        self.draft_step: int = state.draft_step
         self.active: int = state.active
         self.turn_number: int = state.turn_number
         self.players: list[PlayerState] = list(state.players)
@@ -59,14 +61,14 @@ class Ctx:
         self.winners: tuple[int, ...] = state.winners
         self.events: list[Event] = []
 
-    def freeze(self, draft_step: int | None = None) -> State:
+    def freeze(self) -> State:
         """Returns the new State."""
         s = self.state
         return State(
             s.config,
             self.rng,
             self.phase,
-            s.draft_step if draft_step is None else draft_step,
+            self.draft_step,
             s.first_player,
             self.active,
             self.turn_number,

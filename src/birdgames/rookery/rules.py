@@ -73,7 +73,6 @@ from birdgames.rookery.legality import (
     FACE_DOWN_COST,
     check,
     discards_for_effect,
-    drafter,
     targeted_ability,
     to_act,
 )
@@ -190,10 +189,9 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     if reason is not None:
         raise IllegalActionError(action, reason)
     ctx = Ctx(state)
-    draft_step: int | None = None
     match action:
         case DraftHabitat():
-            draft_step = _draft(ctx, state, action)
+            _draft(ctx, action)
         case TapBird():
             _tap(ctx, action)
         case NestBird():
@@ -252,7 +250,7 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         case _:
             assert_never(action)
     _settle(ctx)
-    return ctx.freeze(draft_step), tuple(ctx.events)
+    return ctx.freeze(), tuple(ctx.events)
 
 
 def _located(ctx: Ctx, uid: int) -> tuple[int, Bird | Predator]:
@@ -266,18 +264,16 @@ def _pay(ctx: Ctx, player: int, card: str, cost: int) -> None:
     ctx.set_player(player, hand=without(me.hand, card), song=me.song - cost)
 
 
-def _draft(ctx: Ctx, state: State, action: DraftHabitat) -> int:
+def _draft(ctx: Ctx, action: DraftHabitat) -> None:
     zi = ZONE_INDEX[action.zone]
     zone = ctx.zones[zi]
     ctx.zones[zi] = ZoneState(action.habitat, zone.birds, zone.predators, zone.pile)
     ctx.events.append(HabitatDrafted(action.player, action.zone, action.habitat))
-    following = state.draft_step + 1
-    if following == len(DRAFT_ORDER):
+    ctx.draft_step += 1
+    if ctx.draft_step == len(DRAFT_ORDER):
         ctx.phase = Phase.PLAY
-        ctx.active = state.first_player
+        ctx.active = ctx.state.first_player
         dawn(ctx)
-    assert drafter(state) == action.player
-    return following
 
 
 def _tap(ctx: Ctx, action: TapBird) -> None:
