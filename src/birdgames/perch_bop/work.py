@@ -6,6 +6,7 @@ Nothing here escapes: apply() thaws a fresh copy, so no caller's state is ever m
 from __future__ import annotations
 
 from birdgames.perch_bop.events import Event
+from birdgames.perch_bop.scoring import strengths
 from birdgames.perch_bop.state import (
     Arrival,
     Await,
@@ -44,10 +45,9 @@ class WLoc:
             self.removed,
         )
 
-    def power(self) -> list[int]:
+    def power(self) -> tuple[int, ...]:
         """Returns each colour's strength here."""
-        nested, housed = self.nested, self.housed
-        return [(b + nested[c] + housed[c]) if b else 0 for c, b in enumerate(self.birds)]
+        return strengths(self.birds, self.nested, self.housed)
 
 
 class WSeat:
