@@ -12,12 +12,12 @@ from typing import Final
 
 from birdgames.rookery.cards import (
     BIRDS,
+    CARD_TYPE,
     CATALOG,
     PREDATORS,
     STATIC,
     Ability,
     BirdCard,
-    CardType,
     Condition,
     Effect,
     EventCard,
@@ -107,7 +107,7 @@ def cost_mod(mods: Sequence[Ability], card: str) -> int:
         return 0
     target = CATALOG[card]
     habitat = target.habitat if isinstance(target, BirdCard) else None
-    kind = _card_type(target)
+    kind = CARD_TYPE[card]
     return sum(
         a.amount
         for a in mods
@@ -186,18 +186,6 @@ def claim_mod(zones: Zones, zi: int, bird: Bird, mode: Mode) -> int | None:
 
 
 # --- derived numbers ----------------------------------------------------------------------
-
-
-def _card_type(card: object) -> CardType:
-    if isinstance(card, BirdCard):
-        return CardType.BIRD
-    if isinstance(card, PredatorCard):
-        return CardType.PREDATOR
-    if isinstance(card, EventCard):
-        return CardType.EVENT
-    if isinstance(card, SeasonCard):
-        return CardType.SEASON
-    return CardType.HABITAT
 
 
 def _active_sources(zone: ZoneState, player: int) -> list[str]:
