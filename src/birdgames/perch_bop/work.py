@@ -118,7 +118,9 @@ class Work:
         self.fountain = list(state.fountain)
         self.plaza = list(state.plaza)
         self.arrivals = list(state.arrivals)
-        self.creatures = [WCreature(c) for c in state.creatures]
+        # Creatures thaw on first use: only Upkeep and a new round touch them.
+        self.frozen_creatures = state.creatures
+        self._creatures: list[WCreature] | None = None
         self.tick = state.tick
         self.final: tuple[FinalScore, ...] = state.final
         self.events: list[Event] = []
@@ -146,10 +148,22 @@ class Work:
             tuple(self.fountain),
             tuple(self.plaza),
             tuple(self.arrivals),
-            tuple(c.freeze() for c in self.creatures),
+            self._freeze_creatures(),
             self.tick,
             self.final,
         )
+
+    @property
+    def creatures(self) -> list[WCreature]:
+        """Returns every creature, thawed (edits go through to the next freeze)."""
+        if self._creatures is None:
+            self._creatures = [WCreature(c) for c in self.frozen_creatures]
+        return self._creatures
+
+    def _freeze_creatures(self) -> tuple[Creature, ...]:
+        if self._creatures is None:
+            return self.frozen_creatures
+        return tuple(c.freeze() for c in self._creatures)
 
     @property
     def locs(self) -> list[WLoc]:
