@@ -107,7 +107,7 @@ def test_bird_joins_a_same_species_flock_with_room_only() -> None:
         "the vulture flock in group 1 left is full (3 of 3)"
     )
     assert GAME.check(state, PlaceBird(0, "kingfisher", D, 1, R)) == (
-        "group 1 right holds a owl flock; a flock has one species"
+        "group 1 right holds an owl flock; a flock has one species"
     )
 
 

@@ -40,7 +40,9 @@ def test_orange_owl_flock_of_two_becomes_one_plus_one_aside_in_blue() -> None:
     assert state.season is BLUE
     assert state.seats[0].groups[2].left == flock("owl", 1)
     assert state.seats[0].pool.aside == ("owl",)
-    assert any(isinstance(e, BirdsSetAside) and e.count == 1 for e in events)
+    assert (
+        BirdsSetAside(0, "owl", 1, 2, Slot.LEFT, "an owl flock holds at most 1 in blue") in events
+    )
 
 
 def test_tucks_rotate_with_their_group() -> None:

@@ -32,6 +32,7 @@ from birdgames.peacock.events import (
 )
 from birdgames.peacock.scoring import (
     flock_max,
+    flock_text,
     group_counts,
     hunger_text,
     is_fed,
@@ -294,7 +295,7 @@ def _check_place_bird(state: State, seat: Seat, action: PlaceBird) -> str | None
     spot = f"{where} {action.slot.value}"
     if flock is not None:
         if flock.species != bird:
-            return f"{spot} holds a {flock.species} flock; a flock has one species"
+            return f"{spot} holds {flock_text(flock.species)}; a flock has one species"
         most = flock_max(species, state.season, counts)
         if flock.size >= most:
             return f"the {bird} flock in {spot} is full ({flock.size} of {most})"

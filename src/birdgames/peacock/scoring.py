@@ -86,6 +86,12 @@ def need_text(species: Species) -> str:
     return names[0]
 
 
+def flock_text(species_id: str) -> str:
+    """Returns "a vulture flock" or "an owl flock"."""
+    article = "an" if species_id[:1] in ("a", "e", "i", "o", "u") else "a"
+    return f"{article} {species_id} flock"
+
+
 def hunger_text(species: Species, counts: Counts, where: str, season: Season) -> str:
     """Returns why `where` cannot feed `species`: "heron needs two fish; group 2 has one..."."""
     if species.need is Need.EITHER:

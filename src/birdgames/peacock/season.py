@@ -18,6 +18,7 @@ from birdgames.peacock.events import (
 from birdgames.peacock.scoring import (
     distinct_species,
     flock_max,
+    flock_text,
     group_counts,
     hunger_text,
     is_fed,
@@ -126,7 +127,7 @@ def change_season(
                         continue
                     # The most recently placed birds leave; the rest stay as they are.
                     leaving = flock.size - most
-                    reason = f"a {flock.species} flock holds at most {most} in {season.value}"
+                    reason = f"{flock_text(flock.species)} holds at most {most} in {season.value}"
                     group = group.with_flock(slot, Flock(flock.species, most, 0))
                 aside = aside + (flock.species,) * leaving
                 events.append(BirdsSetAside(i, flock.species, leaving, index, slot, reason))
