@@ -20,11 +20,9 @@ from birdgames.rookery.cards import (
     BirdCard,
     Condition,
     Effect,
-    EventCard,
+    HabitatCard,
     Mode,
-    PredatorCard,
     Scope,
-    SeasonCard,
     Stat,
 )
 from birdgames.rookery.state import (
@@ -37,9 +35,12 @@ from birdgames.rookery.state import (
 )
 
 Zones = Sequence[ZoneState]
-# Cards with a cost_mod: the only sources cost queries look at.
-COSTS: Final[Mapping[str, bool]] = MappingProxyType(
-    {card: any(a.effect is Effect.COST_MOD for a in group) for card, group in STATIC.items()}
+# Each card's cost_mod abilities: cards without any are skipped by cost queries.
+COST_MODS: Final[Mapping[str, tuple[Ability, ...]]] = MappingProxyType(
+    {card: tuple(a for a in group if a.effect is Effect.COST_MOD) for card, group in STATIC.items()}
+)
+PRINTED_COST: Final[Mapping[str, int]] = MappingProxyType(
+    {card.id: 0 if isinstance(card, HabitatCard) else card.cost for card in CATALOG.values()}
 )
 
 # --- conditions (R9) ---------------------------------------------------------------------
@@ -94,10 +95,12 @@ def cost_mods(zones: Zones, player: int) -> tuple[Ability, ...]:
     """R9.1 returns the player's cost_mod abilities active now (cards in play, face up)."""
     found: list[Ability] = []
     for zi, zone in enumerate(zones):
-        for source in _active_sources(zone, player):
-            for ability in STATIC[source]:
-                if ability.effect is Effect.COST_MOD and holds(zones, zi, source, player, ability):
-                    found.append(ability)
+        for b in zone.birds:
+            if b.owner == player and COST_MODS[b.card]:
+                found.extend(a for a in COST_MODS[b.card] if holds(zones, zi, b.card, player, a))
+        for q in zone.predators:
+            if q.owner == player and q.face_up and COST_MODS[q.card]:
+                found.extend(a for a in COST_MODS[q.card] if holds(zones, zi, q.card, player, a))
     return tuple(found)
 
 
@@ -188,26 +191,11 @@ def claim_mod(zones: Zones, zi: int, bird: Bird, mode: Mode) -> int | None:
 # --- derived numbers ----------------------------------------------------------------------
 
 
-def _active_sources(zone: ZoneState, player: int) -> list[str]:
-    sources = [b.card for b in zone.birds if b.owner == player and COSTS[b.card]]
-    sources.extend(
-        q.card for q in zone.predators if q.owner == player and q.face_up and COSTS[q.card]
-    )
-    return sources
-
-
-def printed_cost(card: str) -> int:
-    entry = CATALOG[card]
-    if isinstance(entry, BirdCard | PredatorCard | EventCard | SeasonCard):
-        return entry.cost
-    return 0
-
-
 def cost_of(zones: Zones, player: int, card: str, mods: Sequence[Ability] | None = None) -> int:
     """R9.1 R10 the Song a non-habitat card costs the player now: never below 1."""
     if mods is None:
         mods = cost_mods(zones, player)
-    return max(1, printed_cost(card) - cost_mod(mods, card))
+    return max(1, PRINTED_COST[card] - cost_mod(mods, card))
 
 
 def bird_stat(zones: Zones, zi: int, bird: Bird, stat: Stat) -> int:
