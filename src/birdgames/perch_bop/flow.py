@@ -105,7 +105,7 @@ def add_score(w: Work, player: int, points: int) -> None:
 
 
 def draw_from_bag(w: Work, player: int, count: int) -> list[int]:
-    """Draws up to `count` birds at random from the bag into a hand (§2.2, short bag U5)."""
+    """Draws up to `count` birds at random from the bag into a hand (§2.2; fewer if short)."""
     drawn: list[int] = []
     for _ in range(count):
         total = sum(w.bag)

@@ -5,6 +5,7 @@ Removed Locations are out of the game: they count for nothing (P2; DECISION in t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, assert_never
 
 from birdgames.perch_bop.cards import TILE, Category, Condition, Objective
@@ -30,6 +31,10 @@ def _place(loc: Location, colour: int) -> int:
 
 def _controls(loc: Location, colour: int) -> bool:
     return not loc.removed and _place(loc, colour) == 1
+
+
+def _controlled_of(live: Sequence[Location], player: int, category: Category) -> int:
+    return sum(1 for loc in live if TILE[loc.tile].category is category and _controls(loc, player))
 
 
 def _nests(loc: Location) -> int:
@@ -67,14 +72,7 @@ def objective_met(state: State, objective: Objective, player: int) -> bool:
                 for loc in live
             )
         case Condition.CONTROL_TREES:
-            return (
-                sum(
-                    1
-                    for loc in live
-                    if TILE[loc.tile].category is Category.TREE and _controls(loc, player)
-                )
-                >= amount
-            )
+            return _controlled_of(live, player, Category.TREE) >= amount
         case Condition.CONTROL_CREATURES_AT_LEAST:
             return sum(1 for cr in state.creatures if cr.controller == player) >= amount
         case Condition.CONTROL_NO_CREATURE:
@@ -101,13 +99,6 @@ def objective_met(state: State, objective: Objective, player: int) -> bool:
                 _controls(loc, player) and sum(loc.birds) == loc.birds[player] for loc in live
             )
         case Condition.CONTROL_SPECIALS:
-            return (
-                sum(
-                    1
-                    for loc in live
-                    if TILE[loc.tile].category is Category.SPECIAL and _controls(loc, player)
-                )
-                >= amount
-            )
+            return _controlled_of(live, player, Category.SPECIAL) >= amount
         case _:
             assert_never(cond)
