@@ -6,7 +6,7 @@ both ways. Reasons name the card, zone and numbers involved.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, assert_never
 
 from birdgames.rookery.abilities import (
     bird_count,
@@ -95,6 +95,8 @@ def describe(pending: Pending) -> str:
             return f"choose a card to discard for {pending.source}"
         case TargetChoice():
             return f"choose the target of {pending.card}'s ability"
+        case _:
+            assert_never(pending)
 
 
 def targeted_ability(card: str) -> Ability | None:
@@ -153,6 +155,8 @@ def _check_answer(state: State, front: Pending, action: Action) -> str | None:
             if (action.target, action.zone) not in targets(state.zones, action.player, ability):
                 return _bad_target(front.card, ability, action.target, action.zone)
             return None
+        case _:
+            assert_never(front)
 
 
 def _bad_target(card: str, ability: Ability, target: object, zone: object) -> str:
@@ -300,6 +304,8 @@ def _check_turn(state: State, action: Action) -> str | None:
             return None
         case DraftHabitat() | Ambush() | PassAmbush() | DiscardCard() | ChooseTarget():
             return "that action is not available now"  # filtered earlier
+        case _:
+            assert_never(action)
 
 
 def _check_hunt(state: State, action: Hunt) -> str | None:

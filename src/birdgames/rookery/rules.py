@@ -83,6 +83,7 @@ from birdgames.rookery.state import (
     AmbushWindow,
     Bird,
     DiscardChoice,
+    Pending,
     Phase,
     PileCard,
     Predator,
@@ -123,6 +124,8 @@ def _answers(state: State) -> tuple[Action, ...]:
             return tuple(
                 ChooseTarget(p, target, zone) for target, zone in targets(state.zones, p, ability)
             )
+        case _:
+            assert_never(front)
 
 
 def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
@@ -360,7 +363,7 @@ def _flip(ctx: Ctx, zi: int) -> None:
     ctx.events.append(ZoneFlipped(ZONES[zi], habitat, gone))
 
 
-def _is_open(ctx: Ctx, pending: AmbushWindow | DiscardChoice | TargetChoice) -> bool:
+def _is_open(ctx: Ctx, pending: Pending) -> bool:
     match pending:
         case AmbushWindow():
             pred = find_in(ctx.zones, pending.predator)
@@ -378,6 +381,8 @@ def _is_open(ctx: Ctx, pending: AmbushWindow | DiscardChoice | TargetChoice) -> 
         case TargetChoice():
             ability = ABILITIES[pending.card][pending.ability]
             return bool(targets(ctx.zones, pending.player, ability))
+        case _:
+            assert_never(pending)
 
 
 def _settle(ctx: Ctx) -> None:
