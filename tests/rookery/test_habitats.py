@@ -24,7 +24,7 @@ def test_habitat_cost_escalates_within_a_turn() -> None:
     short = build(hands=(hand, ()), song=(2, 0))
     short, _ = run(short, PlayHabitat(0, "shore_habitat", L), PlayHabitat(0, "meadow_habitat", L))
     assert GAME.check(short, PlayHabitat(0, "wetland_habitat", L)) == (
-        "not enough Song: your next habitat card costs 2, you have 1"
+        "not enough Song: wetland_habitat as habitat card 3 this turn costs 2, you have 1"
     )
 
 

@@ -39,7 +39,7 @@ def test_one_season_card_per_turn() -> None:
     state = build(hands=(("early_spring", "long_winter"), ()), song=(4, 0))
     after, _ = run(state, PlaySeason(0, "early_spring"))
     assert GAME.check(after, PlaySeason(0, "long_winter")) == (
-        "you already played a Season card this turn"
+        "you already played a Season card this turn; long_winter must wait"
     )
     assert PlaySeason(0, "long_winter") not in GAME.legal_actions(after, 0)
 

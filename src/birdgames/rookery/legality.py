@@ -288,7 +288,7 @@ def _check_turn(state: State, action: Action) -> str | None:
             if refusal:
                 return refusal
             if state.turn.season_played:
-                return "you already played a Season card this turn"
+                return f"you already played a Season card this turn; {action.card} must wait"
             return _not_enough(action.card, cost_of(zones, p, action.card), song)
         case PlayHabitat():
             refusal = _hand_card(state, p, action.card, CardType.HABITAT)
@@ -296,10 +296,8 @@ def _check_turn(state: State, action: Action) -> str | None:
                 return refusal
             if _zone_index(action.zone) is None:
                 return f"{action.zone!r} is not a zone"
-            cost = state.turn.habitats_played
-            if song < cost:
-                return f"not enough Song: your next habitat card costs {cost}, you have {song}"
-            return None
+            cost = state.turn.habitats_played  # R5.1 free, then 1, 2, 3...
+            return _not_enough(f"{action.card} as habitat card {cost + 1} this turn", cost, song)
         case EndTurn():
             return None
         case DraftHabitat() | Ambush() | PassAmbush() | DiscardCard() | ChooseTarget():
