@@ -57,6 +57,16 @@ def test_codec_refuses_a_state_that_breaks_card_conservation() -> None:
         codec.loads(State, text)
 
 
+def test_codec_refuses_a_state_whose_boxed_cards_are_in_play() -> None:
+    """K1: a 2-player state that moved a boxed bird into the deck is refused on load."""
+    state = GAME.new_game(Config(2), 3)
+    text = codec.dumps(state)
+    text = text.replace('"boxed_birds":["crow",', '"boxed_birds":[', 1)
+    text = text.replace('"bird_deck":["', '"bird_deck":["crow","', 1)
+    with pytest.raises(CodecError, match="boxed birds must be"):
+        codec.loads(State, text)
+
+
 def test_same_seed_same_game_in_bytes() -> None:
     """Two playouts of one seed give byte-identical final states."""
     one, two = _playout(3, 5)[-1][0], _playout(3, 5)[-1][0]

@@ -12,7 +12,13 @@ from birdgames.peacock.cards import (
     Season,
 )
 from birdgames.peacock.scoring import Counts, flock_max, group_counts, is_fed
-from birdgames.peacock.setup import config_problem, full_birds, full_islands
+from birdgames.peacock.setup import (
+    boxed_birds,
+    boxed_islands,
+    config_problem,
+    full_birds,
+    full_islands,
+)
 from birdgames.peacock.state import SLOTS, Flock, Hand, Phase, Pool, State
 
 
@@ -78,6 +84,13 @@ def problem(state: State) -> str | None:
         return f"{len(state.seats)} seats for a {n}-player game"
     if not 1 <= state.round <= SEASONS_PER_GAME:
         return f"round {state.round} is not 1 to {SEASONS_PER_GAME}"
+    # K1 the 2-player removal: the box holds exactly what setup put there.
+    for name, boxed, expected in (
+        ("birds", state.boxed_birds, boxed_birds(n)),
+        ("islands", state.boxed_islands, boxed_islands(n)),
+    ):
+        if boxed != tuple(sorted(expected)):
+            return f"boxed {name} must be {', '.join(sorted(expected)) or 'none'} at {n} players"
     for name, want, ids, held in (
         ("bird", Counter(full_birds()), SPECIES_BY_ID, bird_places(state)),
         ("island", Counter(full_islands()), ISLAND_TYPE_BY_ID, island_places(state)),
