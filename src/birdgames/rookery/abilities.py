@@ -199,6 +199,7 @@ def cost_of(zones: Zones, player: int, card: str, mods: Sequence[Ability] | None
 
 
 def bird_stat(zones: Zones, zi: int, bird: Bird, stat: Stat) -> int:
+    """R3.1 R9.2 a bird's printed stat plus its active stat_mods, never below 0."""
     printed = BIRDS[bird.card]
     if stat is Stat.EVASION:
         base = printed.evasion
@@ -212,6 +213,7 @@ def bird_stat(zones: Zones, zi: int, bird: Bird, stat: Stat) -> int:
 
 
 def predator_stat(zones: Zones, zi: int, pred: Predator, stat: Stat) -> int:
+    """R6.1 R9.2 a predator's printed stat plus its active stat_mods, never below 0."""
     printed = PREDATORS[pred.card]
     if stat is Stat.THREAT:
         base = printed.threat
@@ -225,6 +227,7 @@ def predator_stat(zones: Zones, zi: int, pred: Predator, stat: Stat) -> int:
 
 
 def hp_of(zones: Zones, zi: int, card: Bird | Predator) -> int:
+    """R6.4 the damage that defeats the card now (at least 1)."""
     if isinstance(card, Bird):
         return max(1, bird_stat(zones, zi, card, Stat.HP))
     return max(1, predator_stat(zones, zi, card, Stat.HP))

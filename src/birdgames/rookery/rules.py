@@ -268,6 +268,7 @@ def _pay(ctx: Ctx, player: int, card: str, cost: int) -> None:
 
 
 def _draft(ctx: Ctx, action: DraftHabitat) -> None:
+    """R1.4 sets the habitat; after the last pick the first player's Dawn."""
     zi = ZONE_INDEX[action.zone]
     zone = ctx.zones[zi]
     ctx.zones[zi] = ZoneState(action.habitat, zone.birds, zone.predators, zone.pile)
@@ -280,6 +281,7 @@ def _draft(ctx: Ctx, action: DraftHabitat) -> None:
 
 
 def _tap(ctx: Ctx, action: TapBird) -> None:
+    """R3.4 the bird adds its song to the pool, then its on_tap abilities."""
     zi, bird = _located(ctx, action.bird)
     assert isinstance(bird, Bird)
     song = bird_stat(ctx.zones, zi, bird, Stat.SONG)
@@ -293,6 +295,7 @@ def _tap(ctx: Ctx, action: TapBird) -> None:
 
 
 def _nest(ctx: Ctx, action: NestBird) -> None:
+    """R3.2 pays and puts the bird in, roosting."""
     cost = cost_of(ctx.zones, action.player, action.card)
     _pay(ctx, action.player, action.card, cost)
     zi = ZONE_INDEX[action.zone]
@@ -307,6 +310,7 @@ def _nest(ctx: Ctx, action: NestBird) -> None:
 
 
 def _play_predator(ctx: Ctx, action: PlayPredator) -> None:
+    """R6.1 face up for its cost (on_enter abilities), or face down for 2 Song."""
     cost = cost_of(ctx.zones, action.player, action.card) if action.face_up else FACE_DOWN_COST
     _pay(ctx, action.player, action.card, cost)
     zi = ZONE_INDEX[action.zone]
@@ -320,6 +324,7 @@ def _play_predator(ctx: Ctx, action: PlayPredator) -> None:
 
 
 def _play_event(ctx: Ctx, action: PlayEvent) -> None:
+    """R8.1 pays, resolves the abilities, then discards the event."""
     cost = cost_of(ctx.zones, action.player, action.card)
     _pay(ctx, action.player, action.card, cost)
     ctx.events.append(EventPlayed(action.player, action.card, cost))
@@ -333,6 +338,7 @@ def _play_event(ctx: Ctx, action: PlayEvent) -> None:
 
 
 def _play_habitat(ctx: Ctx, action: PlayHabitat) -> None:
+    """R5.1 R5.2 the card goes on the zone's pile; the third card flips the zone."""
     cost = ctx.turn.habitats_played  # R5.1 free, then 1, 2, 3...
     _pay(ctx, action.player, action.card, cost)
     t = ctx.turn

@@ -179,7 +179,7 @@ class State:
     wheel: Wheel
     turn: TurnState
     pending: tuple[Pending, ...]  # the first is the decision now
-    next_uid: int  # R: cards in play get ids from this public counter
+    next_uid: int  # cards in play get ids from this public counter (R6.3 ids reveal nothing)
     winners: tuple[int, ...]
 
 

@@ -73,6 +73,7 @@ def end_turn(ctx: Ctx) -> None:
 
 
 def begin_season(ctx: Ctx, season: Season, duration: int) -> None:
+    """R7.2 R7.3 `season` begins with `duration` turns left."""
     w = ctx.wheel
     ctx.wheel = Wheel(season, duration, 0, w.checkpoints, w.sudden_death)
     ctx.events.append(SeasonBegan(season, duration))
@@ -111,6 +112,7 @@ def checkpoint(ctx: Ctx) -> None:
 
 
 def finish(ctx: Ctx, winners: tuple[int, ...]) -> None:
+    """R7.4 R7.5 ends the game; no decision stays pending."""
     ctx.phase = Phase.OVER
     ctx.winners = winners
     ctx.pending = []
