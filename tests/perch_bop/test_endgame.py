@@ -3,8 +3,8 @@
 import attrs
 
 from birdgames.perch_bop import GAME
+from birdgames.perch_bop.endgame import winners_of
 from birdgames.perch_bop.events import BagEmptied, FinalScored, GameEnded
-from birdgames.perch_bop.scoring import winners_of
 from birdgames.perch_bop.state import Phase, State
 from tests.perch_bop import scenarios as sc
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from birdgames.perch_bop.cards import ROUNDS, TILE, Ability
+from birdgames.perch_bop.endgame import final_scores, winners_of
 from birdgames.perch_bop.events import (
     BagEmptied,
     BirdRemoved,
@@ -27,7 +28,7 @@ from birdgames.perch_bop.events import (
     TurnOrderSet,
 )
 from birdgames.perch_bop.geometry import full_intersections, geometry_for
-from birdgames.perch_bop.scoring import final_scores, leader, place_points, places, winners_of
+from birdgames.perch_bop.scoring import leader, place_points, places
 from birdgames.perch_bop.state import Await, Creature, Location, Phase
 from birdgames.perch_bop.work import WCreature, WLoc, Work
 from birdgames.rng import below

@@ -16,9 +16,9 @@ from birdgames.perch_bop.cards import (
     TILE,
     TILES_FOR_PLAYERS,
 )
+from birdgames.perch_bop.endgame import winners_of
 from birdgames.perch_bop.events import EVENT_CLASSES, Event, ObjectiveKept
 from birdgames.perch_bop.geometry import geometry_for
-from birdgames.perch_bop.scoring import winners_of
 from birdgames.perch_bop.state import Await, Config, Phase, State
 from birdgames.perch_bop.view import View, view
 

@@ -10,23 +10,14 @@ from typing import TYPE_CHECKING, assert_never
 
 from birdgames.perch_bop.cards import TILE, Category, Condition, Objective
 from birdgames.perch_bop.geometry import diagonals, geometry_for
+from birdgames.perch_bop.scoring import location_strengths, places
 
 if TYPE_CHECKING:
     from birdgames.perch_bop.state import Location, State
 
 
-def _power(loc: Location) -> tuple[int, ...]:
-    return tuple((b + loc.nested[c] + loc.housed[c]) if b else 0 for c, b in enumerate(loc.birds))
-
-
 def _place(loc: Location, colour: int) -> int:
-    power = _power(loc)
-    s = power[colour]
-    if s <= 0:
-        return 0
-    if sum(1 for t in power if t == s) > 1:
-        return 0
-    return 1 + sum(1 for t in power if t > s)
+    return places(location_strengths(loc))[colour]
 
 
 def _controls(loc: Location, colour: int) -> bool:
