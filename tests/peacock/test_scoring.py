@@ -69,9 +69,8 @@ def test_vulture_flock_not_full_has_no_bonus() -> None:
     assert _points(group("crag", flock("vulture", 2))) == (2, 0, 4)
 
 
-def test_full_flock_uses_the_raised_maximum() -> None:
-    """An orange owl flock of 1 is not full when the maximum is 2; parrots full at 3 in blue."""
-    # The owl carries no full-flock bonus; the parrot's maximum is 3 in blue.
+def test_parrots_below_their_raised_blue_maximum_score_plain_feathers() -> None:
+    """Two parrots in blue (maximum 3 there) score 3 each: a flock-size effect adds nothing."""
     assert _points(group("start_1", flock("parrot", 2)), BLUE) == (3, 0, 6)
 
 
