@@ -127,9 +127,11 @@ def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, .
         for index, group in enumerate(groups):
             for slot in SLOTS:
                 flock = group.flock(slot)
+                # K2.3 each bird moves at most once per migration (DECISION).
                 if flock is not None and flock.size > flock.settled:
                     sources.append((flock.species, Source.TABLEAU, index, slot))
     else:
+        # K2.4 only received birds are placed; nothing else moves.
         sources.extend((b, Source.RECEIVED, None, None) for b in _distinct(pool.received))
     if sources:
         counts = [group_counts(group, season) for group in groups]
@@ -246,7 +248,7 @@ def _check_place_bird(state: State, seat: Seat, action: PlaceBird) -> str | None
     pool = seat.pool
     if not isinstance(source, Source):
         return f"source must be drafted, aside, received or tableau, not {source!r}"
-    if state.phase is Phase.ADDITIONAL:
+    if state.phase is Phase.ADDITIONAL:  # K2.4
         if source is not Source.RECEIVED:
             return "in additional migration only received birds are placed; nothing else moves"
     elif source is Source.RECEIVED:
@@ -418,7 +420,7 @@ def _place_bird(state: State, action: PlaceBird) -> tuple[State, tuple[Event, ..
             assert_never(action.source)
     target = groups[action.group]
     flock = target.flock(action.slot)
-    # Each bird is placed at most once per migration: `settled` counts those placed now.
+    # K2.3 each bird is placed at most once per migration: `settled` counts those placed now.
     joined = Flock(bird, 1, 1) if flock is None else Flock(bird, flock.size + 1, flock.settled + 1)
     groups[action.group] = target.with_flock(action.slot, joined)
     seat = Seat(seat.hand, None, pool, tuple(groups), False, seat.season_scores)
