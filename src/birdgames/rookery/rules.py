@@ -303,10 +303,8 @@ def _nest(ctx: Ctx, action: NestBird) -> None:
     ctx.add_bird(zi, bird)
     ctx.events.append(BirdNested(action.player, bird.uid, bird.card, action.zone, cost))
     # R6.3 the bird enters roosting, its on-enter ability resolves, then the window opens
-    on_enter(ctx, zi, bird, cost)
-    located = find_in(ctx.zones, bird.uid)
-    if located is not None and located[0] == zi and isinstance(located[1], Bird):
-        open_windows(ctx, zi, located[1])
+    on_enter(ctx, zi, bird, cost)  # removes no card: its targeted effects wait as decisions
+    open_windows(ctx, zi, bird)
 
 
 def _play_predator(ctx: Ctx, action: PlayPredator) -> None:
