@@ -351,9 +351,13 @@ def _reveal(state: State, events: list[Event]) -> State:
         assert card is not None
         pool = seat.pool
         if card in SPECIES_BY_ID:
-            pool = Pool(added(pool.drafted_birds, card), pool.drafted_islands, pool.aside, ())
+            pool = Pool(
+                added(pool.drafted_birds, card), pool.drafted_islands, pool.aside, pool.received
+            )
         else:
-            pool = Pool(pool.drafted_birds, added(pool.drafted_islands, card), pool.aside, ())
+            pool = Pool(
+                pool.drafted_birds, added(pool.drafted_islands, card), pool.aside, pool.received
+            )
         pools.append(pool)
         events.append(PickRevealed(i, card))
     hands = [seats[(i - step_) % n].hand for i in range(n)]
@@ -373,27 +377,28 @@ def _reveal(state: State, events: list[Event]) -> State:
 
 
 def _place_island(state: State, action: PlaceIsland) -> tuple[State, tuple[Event, ...]]:
-    player = action.player
-    seat = state.seats[player]
-    pool = seat.pool
-    pool = Pool(pool.drafted_birds, removed(pool.drafted_islands, action.island), pool.aside, ())
-    groups = (*seat.groups, Group(action.island))
-    seat = Seat(seat.hand, None, pool, groups, False, seat.season_scores)
-    event = IslandPlaced(player, action.island, len(groups) - 1)
-    return _with_seat(state, player, seat), (event,)
+    groups = (*state.seats[action.player].groups, Group(action.island))
+    event = IslandPlaced(action.player, action.island, len(groups) - 1)
+    return _island_used(state, action.player, action.island, groups), (event,)
 
 
 def _tuck_island(state: State, action: TuckIsland) -> tuple[State, tuple[Event, ...]]:
-    player = action.player
+    groups = state.seats[action.player].groups
+    old = groups[action.group]
+    group = Group(old.island, (*old.tucks, Tuck(action.island, action.half)), old.left, old.right)
+    groups = replaced(groups, action.group, group)
+    event = IslandTucked(action.player, action.island, action.group, action.half)
+    return _island_used(state, action.player, action.island, groups), (event,)
+
+
+def _island_used(state: State, player: int, island: str, groups: tuple[Group, ...]) -> State:
+    """Returns `state` with `island` taken from the player's drafted islands into `groups`."""
     seat = state.seats[player]
     pool = seat.pool
-    pool = Pool(pool.drafted_birds, removed(pool.drafted_islands, action.island), pool.aside, ())
-    old = seat.groups[action.group]
-    group = Group(old.island, (*old.tucks, Tuck(action.island, action.half)), old.left, old.right)
-    groups = replaced(seat.groups, action.group, group)
-    seat = Seat(seat.hand, None, pool, groups, False, seat.season_scores)
-    event = IslandTucked(player, action.island, action.group, action.half)
-    return _with_seat(state, player, seat), (event,)
+    pool = Pool(
+        pool.drafted_birds, removed(pool.drafted_islands, island), pool.aside, pool.received
+    )
+    return _with_seat(state, player, Seat(seat.hand, None, pool, groups, False, seat.season_scores))
 
 
 def _place_bird(state: State, action: PlaceBird) -> tuple[State, tuple[Event, ...]]:
@@ -404,11 +409,17 @@ def _place_bird(state: State, action: PlaceBird) -> tuple[State, tuple[Event, ..
     event: Event
     match action.source:
         case Source.DRAFTED:
-            pool = Pool(removed(pool.drafted_birds, bird), pool.drafted_islands, pool.aside, ())
+            pool = Pool(
+                removed(pool.drafted_birds, bird), pool.drafted_islands, pool.aside, pool.received
+            )
         case Source.ASIDE:
-            pool = Pool(pool.drafted_birds, pool.drafted_islands, removed(pool.aside, bird), ())
+            pool = Pool(
+                pool.drafted_birds, pool.drafted_islands, removed(pool.aside, bird), pool.received
+            )
         case Source.RECEIVED:
-            pool = Pool((), (), (), removed(pool.received, bird))
+            pool = Pool(
+                pool.drafted_birds, pool.drafted_islands, pool.aside, removed(pool.received, bird)
+            )
         case Source.TABLEAU:
             assert action.from_group is not None and action.from_slot is not None
             old = groups[action.from_group]
