@@ -117,6 +117,15 @@ def test_rookery_controlled_by_the_dummy_returns_a_dummy_bird_to_its_supply() ->
     assert state.supply[2] == supply - 4 + 1 and state.fountain.count(2) == 0
 
 
+def test_rookery_spares_a_birdhouse_stack() -> None:
+    """The Rookery's controller keeps every bird when a birdhouse closes that stack."""
+    state = sc.board(sc.fresh(3, WITH_ROOKERY_8), {"rookery": {0: 3}}, houses={"rookery": [0]})
+    state, events = sc.start(state, Phase.MIGRATION)
+    assert sc.loc(state, "rookery").birds == (3, 0, 0)
+    assert not any(isinstance(e, BirdRemoved) for e in events)
+    assert not state.arrivals and state.fountain.count(None) == len(state.fountain)
+
+
 # --- Recruit ---------------------------------------------------------------------------------
 
 
