@@ -103,18 +103,14 @@ def hunger_text(species: Species, counts: Counts, where: str, season: Season) ->
     return f"{species.id} needs {need_text(species)}; {where} has {has} in {season.value}"
 
 
-def _trigger_on(species: Species, season: Season, counts: Counts, group: Group) -> bool:
-    """Returns whether a season, resource or buddy trigger holds (full flock is separate)."""
-    match species.trigger:
-        case Trigger.SEASON:
-            return species.season is season
-        case Trigger.RESOURCE:
-            assert species.resource is not None
-            return counts[INDEX[species.resource]] >= 1
-        case Trigger.BUDDY:
-            return buddies(group, species.buddy) >= species.buddy_count
-        case Trigger.FULL_FLOCK:
-            return False
+def _season_or_resource_on(species: Species, season: Season, counts: Counts) -> bool:
+    """Returns whether a season or resource trigger holds (False for the other triggers)."""
+    if species.trigger is Trigger.SEASON:
+        return species.season is season
+    if species.trigger is Trigger.RESOURCE:
+        assert species.resource is not None
+        return counts[INDEX[species.resource]] >= 1
+    return False
 
 
 def buddies(group: Group, species_id: str | None) -> int:
@@ -132,14 +128,23 @@ def flock_max(species: Species, season: Season, counts: Counts) -> int:
     A flock-size bonus adds 1 once (K2.5). The catalog gives that effect only season
     triggers; resource triggers work too. Buddy and full-flock triggers never raise it.
     """
-    if species.effect is Effect.FLOCK_SIZE:
-        if species.trigger is Trigger.SEASON and species.season is season:
-            return species.flock + 1
-        if species.trigger is Trigger.RESOURCE:
-            assert species.resource is not None
-            if counts[INDEX[species.resource]] >= 1:
-                return species.flock + 1
+    if species.effect is Effect.FLOCK_SIZE and _season_or_resource_on(species, season, counts):
+        return species.flock + 1
     return species.flock
+
+
+def _is_triggered(
+    species: Species, season: Season, counts: Counts, group: Group, size: int
+) -> bool:
+    """Returns whether the species' bonus trigger holds for its flock of `size` in `group`."""
+    match species.trigger:
+        case Trigger.FULL_FLOCK:
+            # §6.4.5 full means the effective maximum this season.
+            return size == flock_max(species, season, counts)
+        case Trigger.BUDDY:
+            return buddies(group, species.buddy) >= species.buddy_count
+        case Trigger.SEASON | Trigger.RESOURCE:
+            return _season_or_resource_on(species, season, counts)
 
 
 def score_flock(group: Group, index: int, slot: Slot, season: Season) -> FlockScore | None:
@@ -150,15 +155,11 @@ def score_flock(group: Group, index: int, slot: Slot, season: Season) -> FlockSc
     species = SPECIES_BY_ID[flock.species]
     counts = group_counts(group, season)
     bonus = 0
-    if species.effect is Effect.FEATHERS:
-        if species.trigger is Trigger.FULL_FLOCK:
-            # §6.4.5 full means the effective maximum this season.
-            active = flock.size == flock_max(species, season, counts)
-        else:
-            active = _trigger_on(species, season, counts, group)
-        if active:
-            # K2.5 buddy and resource bonuses count once however much is present.
-            bonus = species.value
+    # K2.5 buddy and resource bonuses count once however much is present.
+    if species.effect is Effect.FEATHERS and _is_triggered(
+        species, season, counts, group, flock.size
+    ):
+        bonus = species.value
     points = flock.size * (species.feathers + bonus)
     return FlockScore(index, slot, flock.species, flock.size, species.feathers, bonus, points)
 
