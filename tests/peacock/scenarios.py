@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from birdgames.peacock import GAME, Config, Season, State
 from birdgames.peacock.cards import STARTING_ISLANDS
+from birdgames.peacock.scoring import season_score
 from birdgames.peacock.setup import (
     bird_deck_cards,
     boxed_birds,
@@ -123,8 +124,6 @@ def solo(p0: Seat, season: Season = BLUE, phase: Phase = Phase.MIGRATION, rnd: i
 
 def scored(state: State, player: int = 0) -> int:
     """Returns the points `player`'s tableau scores in the state's season."""
-    from birdgames.peacock.scoring import season_score
-
     return season_score(state.seats[player], state.season)[0]
 
 

@@ -5,6 +5,7 @@ from itertools import permutations
 from birdgames.peacock import (
     GAME,
     DraftCard,
+    EndMigration,
     Phase,
     PickCommitted,
     PickRevealed,
@@ -122,8 +123,6 @@ def test_draft_refusals() -> None:
     assert GAME.check(state, DraftCard(0, "dodo")).startswith(  # type: ignore[union-attr]
         "'dodo' is not in your hand; it holds "
     )
-    from birdgames.peacock import EndMigration
-
     assert GAME.check(state, EndMigration(0)) == "this is the draft: choose a card from your hand"
 
 

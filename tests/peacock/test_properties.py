@@ -2,7 +2,7 @@
 
 import pytest
 
-from birdgames import CodecError, IllegalActionError, codec
+from birdgames import CodecError, IllegalActionError, InvalidConfigError, codec
 from birdgames.peacock import GAME, Action, Config, EndMigration, State, View
 from birdgames.peacock.invariants import problem
 from birdgames.rng import Rng, below
@@ -75,8 +75,6 @@ def test_same_seed_same_game_in_bytes() -> None:
 
 def test_foreign_actions_and_bad_views_are_refused() -> None:
     """Foreign objects get a reason; a bad viewer raises InvalidConfigError."""
-    from birdgames import InvalidConfigError
-
     state = GAME.new_game(Config(2), 1)
     with pytest.raises(IllegalActionError, match="not a Peacock action"):
         GAME.apply(state, object())  # type: ignore[arg-type]

@@ -4,6 +4,7 @@ import pytest
 
 from birdgames import InvalidConfigError
 from birdgames.peacock import GAME, Config, Phase, Season, State
+from birdgames.peacock.cards import DEAL_BIRDS, DEAL_ISLANDS
 from birdgames.peacock.setup import bird_deck_cards, island_deck_cards
 from tests.peacock.scenarios import fresh
 
@@ -19,8 +20,6 @@ def test_first_deal_gives_five_birds_and_two_islands(players: int) -> None:
 
 
 def _dealt_over_game(players: int) -> tuple[int, int]:
-    from birdgames.peacock.cards import DEAL_BIRDS, DEAL_ISLANDS
-
     return players * sum(DEAL_BIRDS), players * sum(DEAL_ISLANDS)
 
 
