@@ -35,7 +35,7 @@ from birdgames.perch_bop.events import (
     TurnEnded,
 )
 from birdgames.perch_bop.state import Await, Location, Phase, State
-from birdgames.perch_bop.work import Work
+from birdgames.perch_bop.work import WLoc, Work
 
 # --- who acts -------------------------------------------------------------------------------
 
@@ -62,6 +62,12 @@ def _location_index(state: State, tile: object) -> int | None:
 def _bonus_tokens(round_: int, birdhouse: bool, zap: bool) -> tuple[bool, bool]:
     """Returns whether the birdhouse and the lightning token may be used this round (§3, U17)."""
     return round_ >= BIRDHOUSE_FROM_ROUND and birdhouse, round_ == ZAP_ROUND and zap
+
+
+def _open_stacks(loc: Location | WLoc) -> list[int]:
+    """Returns the colours with a stack here and no birdhouse on it (§3 a birdhouse closes it)."""
+    housed = loc.housed
+    return [c for c, b in enumerate(loc.birds) if b and not housed[c]]
 
 
 # --- legal actions --------------------------------------------------------------------------
@@ -123,20 +129,13 @@ def _turn_actions(state: State, player: int) -> tuple[Action, ...]:
                     result.append(Place(player, c, loc.tile, False))
     if not flow_.bonus_used:
         build, zap = _bonus_tokens(state.round, seat.birdhouse, seat.zap)
+        live = [loc for loc in state.locations if not loc.removed] if build or zap else []
         if build:
-            for loc in state.locations:
-                if loc.removed:
-                    continue
-                for c, b in enumerate(loc.birds):
-                    if b and not loc.housed[c]:
-                        result.append(BuildBirdhouse(player, loc.tile, c))
+            for loc in live:
+                result.extend(BuildBirdhouse(player, loc.tile, c) for c in _open_stacks(loc))
         if zap:
-            for loc in state.locations:
-                if loc.removed:
-                    continue
-                for c, b in enumerate(loc.birds):
-                    if b and not loc.housed[c]:
-                        result.append(Zap(player, loc.tile, c))
+            for loc in live:
+                result.extend(Zap(player, loc.tile, c) for c in _open_stacks(loc))
                 if state.config.zap_nests and loc.free_nests > 0:
                     result.append(ZapNest(player, loc.tile))
     if flow_.placed and not flow_.bonus_used:
@@ -453,6 +452,6 @@ def _bonus_left(w: Work, player: int) -> bool:
             continue
         if zap and w.config.zap_nests and loc.free_nests > 0:
             return True
-        if any(b and not loc.housed[c] for c, b in enumerate(loc.birds)):
+        if _open_stacks(loc):
             return True  # an open stack takes a birdhouse or a zap alike
     return False
