@@ -44,7 +44,7 @@ def owner(w: Work, colour: int) -> int | None:
 def loc_controller(w: Work, i: int) -> int | None:
     """Returns the seat controlling Location i now; None if tied, empty or the dummy's."""
     who = loc_leader(w, i)
-    return who if who is not None and who < w.config.players else None
+    return None if who is None else owner(w, who)
 
 
 def loc_leader(w: Work, i: int) -> int | None:
@@ -377,14 +377,13 @@ def score_location(w: Work, i: int) -> None:
     loc = w.locs[i]
     power = loc.power()
     ranks = places(power)
-    n = w.config.players
     order = sorted(
         (c for c in range(len(power)) if power[c] > 0),
         key=lambda c: (ranks[c] == 0, ranks[c]),
     )
     for c in order:
         points = place_points(loc.tile, ranks[c], power)
-        seat = c if c < n else None
+        seat = owner(w, c)
         if seat is None:
             points = 0  # §2.5 the dummy ranks and cancels but never scores
         else:
