@@ -176,7 +176,7 @@ def check(state: State, action: object) -> str | None:
                 return f"cards are drafted in the draft, but this is the {_phase_name(phase)}"
             if seat.pick is not None:
                 return f"p{player} has already picked a card this turn"
-            return _check_draft(seat, action.card)
+            return _check_draft(seat, action.player, action.card)
         case PlaceIsland() | TuckIsland() | PlaceBird() | EndMigration():
             if phase is Phase.DRAFT:
                 return "this is the draft: choose a card from your hand"
@@ -191,12 +191,12 @@ def _phase_name(phase: Phase) -> str:
     return phase.value.replace("_", " ")
 
 
-def _check_draft(seat: Seat, card: object) -> str | None:
+def _check_draft(seat: Seat, player: int, card: object) -> str | None:
     hand = seat.hand
     if card in hand.birds or card in hand.islands:
         return None
-    held = ", ".join((*hand.birds, *hand.islands)) or "nothing"
-    return f"{card!r} is not in your hand; it holds {held}"
+    # The reason never lists the hand: a refusal must not show a hand to whoever sent it.
+    return f"{card!r} is not in p{player}'s hand"
 
 
 def _check_migration(
