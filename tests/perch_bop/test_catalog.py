@@ -39,6 +39,8 @@ def test_nine_creatures_each_with_a_home_in_the_catalog() -> None:
     for creature in CREATURES:
         assert creature.home is not None
         assert TILE[creature.home].creature == creature.id
+    # and no tile names a creature the catalog lacks (setup sets out every named one)
+    assert {t.creature for t in TILES if t.creature is not None} == {c.id for c in CREATURES}
 
 
 def test_twenty_two_objectives_with_unique_ids() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from birdgames.core import InvalidConfigError
 from birdgames.perch_bop.cards import (
     BIRDS_PER_COLOUR,
-    CREATURE,
     EXPANSIONS,
     OBJECTIVES,
     TILE,
@@ -145,11 +144,7 @@ def new_game(config: Config, seed: int) -> State:
     else:
         order, rng = shuffle(rng, range(n))  # U1
     seats = tuple(Seat((0,) * colours, 0, 0, tuple(deals[p]), None, True, True) for p in range(n))
-    creatures = tuple(
-        Creature(TILE[t].creature or "", None, None)
-        for t in tiles
-        if TILE[t].creature is not None and TILE[t].creature in CREATURE
-    )
+    creatures = tuple(Creature(c, None, None) for t in tiles if (c := TILE[t].creature) is not None)
     slots = geometry_for(n).layout.fountain
     return State(
         config,
