@@ -144,6 +144,15 @@ def test_happy_birdbath_controller_draws_three_first_and_returns_one() -> None:
     assert sum(state.bag) == 12 - 3 + 1 - 2 - 2
 
 
+def test_happy_birdbath_wait_lists_nobody_as_pending() -> None:
+    """While the Birdbath's return is awaited, the Rookery queue (`pending`) stays empty."""
+    state = sc.board(sc.fresh(3, RECRUIT_8), {"happy_birdbath": {1: 1}})
+    state = sc.bag(state, {0: 4, 1: 4, 2: 4})
+    state, _ = sc.start(state, Phase.RECRUIT)
+    assert state.flow.awaiting is Await.BIRDBATH
+    assert state.flow.pending == () and GAME.view(state, None).pending == ()
+
+
 def test_happy_birdbath_controlled_by_the_dummy_draws_normally() -> None:
     """2 players: the dummy controlling the Birdbath changes nothing; everyone draws 2."""
     state = sc.board(sc.fresh(2, RECRUIT_8), {"happy_birdbath": {2: 2}})

@@ -263,40 +263,42 @@ def _find(w: Work, ability: Ability) -> int | None:
     return None
 
 
+def _controller_of(w: Work, ability: Ability) -> int | None:
+    """Returns the seat controlling the Location with that ability, if any."""
+    i = _find(w, ability)
+    return None if i is None else loc_controller(w, i)
+
+
 def _recruit(w: Work) -> None:
+    if w.stage == 2:
+        w.phase, w.stage, w.cursor = Phase.PERCH, 0, 0
+        return
+    # The board does not change during Recruit, so the Birdbath's controller stays the same.
+    first = _controller_of(w, Ability.HAPPY_BIRDBATH)
     if w.stage == 0:
         w.events.append(PhaseStarted(w.round, "recruit"))
-        w.pending = []
         w.stage = 1
-        i = _find(w, Ability.HAPPY_BIRDBATH)
-        ctrl = loc_controller(w, i) if i is not None else None
-        if ctrl is not None:
+        if first is not None:
             # Birdbath: its controller draws 3 before anyone, keeps 2.
-            w.pending = [ctrl]
-            drawn = draw_from_bag(w, ctrl, 3)
-            w.events.append(BirdsDrawn(ctrl, tuple(sorted(drawn)), "bag"))
+            drawn = draw_from_bag(w, first, 3)
+            w.events.append(BirdsDrawn(first, tuple(sorted(drawn)), "bag"))
             if len(drawn) == 3:
-                w.wait(Await.BIRDBATH, ctrl)
+                w.wait(Await.BIRDBATH, first)
         return
-    if w.stage == 1:
-        first = w.pending
-        for p in w.turn_order:
-            if p not in first:
-                drawn = draw_from_bag(w, p, 2)
-                w.events.append(BirdsDrawn(p, tuple(sorted(drawn)), "bag"))
-        for p in w.turn_order:
-            own = min(2, w.supply[p])
-            w.supply[p] -= own
-            w.seats[p].hand[p] += own
-            w.events.append(BirdsDrawn(p, (p,) * own, "supply"))
-        w.pending = []
-        w.stage = 2
-        i = _find(w, Ability.FULL_BIRD_FEEDER)
-        ctrl = loc_controller(w, i) if i is not None else None
-        if ctrl is not None and can_swap(w.seats[ctrl].hand, [s.hand for s in w.seats], ctrl):
-            w.wait(Await.FEEDER, ctrl)
-        return
-    w.phase, w.stage, w.cursor = Phase.PERCH, 0, 0
+    # stage 1: the others draw from the bag, then everyone takes 2 own birds.
+    for p in w.turn_order:
+        if p != first:
+            drawn = draw_from_bag(w, p, 2)
+            w.events.append(BirdsDrawn(p, tuple(sorted(drawn)), "bag"))
+    for p in w.turn_order:
+        own = min(2, w.supply[p])
+        w.supply[p] -= own
+        w.seats[p].hand[p] += own
+        w.events.append(BirdsDrawn(p, (p,) * own, "supply"))
+    w.stage = 2
+    ctrl = _controller_of(w, Ability.FULL_BIRD_FEEDER)
+    if ctrl is not None and can_swap(w.seats[ctrl].hand, [s.hand for s in w.seats], ctrl):
+        w.wait(Await.FEEDER, ctrl)
 
 
 def can_swap(own: Sequence[int], hands: Sequence[Sequence[int]], player: int) -> bool:
