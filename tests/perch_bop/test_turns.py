@@ -59,7 +59,7 @@ def test_new_stack_must_take_a_free_nest() -> None:
     assert Place(0, 0, "great_ash", True) in GAME.legal_actions(state, 0)
     assert Place(0, 0, "great_ash", False) not in GAME.legal_actions(state, 0)
     reason = GAME.check(state, Place(0, 0, "great_ash", False))
-    assert reason is not None and "nest" in reason
+    assert reason == "a new red stack on great_ash must take a free nest (1 free)"
     after = GAME.apply(state, Place(0, 0, "great_ash", True))
     ash = sc.loc(after, "great_ash")
     assert ash.nested[0] and ash.free_nests == 0

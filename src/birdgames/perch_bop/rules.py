@@ -312,17 +312,15 @@ def _check_nest(state: State, loc: Location, colour: int, nest: object) -> str |
     if type(nest) is not bool:
         return f"nest must be true or false, not {nest!r}"
     new_stack = loc.birds[colour] == 0
+    name = colour_name(colour)
     if nest:
         if not new_stack:
-            return (
-                f"the {colour_name(colour)} stack on {loc.tile} already exists; "
-                "only a new stack takes a nest"
-            )
+            return f"the {name} stack on {loc.tile} already exists; only a new stack takes a nest"
         if loc.free_nests <= 0:
-            return f"{loc.tile} has no free nest"
+            return f"{loc.tile} has no free nest for the new {name} stack"
         return None
     if new_stack and loc.free_nests > 0 and not state.config.optional_nests:
-        return f"a new stack on {loc.tile} must take its free nest"
+        return f"a new {name} stack on {loc.tile} must take a free nest ({loc.free_nests} free)"
     return None
 
 
