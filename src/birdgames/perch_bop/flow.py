@@ -53,6 +53,12 @@ def loc_leader(w: Work, i: int) -> int | None:
     return None if loc.removed else leader(loc.power())
 
 
+def open_stacks(loc: Location | WLoc) -> list[int]:
+    """Returns the colours with a stack here and no birdhouse on it (§3 a birdhouse closes it)."""
+    housed = loc.housed
+    return [c for c, b in enumerate(loc.birds) if b and not housed[c]]
+
+
 def take_bird(loc: WLoc, colour: int) -> None:
     """Takes one bird off a stack; an emptied stack frees its nest (§2.3) and birdhouse."""
     loc.birds[colour] -= 1
@@ -430,9 +436,8 @@ def _during_upkeep(w: Work, i: int) -> None:
         if total < tile.threshold:
             return
         w.events.append(TileEffect(loc.tile, None, f"strength {total}: unprotected birds fall"))
-        for c in range(len(loc.birds)):
-            if loc.birds[c] and not loc.housed[c]:  # U10 birdhouse stacks stay
-                remove_by_location(w, i, c, loc.birds[c], loc.tile)
+        for c in open_stacks(loc):  # U10 birdhouse stacks stay
+            remove_by_location(w, i, c, loc.birds[c], loc.tile)
     elif ability is Ability.OVERSTUFFED:
         total = sum(loc.power())
         if total < tile.threshold:

@@ -35,7 +35,7 @@ from birdgames.perch_bop.events import (
     TurnEnded,
 )
 from birdgames.perch_bop.state import Await, Location, Phase, State
-from birdgames.perch_bop.work import WLoc, Work
+from birdgames.perch_bop.work import Work
 
 # --- who acts -------------------------------------------------------------------------------
 
@@ -62,12 +62,6 @@ def _location_index(state: State, tile: object) -> int | None:
 def _bonus_tokens(round_: int, birdhouse: bool, zap: bool) -> tuple[bool, bool]:
     """Returns whether the birdhouse and the lightning token may be used this round (§3, U17)."""
     return round_ >= BIRDHOUSE_FROM_ROUND and birdhouse, round_ == ZAP_ROUND and zap
-
-
-def _open_stacks(loc: Location | WLoc) -> list[int]:
-    """Returns the colours with a stack here and no birdhouse on it (§3 a birdhouse closes it)."""
-    housed = loc.housed
-    return [c for c, b in enumerate(loc.birds) if b and not housed[c]]
 
 
 # --- legal actions --------------------------------------------------------------------------
@@ -132,10 +126,10 @@ def _turn_actions(state: State, player: int) -> tuple[Action, ...]:
         live = [loc for loc in state.locations if not loc.removed] if build or zap else []
         if build:
             for loc in live:
-                result.extend(BuildBirdhouse(player, loc.tile, c) for c in _open_stacks(loc))
+                result.extend(BuildBirdhouse(player, loc.tile, c) for c in flow.open_stacks(loc))
         if zap:
             for loc in live:
-                result.extend(Zap(player, loc.tile, c) for c in _open_stacks(loc))
+                result.extend(Zap(player, loc.tile, c) for c in flow.open_stacks(loc))
                 if state.config.zap_nests and loc.free_nests > 0:
                     result.append(ZapNest(player, loc.tile))
     if flow_.placed and not flow_.bonus_used:
@@ -213,20 +207,16 @@ def check(state: State, action: object) -> str | None:
         case ReturnBird():
             if awaiting is not Await.BIRDBATH:
                 return f"no Happy Birdbath return is due; {_wanted(awaiting)}"
-            if not _colour_ok(act.colour, state) or seat.hand[act.colour] <= 0:
-                return f"p{player} has no {_cname(act.colour)} bird in hand"
-            return None
+            return _hand_reason(state, player, act.colour)
         case SwapBirds():
             if awaiting is not Await.FEEDER:
                 return f"no Full Bird Feeder swap is due; {_wanted(awaiting)}"
-            if not _colour_ok(act.colour, state) or seat.hand[act.colour] <= 0:
-                return f"p{player} has no {_cname(act.colour)} bird in hand"
+            reason = _hand_reason(state, player, act.colour)
+            if reason is not None:
+                return reason
             if type(act.target) is not int or not 0 <= act.target < n or act.target == player:
                 return f"the swap needs another player's seat, not {act.target!r}"
-            other = state.seats[act.target].hand
-            if not _colour_ok(act.target_colour, state) or other[act.target_colour] <= 0:
-                return f"p{act.target} has no {_cname(act.target_colour)} bird in hand"
-            return None
+            return _hand_reason(state, act.target, act.target_colour)
         case PlaceScarecrow():
             if awaiting is not Await.SCARECROW:
                 return f"the Scarecrow is not to be placed now; {_wanted(awaiting)}"
@@ -252,6 +242,13 @@ def _colour_ok(colour: object, state: State) -> bool:
     return type(colour) is int and 0 <= colour < state.config.colours
 
 
+def _hand_reason(state: State, player: int, colour: int) -> str | None:
+    """Returns why `player` holds no `colour` bird in hand, or None if they hold one."""
+    if _colour_ok(colour, state) and state.seats[player].hand[colour] > 0:
+        return None
+    return f"p{player} has no {_cname(colour)} bird in hand"
+
+
 def _cname(colour: object) -> str:
     return colour_name(colour) if type(colour) is int else repr(colour)
 
@@ -273,8 +270,9 @@ def _check_turn(state: State, act: Place | BuildBirdhouse | Zap | ZapNest | EndT
     if isinstance(act, Place):
         if flow_.placed:
             return f"p{player} has already placed a bird this turn"
-        if not _colour_ok(act.colour, state) or seat.hand[act.colour] <= 0:
-            return f"p{player} has no {_cname(act.colour)} bird in hand"
+        reason = _hand_reason(state, player, act.colour)
+        if reason is not None:
+            return reason
         c = act.colour
         if loc.housed[c]:
             return f"the {colour_name(c)} stack on {loc.tile} is closed by a birdhouse"
@@ -450,6 +448,6 @@ def _bonus_left(w: Work, player: int) -> bool:
             continue
         if zap and w.config.zap_nests and loc.free_nests > 0:
             return True
-        if _open_stacks(loc):
+        if flow.open_stacks(loc):
             return True  # an open stack takes a birdhouse or a zap alike
     return False
