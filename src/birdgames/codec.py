@@ -324,6 +324,10 @@ def _structure_protocol(value: object, t: Any) -> Any:
     return _structure_by_tag(value, allowed, "a tagged object")
 
 
+def _is_tag_protocol(t: Any) -> bool:
+    return t is Tagged or t is ActionLike
+
+
 def _unstructure_runtime(value: object) -> Any:
     return _converter.unstructure(value, type(value))
 
@@ -384,9 +388,10 @@ def _make_converter() -> cattrs.Converter:
     converter.register_structure_hook(type(None), _structure_none)
     converter.register_structure_hook(Rng, _structure_rng)
     converter.register_unstructure_hook(Rng, _unstructure_rng)
-    for protocol in (Tagged, ActionLike):
-        converter.register_structure_hook(protocol, _structure_protocol)
-        converter.register_unstructure_hook(protocol, _unstructure_runtime)
+    # Predicates, not singledispatch: from Python 3.12 a Protocol registered by class also
+    # matches every concrete class that satisfies it, and the runtime hook then calls itself.
+    converter.register_structure_hook_func(_is_tag_protocol, _structure_protocol)
+    converter.register_unstructure_hook_func(_is_tag_protocol, _unstructure_runtime)
     converter.register_structure_hook_func(
         lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _structure_enum
     )

@@ -6,7 +6,7 @@ import functools
 import importlib
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Final, Protocol, TypeAlias, TypeVar
+from typing import Any, ClassVar, Final, Protocol, TypeAlias, TypeVar
 
 PlayerId: TypeAlias = int
 
@@ -41,8 +41,9 @@ class CodecError(BirdgamesError):
 class Tagged(Protocol):
     """Anything with a permanent namespaced wire tag, such as `"peacock.state"`."""
 
-    @property
-    def kind(self) -> str: ...
+    # A ClassVar, as every tagged class declares it: pyright does not let a ClassVar
+    # satisfy a protocol property.
+    kind: ClassVar[str]
 
 
 class ActionLike(Tagged, Protocol):
