@@ -361,10 +361,30 @@ def _attrs_structure_factory(cls: Any) -> Callable[[object, Any], Any]:
         if tag is not None:
             if value.get("kind") != tag:
                 raise ValueError(f"expected kind {tag!r}, got {value.get('kind')!r}")
-            value = {k: v for k, v in value.items() if k != "kind"}
+            _check_nested_format(tag, cls, value)
+            value = {k: v for k, v in value.items() if k not in ("kind", "format")}
         return inner(value, cls)
 
     return structure
+
+
+def _nested_version(cls: type) -> int:
+    registration = _BY_CLASS.get(cls)
+    return 1 if registration is None else registration.version
+
+
+def _check_nested_format(tag: str, cls: type, value: Mapping[str, Any]) -> None:
+    """Refuses a nested object written in another format than this version reads.
+
+    A nested object carries `"format"` once its kind is past format 1; without one it is
+    format 1, so a record saved before a game's rules changed is refused, not misreplayed.
+    """
+    expected = _nested_version(cls)
+    got = value.get("format", 1)
+    if got != expected:
+        raise ValueError(
+            f"{tag} has format {got!r}, but this birdgames reads format {expected} of it"
+        )
 
 
 def _attrs_unstructure_factory(cls: Any) -> Callable[[Any], dict[str, Any]]:
@@ -374,6 +394,9 @@ def _attrs_unstructure_factory(cls: Any) -> Callable[[Any], dict[str, Any]]:
         return inner
 
     def unstructure(value: Any) -> dict[str, Any]:
+        version = _nested_version(cls)
+        if version != 1:
+            return {"format": version, "kind": tag, **inner(value)}
         return {"kind": tag, **inner(value)}
 
     return unstructure
@@ -473,9 +496,8 @@ def _load_document(data: dict[str, Any], registration: _Registration) -> Any:
         )
     if version != registration.version:
         raise CodecError(f"{cls.__qualname__} document has unknown format {version} @ $.format")
-    body = {k: v for k, v in data.items() if k != "format"}
     try:
-        obj: Any = _converter.structure(body, cls)
+        obj: Any = _converter.structure(data, cls)  # its checked "format" is dropped there
     except CodecError:
         raise
     except Exception as exc:  # every failure becomes a CodecError

@@ -165,6 +165,91 @@ class PlaceScarecrow:
         return f"p{self.player} puts the scarecrow on intersection {self.intersection}"
 
 
+@attrs.frozen
+class ActivateCreature:
+    """Bonus action: activates a creature you control, once per round each (§3, §6)."""
+
+    kind: ClassVar[str] = "perch_bop.activate_creature"
+    player: int
+    creature: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} activates the {self.creature}"
+
+
+@attrs.frozen
+class MoveCreature:
+    """Moves the activated creature one path step, or onto its landing tile (§6)."""
+
+    kind: ClassVar[str] = "perch_bop.move_creature"
+    player: int
+    location: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} moves the creature to {self.location}"
+
+
+@attrs.frozen
+class UseEffect:
+    """Uses the activated creature's effect after its move (U8)."""
+
+    kind: ClassVar[str] = "perch_bop.use_effect"
+    player: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} uses the creature's effect"
+
+
+@attrs.frozen
+class SkipEffect:
+    """Skips the activated creature's effect as a whole; the move stands (U8)."""
+
+    kind: ClassVar[str] = "perch_bop.skip_effect"
+    player: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} skips the creature's effect"
+
+
+@attrs.frozen
+class ChooseBird:
+    """Chooses the bird the creature's effect acts on next (§6)."""
+
+    kind: ClassVar[str] = "perch_bop.choose_bird"
+    player: int
+    location: str
+    colour: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} chooses a {colour_name(self.colour)} bird on {self.location}"
+
+
+@attrs.frozen
+class ChooseDestination:
+    """Chooses where the chosen bird goes: a neighbouring Location, or None for off the
+    board into the fountain (the Dog on an edge tile, §6)."""
+
+    kind: ClassVar[str] = "perch_bop.choose_destination"
+    player: int
+    location: str | None
+
+    def __str__(self) -> str:
+        where = self.location if self.location is not None else "the fountain, off the board"
+        return f"p{self.player} sends the bird to {where}"
+
+
+@attrs.frozen
+class ChooseFountainBird:
+    """Squirrel: chooses the fountain bird that swaps with the chosen Location bird (§6)."""
+
+    kind: ClassVar[str] = "perch_bop.choose_fountain_bird"
+    player: int
+    slot: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} takes the bird in fountain slot {self.slot}"
+
+
 Action: TypeAlias = (
     KeepObjective
     | AddBird
@@ -178,6 +263,13 @@ Action: TypeAlias = (
     | EndTurn
     | ChooseSlot
     | PlaceScarecrow
+    | ActivateCreature
+    | MoveCreature
+    | UseEffect
+    | SkipEffect
+    | ChooseBird
+    | ChooseDestination
+    | ChooseFountainBird
 )
 ACTION_CLASSES: tuple[type, ...] = (
     KeepObjective,
@@ -192,4 +284,11 @@ ACTION_CLASSES: tuple[type, ...] = (
     EndTurn,
     ChooseSlot,
     PlaceScarecrow,
+    ActivateCreature,
+    MoveCreature,
+    UseEffect,
+    SkipEffect,
+    ChooseBird,
+    ChooseDestination,
+    ChooseFountainBird,
 )

@@ -307,6 +307,86 @@ class GameEnded:
         return f"game over: {who} win{'s' if len(self.winners) == 1 else ''} ({self.scores})"
 
 
+@attrs.frozen
+class CreatureActivated:
+    """A player activates a creature they control (§3)."""
+
+    kind: ClassVar[str] = "perch_bop.creature_activated"
+    player: int
+    creature: str
+    place: str  # where its standee stands
+
+    def __str__(self) -> str:
+        return f"p{self.player} activates the {self.creature} on {self.place}"
+
+
+@attrs.frozen
+class CreatureMoved:
+    """An activated creature moves: every tile it enters, the landing tile last (§6)."""
+
+    kind: ClassVar[str] = "perch_bop.creature_moved"
+    player: int
+    creature: str
+    start: str
+    path: tuple[str, ...]
+
+    def __str__(self) -> str:
+        route = " -> ".join((self.start, *self.path))
+        return f"p{self.player} moves the {self.creature}: {route}"
+
+
+@attrs.frozen
+class EffectSkipped:
+    """The activated creature's effect is skipped: declined, or nothing it could act on (U8)."""
+
+    kind: ClassVar[str] = "perch_bop.effect_skipped"
+    player: int
+    creature: str
+    declined: bool  # False: the effect had no bird to act on
+
+    def __str__(self) -> str:
+        if self.declined:
+            return f"p{self.player} skips the {self.creature}'s effect"
+        return f"the {self.creature} finds no bird to act on"
+
+
+@attrs.frozen
+class BirdMoved:
+    """A creature's effect moves a bird from one Location to another (§6)."""
+
+    kind: ClassVar[str] = "perch_bop.bird_moved"
+    player: int  # the activator
+    colour: int
+    source: str
+    target: str
+    cause: str  # the creature
+    how: str  # "pushes", "moves", "swaps", "pulls"
+
+    def __str__(self) -> str:
+        return (
+            f"{self.cause} (p{self.player}) {self.how} a {colour_name(self.colour)} bird "
+            f"from {self.source} to {self.target}"
+        )
+
+
+@attrs.frozen
+class FountainSwapped:
+    """Squirrel: a Location bird and a fountain bird change places (§6)."""
+
+    kind: ClassVar[str] = "perch_bop.fountain_swapped"
+    player: int
+    tile: str
+    colour: int  # the bird that leaves the Location for the slot
+    slot: int
+    fountain_colour: int  # the bird that leaves the slot for the Location
+
+    def __str__(self) -> str:
+        return (
+            f"squirrel (p{self.player}) swaps a {colour_name(self.colour)} bird on {self.tile} "
+            f"with the {colour_name(self.fountain_colour)} bird in fountain slot {self.slot}"
+        )
+
+
 Event: TypeAlias = (
     ObjectiveKept
     | PhaseStarted
@@ -328,6 +408,11 @@ Event: TypeAlias = (
     | BagEmptied
     | FinalScored
     | GameEnded
+    | CreatureActivated
+    | CreatureMoved
+    | EffectSkipped
+    | BirdMoved
+    | FountainSwapped
 )
 EVENT_CLASSES: tuple[type, ...] = (
     ObjectiveKept,
@@ -350,4 +435,9 @@ EVENT_CLASSES: tuple[type, ...] = (
     BagEmptied,
     FinalScored,
     GameEnded,
+    CreatureActivated,
+    CreatureMoved,
+    EffectSkipped,
+    BirdMoved,
+    FountainSwapped,
 )

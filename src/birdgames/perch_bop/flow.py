@@ -308,8 +308,11 @@ def _recruit(w: Work) -> None:
 
 
 def can_swap(own: Sequence[int], hands: Sequence[Sequence[int]], player: int) -> bool:
-    """Returns whether a Full Bird Feeder swap exists (both hands hold a bird)."""
-    return sum(own) > 0 and any(sum(h) > 0 for q, h in enumerate(hands) if q != player)
+    """Returns whether a Full Bird Feeder swap exists: birds of two different colours in
+    the two hands (a same-colour swap changes nothing)."""
+    mine = {c for c, k in enumerate(own) if k}
+    theirs = {d for q, h in enumerate(hands) if q != player for d, k in enumerate(h) if k}
+    return any(c != d for c in mine for d in theirs)
 
 
 # --- Perch (§2.3) -------------------------------------------------------------------------
@@ -493,6 +496,8 @@ def _assign_control(w: Work, k: int) -> None:
     if ctrl is None:
         return
     if cr.id == "scarecrow":
+        if w.round >= ROUNDS:
+            return  # after round 5's last control step the Scarecrow is never used again
         # §5.2 Cornfield: a new controller puts the Scarecrow on another intersection.
         options = scarecrow_options(w.config.players, w.locs, w.creatures)
         if len(options) == 1:

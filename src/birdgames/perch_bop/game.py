@@ -6,7 +6,7 @@ from typing import Final
 
 from birdgames import codec
 from birdgames.core import InvalidConfigError
-from birdgames.perch_bop import rules, setup
+from birdgames.perch_bop import creatures, rules, setup
 from birdgames.perch_bop.actions import ACTION_CLASSES, Action
 from birdgames.perch_bop.cards import (
     BIRDS_PER_COLOUR,
@@ -19,7 +19,7 @@ from birdgames.perch_bop.cards import (
 from birdgames.perch_bop.endgame import winners_of
 from birdgames.perch_bop.events import EVENT_CLASSES, Event, ObjectiveKept
 from birdgames.perch_bop.geometry import geometry_for
-from birdgames.perch_bop.state import Await, Config, Phase, State
+from birdgames.perch_bop.state import Await, Config, Phase, Stage, State
 from birdgames.perch_bop.view import View, view
 
 
@@ -49,7 +49,10 @@ class PerchGame:
         slots = len(geometry_for(n).layout.fountain)
         # Per round: migration answers (Early Bird + Rookery), Birdbath, Feeder, Scarecrow,
         # and per placed bird up to 3 turn actions (bonus, place, end) plus its zap's slot.
-        per_round = 1 + n + 1 + 1 + 1 + 4 * n * 3
+        # Each creature is activated at most once a round, in at most 6 decisions besides
+        # fountain slots (the Fox: activate, 2 steps, use, 2 birds; the Cat: activate, step,
+        # use, 2 birds, destination); slot choices stay within the 2 * slots allowance.
+        per_round = 1 + n + 1 + 1 + 1 + 4 * n * 3 + ACTIVATION_DECISIONS * _creature_count(config)
         return n + ROUNDS * per_round + 2 * slots + 2 * BIRDS_PER_COLOUR
 
     def to_act(self, state: State) -> tuple[int, ...]:
@@ -83,6 +86,17 @@ class PerchGame:
 
     def view(self, state: State, player: int | None) -> View:
         return view(state, player)
+
+
+ACTIVATION_DECISIONS: Final = 6
+
+
+def _creature_count(config: Config) -> int:
+    """Returns how many creatures a game with this config has (one per creature tile)."""
+    if config.tiles is not None:
+        return sum(1 for t in config.tiles if TILE[t].creature is not None)
+    mix = config.tile_mix or geometry_for(config.players).layout.mix
+    return mix[1]  # tree / creature / special
 
 
 def _redact(event: Event, player: int | None) -> Event:
@@ -184,12 +198,56 @@ def _check_parts(state: State) -> str | None:
             return f"unknown creature {creature.id!r}"
         if creature.controller is not None and not 0 <= creature.controller < n:
             return f"the {creature.id} has a bad controller"
-        if creature.position is not None and creature.position < 0:
+        if creature.position is not None and not _standee_ok(state, creature.id, creature.position):
             return f"the {creature.id} stands nowhere valid"
+    return _check_activation(state)
+
+
+def _standee_ok(state: State, creature: str, position: int) -> bool:
+    if creature == "scarecrow":
+        return 0 <= position < len(geometry_for(state.config.players).intersections)
+    return 0 <= position < len(state.locations) and not state.locations[position].removed
+
+
+def _check_activation(state: State) -> str | None:
+    """Returns what is wrong with the creature activation under way, or None."""
+    flow = state.flow
+    act = flow.activation
+    if (flow.awaiting is Await.CREATURE) != (act is not None):
+        return "an activation in progress and the creature decision go together"
+    if act is None:
+        return None
+    found = [cr for cr in state.creatures if cr.id == act.creature]
+    if flow.phase is not Phase.PERCH or not found:
+        return f"no {act.creature!r} can be activated here"
+    cr = found[0]
+    if cr.controller != flow.actor or not cr.used or not flow.bonus_used:
+        return f"the {cr.id} activation does not belong to the player deciding"
+    cells = range(len(state.locations))
+    if not _standee_ok(state, cr.id, act.start):
+        return f"the {cr.id} activation starts nowhere valid"
+    if any(c not in cells or state.locations[c].removed for c in (*act.path, *act.hit)):
+        return f"the {cr.id} activation passes a tile not in play"
+    if len(act.path) > creatures.OWL_MAX_STEPS:
+        return f"the {cr.id} activation path is too long"
+    if act.chosen is not None and (
+        act.chosen[0] not in cells or not 0 <= act.chosen[1] < state.config.colours
+    ):
+        return f"the {cr.id} activation holds an impossible bird"
+    if act.stage in (Stage.DESTINATION, Stage.FOUNTAIN) and act.chosen is None:
+        return f"the {cr.id} activation waits for a destination without a bird"
+    if not 0 <= act.part < creatures.PARTS[CREATURE[cr.id].effect]:
+        return f"the {cr.id} activation is past its effect"
+    if not creatures.legal(state, flow.actor):
+        return f"the {cr.id} activation leaves p{flow.actor} no legal decision"
     return None
 
 
 GAME: Final = PerchGame()
 
-codec.register(Config, State, View, *ACTION_CLASSES, *EVENT_CLASSES)
+# Format 2: creatures are activated, so turns go on while one is usable and a format-1
+# record of the same actions would replay differently; it is refused instead.
+FORMAT: Final = 2
+codec.register(Config, State, View, version=FORMAT)
+codec.register(*ACTION_CLASSES, *EVENT_CLASSES)
 codec.register_validator(State, invariant_violation)

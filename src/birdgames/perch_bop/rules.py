@@ -5,20 +5,27 @@ from __future__ import annotations
 from typing import assert_never
 
 from birdgames.core import IllegalActionError
-from birdgames.perch_bop import flow
+from birdgames.perch_bop import creatures, flow
 from birdgames.perch_bop.actions import (
     ACTION_CLASSES,
     Action,
+    ActivateCreature,
     AddBird,
     BuildBirdhouse,
+    ChooseBird,
+    ChooseDestination,
+    ChooseFountainBird,
     ChooseSlot,
     Decline,
     EndTurn,
     KeepObjective,
+    MoveCreature,
     Place,
     PlaceScarecrow,
     ReturnBird,
+    SkipEffect,
     SwapBirds,
+    UseEffect,
     Zap,
     ZapNest,
     colour_name,
@@ -89,7 +96,7 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
                 for q, other in enumerate(state.seats)
                 if q != player
                 for d, m in enumerate(other.hand)
-                if m
+                if m and d != c  # a same-colour swap changes nothing: it equals declining
             ]
             swaps.append(Decline(player))
             return tuple(swaps)
@@ -97,6 +104,8 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
             return tuple(PlaceScarecrow(player, k) for k in _scarecrow_options(state))
         case Await.TURN:
             return _turn_actions(state, player)
+        case Await.CREATURE:
+            return creatures.legal(state, player)
         case Await.NOTHING:
             return ()
         case _:
@@ -132,6 +141,7 @@ def _turn_actions(state: State, player: int) -> tuple[Action, ...]:
                 result.extend(Zap(player, loc.tile, c) for c in flow.open_stacks(loc))
                 if state.config.zap_nests and loc.free_nests > 0:
                     result.append(ZapNest(player, loc.tile))
+        result.extend(ActivateCreature(player, c) for c in creatures.usable(state, player))
     if flow_.placed and not flow_.bonus_used:
         result.append(EndTurn(player))
     return tuple(result)
@@ -156,6 +166,7 @@ _EXPECTED = {
     Await.FEEDER: "swap birds with the Full Bird Feeder or decline",
     Await.SCARECROW: "place the Scarecrow on an intersection",
     Await.TURN: "take your Perch turn",
+    Await.CREATURE: "go on with the creature you activated",
 }
 
 
@@ -216,7 +227,11 @@ def check(state: State, action: object) -> str | None:
                 return reason
             if type(act.target) is not int or not 0 <= act.target < n or act.target == player:
                 return f"the swap needs another player's seat, not {act.target!r}"
-            return _hand_reason(state, act.target, act.target_colour)
+            reason = _hand_reason(state, act.target, act.target_colour)
+            if reason is None and act.target_colour == act.colour:
+                name = colour_name(act.colour)
+                return f"swapping a {name} bird for a {name} bird changes nothing; Decline instead"
+            return reason
         case PlaceScarecrow():
             if awaiting is not Await.SCARECROW:
                 return f"the Scarecrow is not to be placed now; {_wanted(awaiting)}"
@@ -227,11 +242,49 @@ def check(state: State, action: object) -> str | None:
         case ChooseSlot():
             return "no bird is waiting for a fountain slot"
         case Place() | BuildBirdhouse() | Zap() | ZapNest() | EndTurn():
+            if awaiting is Await.CREATURE:
+                return f"first finish the activation: {creatures.expected(state)}"
             if awaiting is not Await.TURN:
                 return f"it is not a Perch turn; {_wanted(awaiting)}"
             return _check_turn(state, act)
+        case ActivateCreature():
+            if awaiting is Await.CREATURE:
+                return f"first finish the activation: {creatures.expected(state)}"
+            if awaiting is not Await.TURN:
+                return f"creatures are activated in Perch turns; {_wanted(awaiting)}"
+            return _check_activate(state, act)
+        case (
+            MoveCreature()
+            | UseEffect()
+            | SkipEffect()
+            | ChooseBird()
+            | ChooseDestination()
+            | ChooseFountainBird()
+        ):
+            if awaiting is not Await.CREATURE:
+                return f"no creature activation is under way; {_wanted(awaiting)}"
+            return creatures.check(state, act)
         case _:
             assert_never(act)
+
+
+def _check_activate(state: State, act: ActivateCreature) -> str | None:
+    player = act.player
+    if state.flow.bonus_used:
+        return f"p{player} has already taken a bonus action this turn"
+    found = [cr for cr in state.creatures if cr.id == act.creature]
+    if not found:
+        return f"{act.creature!r} is not a creature in this game"
+    cr = found[0]
+    if cr.controller != player:
+        return f"p{player} does not control the {cr.id}"
+    if cr.used:
+        return f"the {cr.id} has already been activated this round"
+    if not creatures.can_activate(state.config.players, state.locations, state.fountain, cr):
+        if creatures.steps_of(cr.id) == 0:
+            return f"the {cr.id} has no bird to remove at its intersection"
+        return f"the {cr.id} has no legal move"
+    return None
 
 
 def _wanted(awaiting: Await) -> str:
@@ -402,6 +455,20 @@ def _resolve(w: Work, act: Action) -> None:
         case EndTurn():
             w.events.append(TurnEnded(player))
             flow.end_turn(w)
+        case ActivateCreature():
+            creatures.activate(w, act)
+        case MoveCreature():
+            creatures.move(w, act)
+        case UseEffect():
+            creatures.use(w, player)
+        case SkipEffect():
+            creatures.skip(w, player)
+        case ChooseBird():
+            creatures.choose_bird(w, act)
+        case ChooseDestination():
+            creatures.choose_destination(w, act)
+        case ChooseFountainBird():
+            creatures.choose_fountain_bird(w, act)
         case _:
             assert_never(act)
 
@@ -440,6 +507,8 @@ def _after_turn_part(w: Work, player: int) -> None:
 def _bonus_left(w: Work, player: int) -> bool:
     seat = w.seats[player]
     build, zap = _bonus_tokens(w.round, seat.birdhouse, seat.zap)
+    if creatures.any_usable(w, player):
+        return True  # §3 a creature may still be activated
     if not (build or zap):
         return False
     for i in range(len(w.frozen_locs)):

@@ -68,6 +68,7 @@ class Await(enum.Enum):
     FEEDER = "feeder"
     TURN = "turn"
     SCARECROW = "scarecrow"
+    CREATURE = "creature"  # a creature activation is under way (§3, §6)
 
 
 @attrs.frozen
@@ -103,7 +104,30 @@ class Creature:
     controller: int | None  # a seat; None = nobody this round (U7)
     # Cell index of the standee (the Scarecrow: an intersection index); None = not yet out.
     position: int | None
-    used: bool = False  # activated this round (creature activation: a later module)
+    used: bool = False  # activated this round (§3: each creature at most once per round)
+
+
+class Stage(enum.Enum):
+    """The decision an activation waits for (§6, U8: one decision at a time)."""
+
+    MOVE = "move"  # the next path step, or the landing tile
+    USE = "use"  # use or skip the effect as a whole
+    BIRD = "bird"  # a bird for the effect's current part
+    DESTINATION = "destination"  # where the chosen bird goes
+    FOUNTAIN = "fountain"  # Squirrel: the fountain bird that swaps with the chosen one
+
+
+@attrs.frozen
+class Activation:
+    """A creature activation in progress."""
+
+    creature: str
+    stage: Stage
+    start: int  # the standee's cell when activated (the Scarecrow: its intersection)
+    path: tuple[int, ...] = ()  # cells entered so far, the landing tile last
+    part: int = 0  # the effect's part now being resolved
+    chosen: tuple[int, int] | None = None  # (cell, colour) of the bird picked for this part
+    hit: tuple[int, ...] = ()  # cells the effect has taken a bird from (Scarecrow)
 
 
 @attrs.frozen
@@ -126,6 +150,7 @@ class Flow:
     pending: tuple[int, ...] = ()  # players still to answer (Rookery), in turn order
     placed: bool = False  # this turn's bird is placed
     bonus_used: bool = False  # this turn's bonus action is taken
+    activation: Activation | None = None  # the creature activation under way
 
 
 @attrs.frozen

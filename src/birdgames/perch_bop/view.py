@@ -7,8 +7,17 @@ from typing import ClassVar
 import attrs
 
 from birdgames.core import check_spectator_or_player
+from birdgames.perch_bop.cards import BIRDHOUSE_FROM_ROUND, ZAP_ROUND
 from birdgames.perch_bop.rules import to_act
-from birdgames.perch_bop.state import Arrival, Creature, FinalScore, Location, Phase, State
+from birdgames.perch_bop.state import (
+    Activation,
+    Arrival,
+    Creature,
+    FinalScore,
+    Location,
+    Phase,
+    State,
+)
 
 
 @attrs.frozen
@@ -34,12 +43,13 @@ class View:
     hands: tuple[tuple[int, ...], ...]  # hands are open (§2.2 ASSUMED)
     scores: tuple[int, ...]
     reached: tuple[int, ...]  # when each score was reached (U2), public on the score track
-    birdhouses: tuple[bool, ...]  # unused birdhouse per player
-    zaps: tuple[bool, ...]  # unused lightning token per player
+    birdhouses: tuple[bool, ...]  # unused birdhouse per player, once in play (round 4 on)
+    zaps: tuple[bool, ...]  # unused lightning token per player, once in play (round 5)
     fountain: tuple[int | None, ...]
     plaza: tuple[int, ...]
     arrivals: tuple[Arrival, ...]
     creatures: tuple[Creature, ...]
+    activation: Activation | None  # the creature activation under way (public)
     objectives_kept: tuple[bool, ...]  # who has chosen (not what)
     dealt: tuple[str, ...]  # the viewer's own two dealt objectives
     objective: str | None  # the viewer's own kept objective
@@ -55,6 +65,9 @@ def view(state: State, player: int | None) -> View:
     own = seats[who] if who is not None else None
     over = state.flow.phase is Phase.OVER
     flow = state.flow
+    # §1.4, §3: the tokens stay aside until round 4 (birdhouse) and round 5 (lightning).
+    houses_in = state.round >= BIRDHOUSE_FROM_ROUND
+    zaps_in = state.round == ZAP_ROUND
     return View(
         who,
         n,
@@ -73,12 +86,13 @@ def view(state: State, player: int | None) -> View:
         tuple(s.hand for s in seats),
         tuple(s.score for s in seats),
         tuple(s.reached for s in seats),
-        tuple(s.birdhouse for s in seats),
-        tuple(s.zap for s in seats),
+        tuple(houses_in and s.birdhouse for s in seats),
+        tuple(zaps_in and s.zap for s in seats),
         state.fountain,
         state.plaza,
         state.arrivals,
         state.creatures,
+        flow.activation,
         tuple(s.objective is not None for s in seats),
         own.dealt if own is not None else (),
         own.objective if own is not None else None,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from birdgames.perch_bop.events import Event
 from birdgames.perch_bop.scoring import strengths
 from birdgames.perch_bop.state import (
+    Activation,
     Arrival,
     Await,
     Config,
@@ -107,6 +108,7 @@ class Work:
         self.pending = list(flow.pending)
         self.placed = flow.placed
         self.bonus_used = flow.bonus_used
+        self.activation: Activation | None = flow.activation
         self.turn_order = list(state.turn_order)
         # Locations thaw lazily: a placement touches one, Upkeep touches all.
         self.frozen_locs = state.locations
@@ -139,6 +141,7 @@ class Work:
                 tuple(self.pending),
                 self.placed,
                 self.bonus_used,
+                self.activation,
             ),
             tuple(self.turn_order),
             self._freeze_locs(),
@@ -159,6 +162,10 @@ class Work:
         if self._creatures is None:
             self._creatures = [WCreature(c) for c in self.frozen_creatures]
         return self._creatures
+
+    def peek_creatures(self) -> list[WCreature] | tuple[Creature, ...]:
+        """Returns every creature for reading, without thawing them."""
+        return self.frozen_creatures if self._creatures is None else self._creatures
 
     def _freeze_creatures(self) -> tuple[Creature, ...]:
         if self._creatures is None:

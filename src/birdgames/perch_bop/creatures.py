@@ -1,0 +1,576 @@
+"""Creature activation (§3, §6, U8, U21, U22): the move, then the effect, one decision each.
+
+An activation is a bonus action. It runs as single decisions kept in `Flow.activation`:
+the creature, each path step (or the landing tile), use or skip the effect (U8), then for
+each part of the effect the bird it acts on and, where the bird moves, its destination.
+The option functions read a board of frozen or working Locations alike, so `check`,
+`legal_actions` and the reducer share them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, TypeAlias
+
+import attrs
+
+from birdgames.perch_bop.actions import (
+    ActivateCreature,
+    ChooseBird,
+    ChooseDestination,
+    ChooseFountainBird,
+    MoveCreature,
+    SkipEffect,
+    UseEffect,
+    colour_name,
+)
+from birdgames.perch_bop.cards import CREATURE, TILE, Effect, Movement
+from birdgames.perch_bop.events import (
+    BirdMoved,
+    CreatureActivated,
+    CreatureMoved,
+    EffectSkipped,
+    FountainSwapped,
+)
+from birdgames.perch_bop.flow import end_turn, remove_to_fountain, take_bird
+from birdgames.perch_bop.geometry import Geometry, geometry_for, live_neighbours, ring_next
+from birdgames.perch_bop.state import Activation, Await, Creature, Location, Stage, State
+from birdgames.perch_bop.work import WCreature, WLoc, Work
+
+Board: TypeAlias = Sequence[Location | WLoc]
+CreatureAction: TypeAlias = (
+    MoveCreature | UseEffect | SkipEffect | ChooseBird | ChooseDestination | ChooseFountainBird
+)
+Bird: TypeAlias = tuple[int, int]  # (cell, colour)
+
+OWL_MAX_STEPS: Final = 4  # §6 Owl: 1-4 steps clockwise
+# §6: how many parts each effect has; a part with nothing to act on is passed over.
+PARTS: Final[dict[Effect, int]] = {
+    Effect.FOUNTAIN_LANDING: 1,
+    Effect.FOUNTAIN_PASSED: 1,
+    Effect.FOUNTAIN_PATH_AND_LANDING: 2,  # the tile passed through, then the landing tile
+    Effect.PUSH: 1,
+    Effect.FOUNTAIN_THEN_MOVE: 2,  # remove one, then move one more
+    Effect.SWAP_ANY: 1,
+    Effect.PULL_SAME_COLOUR: 1,
+    Effect.SWAP_FOUNTAIN: 1,
+    Effect.FOUNTAIN_TWO_TILES: 2,  # two different tiles of the intersection
+}
+_VERB: Final[dict[Effect, str]] = {
+    Effect.PUSH: "pushes",
+    Effect.FOUNTAIN_THEN_MOVE: "moves",
+    Effect.SWAP_ANY: "swaps",
+    Effect.PULL_SAME_COLOUR: "pulls",
+}
+
+
+# --- board helpers ------------------------------------------------------------------------
+
+
+def _removed(locs: Board) -> frozenset[int]:
+    return frozenset(i for i, loc in enumerate(locs) if loc.removed)
+
+
+def _open(loc: Location | WLoc) -> list[int]:
+    """Colours with a bird an effect may take here (§6: birdhouse stacks are immune)."""
+    if loc.removed:
+        return []
+    housed = loc.housed
+    return [c for c, b in enumerate(loc.birds) if b and not housed[c]]
+
+
+def _accepts(loc: Location | WLoc, colour: int) -> bool:
+    """Whether a moved bird of `colour` may join its stack here (§6: not a birdhouse stack)."""
+    return not loc.removed and not loc.housed[colour]
+
+
+def _total(loc: Location | WLoc) -> int:
+    """Total strength at a Location: birds, nests and birdhouses (§4.1)."""
+    return sum(loc.birds) + sum(loc.nested) + sum(loc.housed)
+
+
+def home_index(locs: Board, creature: str) -> int | None:
+    """Returns the cell of a creature's home tile, or None if it is not on the board."""
+    for i, loc in enumerate(locs):
+        if TILE[loc.tile].creature == creature:
+            return i
+    return None
+
+
+# --- movement (§6) ------------------------------------------------------------------------
+
+
+def steps_of(creature: str) -> int:
+    """Returns how many move decisions the creature makes (the Fox two, the Scarecrow none)."""
+    movement = CREATURE[creature].movement
+    if movement is Movement.INTERSECTION:
+        return 0
+    return 2 if movement is Movement.EXACTLY_2 else 1
+
+
+def move_options(
+    players: int, locs: Board, creature: str, start: int, path: Sequence[int]
+) -> list[int]:
+    """Returns the cells the creature may enter next, in board order."""
+    geo = geometry_for(players)
+    removed = _removed(locs)
+    live = [i for i in range(len(locs)) if i not in removed]
+    match CREATURE[creature].movement:
+        case Movement.ANY_OTHER:  # Hawk: any other Location
+            return [i for i in live if i != start]
+        case Movement.EDGE_1_TO_4:  # Owl: 1-4 steps clockwise on the fixed ring (P2)
+            if start not in geo.edge:
+                return []
+            ahead = {ring_next(geo, start, removed, k) for k in range(1, OWL_MAX_STEPS + 1)}
+            return sorted(ahead - {start})
+        case Movement.EXACTLY_2:  # Fox: two steps, never back to the start
+            if path:
+                return [j for j in live_neighbours(geo, path[0], removed) if j != start]
+            return [
+                j
+                for j in live_neighbours(geo, start, removed)
+                if any(k != start for k in live_neighbours(geo, j, removed))
+            ]
+        case Movement.ADJACENT:  # Dog, Cuckoo
+            return list(live_neighbours(geo, start, removed))
+        case Movement.STRONGEST_NEIGHBOUR:  # Cat: the strongest neighbours; ties: any of them
+            near = live_neighbours(geo, start, removed)
+            if not near:
+                return []
+            best = max(_total(locs[j]) for j in near)
+            return [j for j in near if _total(locs[j]) == best]
+        case Movement.AT_LEAST_2_AWAY:  # Bee: neither its tile nor a neighbour
+            return [i for i in live if i != start and i not in geo.neighbours[start]]
+        case Movement.NEAR_HOME:  # Squirrel: onto the Park Bench or a tile next to it
+            bench = home_index(locs, creature)
+            if bench is None:
+                return []
+            return [
+                j
+                for j in live_neighbours(geo, start, removed)
+                if j == bench or bench in geo.neighbours[j]
+            ]
+        case Movement.INTERSECTION:  # Scarecrow: never moves when used
+            return []
+
+
+def owl_path(players: int, locs: Board, start: int, landing: int) -> tuple[int, ...]:
+    """Returns the ring cells the Owl flies over to reach `landing`, the landing last."""
+    geo = geometry_for(players)
+    removed = _removed(locs)
+    path: list[int] = []
+    cell = start
+    while cell != landing and len(path) < OWL_MAX_STEPS:
+        cell = ring_next(geo, cell, removed)
+        path.append(cell)
+    return tuple(path)
+
+
+# --- the effect (§6) ----------------------------------------------------------------------
+
+
+def _scarecrow_cells(geo: Geometry, locs: Board, act: Activation) -> list[int]:
+    # P2: a Scarecrow keeps the tiles of its intersection that remain.
+    return [i for i in geo.intersections[act.start] if not locs[i].removed and i not in act.hit]
+
+
+def _neighbour_targets(geo: Geometry, locs: Board, cell: int, colour: int) -> list[int]:
+    removed = _removed(locs)
+    return [j for j in live_neighbours(geo, cell, removed) if _accepts(locs[j], colour)]
+
+
+def _swap_partners(locs: Board, landing: int, colour: int) -> list[Bird]:
+    # A swap of two birds of one colour changes nothing, so it is not offered.
+    return [
+        (j, d)
+        for j, loc in enumerate(locs)
+        if j != landing
+        for d in _open(loc)
+        if d != colour and _accepts(locs[landing], d) and _accepts(loc, colour)
+    ]
+
+
+def _fountain_partners(
+    locs: Board, fountain: Sequence[int | None], landing: int, colour: int
+) -> list[int]:
+    return [
+        s
+        for s, d in enumerate(fountain)
+        if d is not None and d != colour and _accepts(locs[landing], d)
+    ]
+
+
+def bird_options(
+    players: int, locs: Board, fountain: Sequence[int | None], act: Activation, part: int
+) -> list[Bird]:
+    """Returns the birds the effect's `part` may act on now, by cell then colour."""
+    effect = CREATURE[act.creature].effect
+    geo = geometry_for(players)
+    landing = act.path[-1] if act.path else act.start
+    if effect is Effect.FOUNTAIN_LANDING:
+        cells = [landing]
+    elif effect is Effect.FOUNTAIN_PASSED:
+        cells = sorted(set(act.path))  # any one tile passed over or landed on
+    elif effect is Effect.FOUNTAIN_PATH_AND_LANDING:
+        cells = [act.path[part]]
+    elif effect is Effect.FOUNTAIN_TWO_TILES:
+        cells = _scarecrow_cells(geo, locs, act)
+    elif effect is Effect.PULL_SAME_COLOUR:
+        target = locs[landing]
+        return [
+            (j, c)
+            for j, loc in enumerate(locs)
+            if j != landing
+            for c in _open(loc)
+            if target.birds[c] and _accepts(target, c)
+        ]
+    elif act.chosen is not None:  # the Cuckoo's second bird
+        return _swap_partners(locs, act.chosen[0], act.chosen[1])
+    else:
+        here = _open(locs[landing])
+        if effect is Effect.FOUNTAIN_THEN_MOVE and part == 0:
+            return [(landing, c) for c in here]
+        if effect is Effect.PUSH or effect is Effect.FOUNTAIN_THEN_MOVE:
+            off_board = effect is Effect.PUSH and landing in geo.edge  # P2: the fixed edge
+            return [
+                (landing, c) for c in here if off_board or _neighbour_targets(geo, locs, landing, c)
+            ]
+        if effect is Effect.SWAP_ANY:
+            return [(landing, c) for c in here if _swap_partners(locs, landing, c)]
+        return [(landing, c) for c in here if _fountain_partners(locs, fountain, landing, c)]
+    return [(i, c) for i in cells for c in _open(locs[i])]
+
+
+def destination_options(players: int, locs: Board, act: Activation) -> list[int | None]:
+    """Returns where the chosen bird may go: neighbours, and None for the Dog's edge push."""
+    assert act.chosen is not None
+    geo = geometry_for(players)
+    cell, colour = act.chosen
+    options: list[int | None] = list(_neighbour_targets(geo, locs, cell, colour))
+    if CREATURE[act.creature].effect is Effect.PUSH and cell in geo.edge:
+        options.append(None)  # §6: off the board, into the fountain
+    return options
+
+
+def fountain_options(locs: Board, fountain: Sequence[int | None], act: Activation) -> list[int]:
+    """Returns the fountain slots whose bird may swap with the Squirrel's chosen bird."""
+    assert act.chosen is not None
+    cell, colour = act.chosen
+    return _fountain_partners(locs, fountain, cell, colour)
+
+
+def _first_part(
+    players: int, locs: Board, fountain: Sequence[int | None], act: Activation, part: int
+) -> int | None:
+    """Returns the first part from `part` on with a bird to act on, or None."""
+    for k in range(part, PARTS[CREATURE[act.creature].effect]):
+        if bird_options(players, locs, fountain, act, k):
+            return k
+    return None
+
+
+def can_activate(
+    players: int, locs: Board, fountain: Sequence[int | None], cr: Creature | WCreature
+) -> bool:
+    """Whether an unused creature has something to do: a legal move (U8), or for the
+    Scarecrow a bird to remove (DECISION: no activation without one)."""
+    if cr.used or cr.position is None or cr.controller is None:
+        return False
+    if steps_of(cr.id) == 0:
+        act = Activation(cr.id, Stage.BIRD, cr.position)
+        return _first_part(players, locs, fountain, act, 0) is not None
+    return bool(move_options(players, locs, cr.id, cr.position, ()))
+
+
+def usable(state: State, player: int) -> list[str]:
+    """Returns the creatures `player` may activate now, in catalog order."""
+    n = state.config.players
+    return [
+        cr.id
+        for cr in state.creatures
+        if cr.controller == player and can_activate(n, state.locations, state.fountain, cr)
+    ]
+
+
+def any_usable(w: Work, player: int) -> bool:
+    """Whether `player` still has a creature to activate this turn."""
+    mine = [cr for cr in w.peek_creatures() if cr.controller == player and not cr.used]
+    if not mine:
+        return False
+    locs = [w.peek(i) for i in range(len(w.frozen_locs))]
+    return any(can_activate(w.config.players, locs, w.fountain, cr) for cr in mine)
+
+
+# --- legal actions and check ----------------------------------------------------------------
+
+
+def legal(state: State, player: int) -> tuple[CreatureAction, ...]:
+    """Returns the decisions of the activation under way, in a fixed order."""
+    act = state.flow.activation
+    assert act is not None
+    n = state.config.players
+    locs = state.locations
+    match act.stage:
+        case Stage.MOVE:
+            cells = move_options(n, locs, act.creature, act.start, act.path)
+            return tuple(MoveCreature(player, locs[i].tile) for i in cells)
+        case Stage.USE:
+            return (UseEffect(player), SkipEffect(player))
+        case Stage.BIRD:
+            birds = bird_options(n, locs, state.fountain, act, act.part)
+            return tuple(ChooseBird(player, locs[i].tile, c) for i, c in birds)
+        case Stage.DESTINATION:
+            return tuple(
+                ChooseDestination(player, None if j is None else locs[j].tile)
+                for j in destination_options(n, locs, act)
+            )
+        case Stage.FOUNTAIN:
+            slots = fountain_options(locs, state.fountain, act)
+            return tuple(ChooseFountainBird(player, s) for s in slots)
+
+
+_STAGE_ACTION: Final[dict[Stage, type]] = {
+    Stage.MOVE: MoveCreature,
+    Stage.USE: UseEffect,
+    Stage.BIRD: ChooseBird,
+    Stage.DESTINATION: ChooseDestination,
+    Stage.FOUNTAIN: ChooseFountainBird,
+}
+_STAGE_TEXT: Final[dict[Stage, str]] = {
+    Stage.MOVE: "move the {c} (MoveCreature)",
+    Stage.USE: "use or skip the {c}'s effect (UseEffect / SkipEffect)",
+    Stage.BIRD: "choose a bird for the {c}'s effect (ChooseBird)",
+    Stage.DESTINATION: "choose where the {c} sends the bird (ChooseDestination)",
+    Stage.FOUNTAIN: "choose the fountain bird for the {c} (ChooseFountainBird)",
+}
+
+
+def expected(state: State) -> str:
+    """Returns the decision the activation under way waits for, as a sentence."""
+    act = state.flow.activation
+    if act is None:
+        return "activate a creature"
+    return _STAGE_TEXT[act.stage].format(c=act.creature)
+
+
+def check(state: State, action: CreatureAction) -> str | None:
+    """Returns why an activation decision is illegal now, or None."""
+    act = state.flow.activation
+    assert act is not None
+    wanted = _STAGE_ACTION[act.stage]
+    ok = wanted is SkipEffect or wanted is UseEffect
+    if not isinstance(action, wanted) and not (ok and isinstance(action, UseEffect | SkipEffect)):
+        return f"the activation waits for you to {expected(state)}"
+    if isinstance(action, UseEffect | SkipEffect):
+        return None
+    if action in legal(state, action.player):
+        return None
+    n = state.config.players
+    locs = state.locations
+    if isinstance(action, MoveCreature):
+        cells = move_options(n, locs, act.creature, act.start, act.path)
+        names = ", ".join(locs[i].tile for i in cells)
+        return f"the {act.creature} cannot move to {action.location!r}; it may go to: {names}"
+    if isinstance(action, ChooseBird):
+        return _bird_reason(state, act, action)
+    if isinstance(action, ChooseDestination):
+        where = "off the board" if action.location is None else repr(action.location)
+        return f"the bird cannot go to {where}; {_listing(legal(state, action.player))}"
+    return (
+        f"fountain slot {action.slot!r} holds no bird that can swap with the chosen one; "
+        f"{_listing(legal(state, action.player))}"
+    )
+
+
+def _listing(options: Sequence[object]) -> str:
+    return "choose from: " + "; ".join(str(o).split(" ", 1)[1] for o in options)
+
+
+def _bird_reason(state: State, act: Activation, action: ChooseBird) -> str:
+    colour = action.colour
+    name = colour_name(colour) if type(colour) is int else repr(colour)
+    index = {loc.tile: i for i, loc in enumerate(state.locations)}
+    i = index.get(action.location) if type(action.location) is str else None
+    if i is None:
+        return f"{action.location!r} is not a Location on this board"
+    loc = state.locations[i]
+    valid = type(colour) is int and 0 <= colour < len(loc.birds)
+    if not valid or not loc.birds[colour]:
+        return f"there is no {name} bird on {loc.tile}"
+    if loc.housed[colour]:
+        return f"the {name} stack on {loc.tile} is protected by a birdhouse"
+    return (
+        f"the {act.creature}'s effect cannot take the {name} bird on {loc.tile} now; "
+        f"{_listing(legal(state, action.player))}"
+    )
+
+
+# --- the reducer ----------------------------------------------------------------------------
+
+
+def _creature(w: Work, creature: str) -> WCreature:
+    return next(cr for cr in w.creatures if cr.id == creature)
+
+
+def _place_name(w: Work, cr: WCreature) -> str:
+    assert cr.position is not None
+    if steps_of(cr.id) == 0:
+        geo = geometry_for(w.config.players)
+        tiles = "/".join(w.locs[i].tile for i in geo.intersections[cr.position])
+        return f"intersection {cr.position} ({tiles})"
+    return w.locs[cr.position].tile
+
+
+def activate(w: Work, action: ActivateCreature) -> None:
+    """Starts an activation: the bonus action is spent and the creature is used (§3)."""
+    player = action.player
+    cr = _creature(w, action.creature)
+    assert cr.position is not None
+    cr.used = True
+    w.bonus_used = True
+    w.events.append(CreatureActivated(player, cr.id, _place_name(w, cr)))
+    if steps_of(cr.id) == 0:
+        # The Scarecrow does not move: its activation is its effect (DECISION).
+        w.wait(Await.CREATURE, player)
+        _next_part(w, Activation(cr.id, Stage.BIRD, cr.position), 0)
+        return
+    w.activation = Activation(cr.id, Stage.MOVE, cr.position)
+    w.wait(Await.CREATURE, player)
+
+
+def move(w: Work, action: MoveCreature) -> None:
+    """Takes one path step or lands; a finished move asks about the effect (U8)."""
+    act = w.activation
+    assert act is not None
+    cell = _index(w, action.location)
+    if CREATURE[act.creature].movement is Movement.EDGE_1_TO_4:
+        # The Owl's landing fixes its path: every ring tile up to it counts as passed.
+        path = owl_path(w.config.players, w.locs, act.start, cell)
+        cell = path[-1]
+    else:
+        path = (*act.path, cell)
+    if len(path) < steps_of(act.creature):
+        w.activation = attrs.evolve(act, path=path)
+        return
+    cr = _creature(w, act.creature)
+    cr.position = cell
+    tiles = tuple(w.locs[i].tile for i in path)
+    w.events.append(CreatureMoved(action.player, act.creature, w.locs[act.start].tile, tiles))
+    moved = Activation(act.creature, Stage.USE, act.start, path)
+    if _first_part(w.config.players, w.locs, w.fountain, moved, 0) is None:
+        w.events.append(EffectSkipped(action.player, act.creature, False))
+        _finish(w)
+        return
+    w.activation = moved
+
+
+def use(w: Work, player: int) -> None:
+    """Begins the effect: every part with a choice is now taken (U8)."""
+    act = w.activation
+    assert act is not None
+    _next_part(w, act, 0)
+
+
+def skip(w: Work, player: int) -> None:
+    """Declines the effect as a whole; the move stands (U8)."""
+    act = w.activation
+    assert act is not None
+    w.events.append(EffectSkipped(player, act.creature, True))
+    _finish(w)
+
+
+def choose_bird(w: Work, action: ChooseBird) -> None:
+    """Acts on the chosen bird: removes it, or keeps it for its destination or partner."""
+    act = w.activation
+    assert act is not None
+    player = action.player
+    cell = _index(w, action.location)
+    colour = action.colour
+    effect = CREATURE[act.creature].effect
+    landing = act.path[-1] if act.path else act.start
+    if effect is Effect.PULL_SAME_COLOUR:
+        _move_bird(w, player, cell, landing, colour, act.creature, effect)
+        _finish(w)
+    elif effect is Effect.SWAP_ANY and act.chosen is not None:
+        first, first_colour = act.chosen
+        take_bird(w.loc(first), first_colour)
+        take_bird(w.loc(cell), colour)
+        w.loc(cell).birds[first_colour] += 1  # §6 a moved bird joins its stack, no nest
+        w.loc(first).birds[colour] += 1
+        tiles = w.locs[first].tile, w.locs[cell].tile
+        w.events.append(BirdMoved(player, first_colour, tiles[0], tiles[1], act.creature, "swaps"))
+        w.events.append(BirdMoved(player, colour, tiles[1], tiles[0], act.creature, "swaps"))
+        _finish(w)
+    elif effect is Effect.SWAP_ANY:
+        w.activation = attrs.evolve(act, chosen=(cell, colour))
+    elif effect is Effect.SWAP_FOUNTAIN:
+        w.activation = attrs.evolve(act, stage=Stage.FOUNTAIN, chosen=(cell, colour))
+    elif effect is Effect.PUSH or (effect is Effect.FOUNTAIN_THEN_MOVE and act.part == 1):
+        w.activation = attrs.evolve(act, stage=Stage.DESTINATION, chosen=(cell, colour))
+    else:
+        remove_to_fountain(w, cell, colour, player, act.creature)
+        _next_part(w, attrs.evolve(act, hit=(*act.hit, cell)), act.part + 1)
+
+
+def choose_destination(w: Work, action: ChooseDestination) -> None:
+    """Moves the chosen bird to a neighbour, or pushes it off the board (the Dog)."""
+    act = w.activation
+    assert act is not None and act.chosen is not None
+    cell, colour = act.chosen
+    if action.location is None:
+        remove_to_fountain(w, cell, colour, action.player, act.creature)
+    else:
+        effect = CREATURE[act.creature].effect
+        target = _index(w, action.location)
+        _move_bird(w, action.player, cell, target, colour, act.creature, effect)
+    _next_part(w, attrs.evolve(act, chosen=None), act.part + 1)
+
+
+def choose_fountain_bird(w: Work, action: ChooseFountainBird) -> None:
+    """Squirrel: the fountain bird joins the tile; the tile's bird takes its slot (§6)."""
+    act = w.activation
+    assert act is not None and act.chosen is not None
+    cell, colour = act.chosen
+    incoming = w.fountain[action.slot]
+    assert incoming is not None
+    loc = w.loc(cell)
+    take_bird(loc, colour)
+    loc.birds[incoming] += 1
+    w.fountain[action.slot] = colour
+    w.events.append(FountainSwapped(action.player, loc.tile, colour, action.slot, incoming))
+    _finish(w)
+
+
+def _index(w: Work, tile: str) -> int:
+    for i, loc in enumerate(w.frozen_locs):
+        if loc.tile == tile:
+            return i
+    raise AssertionError(tile)
+
+
+def _move_bird(
+    w: Work, player: int, source: int, target: int, colour: int, creature: str, effect: Effect
+) -> None:
+    take_bird(w.loc(source), colour)  # a stack's last bird leaving frees its nest
+    w.loc(target).birds[colour] += 1  # §6 it joins its colour's stack and takes no nest
+    tiles = w.locs[source].tile, w.locs[target].tile
+    w.events.append(BirdMoved(player, colour, tiles[0], tiles[1], creature, _VERB[effect]))
+
+
+def _next_part(w: Work, act: Activation, part: int) -> None:
+    """Waits for the next part of the effect with a bird to act on, or ends the activation."""
+    k = _first_part(w.config.players, w.locs, w.fountain, act, part)
+    if k is None:
+        _finish(w)
+        return
+    w.activation = attrs.evolve(act, stage=Stage.BIRD, part=k, chosen=None)
+
+
+def _finish(w: Work) -> None:
+    """Ends the activation; the turn goes on with its placement, or ends (§3)."""
+    player = w.actor
+    w.activation = None
+    if w.placed:
+        end_turn(w)  # the bonus action is spent and the bird is placed
+    else:
+        w.wait(Await.TURN, player)
