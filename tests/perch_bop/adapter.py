@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from birdgames.perch_bop import GAME, State
+from birdgames.perch_bop.cards import BIRDHOUSE_FROM_ROUND, ZAP_ROUND
 from birdgames.perch_bop.setup import eligible_objectives
 from birdgames.perch_bop.state import Phase
 from birdgames.rng import Rng, next_u64, shuffle
@@ -16,7 +17,9 @@ def perturb_hidden(state: State, player: int, seed: int) -> State:
 
     Other players' dealt pairs are redrawn from the cards `player` was not dealt (once the
     game is over, their kept objectives are public and only the discarded ones change). The
-    bag has no order (draws use the rng), so a new rng reshuffles every future draw.
+    bag has no order (draws use the rng), so a new rng reshuffles every future draw. The
+    birdhouses and lightning tokens are not in play before rounds 4 and 5, so nobody sees
+    them there: they are flipped at random.
     """
     rng = Rng.from_seed(seed)
     over = state.flow.phase is Phase.OVER
@@ -36,7 +39,16 @@ def perturb_hidden(state: State, player: int, seed: int) -> State:
         pair = (rest.pop(), rest.pop())
         kept = pair[0] if seat.objective is not None else None
         seats[q] = attrs.evolve(seat, dealt=pair, objective=kept)
-    bits, _ = next_u64(rng)
+    bits, rng = next_u64(rng)
+    houses_aside = state.round < BIRDHOUSE_FROM_ROUND
+    zaps_aside = state.round < ZAP_ROUND
+    for q, seat in enumerate(seats):
+        flips, rng = next_u64(rng)
+        seats[q] = attrs.evolve(
+            seat,
+            birdhouse=bool(flips & 1) if houses_aside else seat.birdhouse,
+            zap=bool(flips & 2) if zaps_aside else seat.zap,
+        )
     fresh = Rng(bits)
     if fresh == state.rng:
         fresh = Rng(bits ^ 1)

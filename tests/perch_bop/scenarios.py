@@ -192,3 +192,72 @@ def index(state: State, tile: str) -> int:
 def loc(state: State, tile: str) -> Location:
     """Returns the Location holding a tile."""
     return state.locations[index(state, tile)]
+
+
+# 13-tile board with every creature home: (0,0) (0,2) (0,4) | (1,1) (1,3) | (2,0) (2,2) (2,4)
+# | (3,1) (3,3) | (4,0) (4,2) (4,4). Cell 6, (2,2), is the only interior tile.
+CREATURE_TILES_13 = (
+    "owl_barn",
+    "hawk_nest",
+    "fox_den",
+    "doghouse",
+    "country_house",
+    "thorn_bush",
+    "great_ash",
+    "beehive",
+    "park_bench",
+    "cornfield",
+    "lonely_elm",
+    "mighty_oak",
+    "overstuffed_birdhouse",
+)
+
+
+def creature(
+    state: State,
+    creature_id: str,
+    controller: int | None,
+    position: int | None,
+    used: bool = False,
+) -> State:
+    """Returns `state` with a creature's controller, standee position and used flag set."""
+    creatures = tuple(
+        attrs.evolve(cr, controller=controller, position=position, used=used)
+        if cr.id == creature_id
+        else cr
+        for cr in state.creatures
+    )
+    assert any(cr.id == creature_id for cr in creatures), f"no {creature_id} in this game"
+    return attrs.evolve(state, creatures=creatures)
+
+
+def removed(state: State, *tiles: str) -> State:
+    """Returns `state` with empty Locations taken out of the game (as the Overstuffed does)."""
+    locations = tuple(
+        attrs.evolve(loc, removed=True, free_nests=0) if loc.tile in tiles else loc
+        for loc in state.locations
+    )
+    return attrs.evolve(state, locations=locations)
+
+
+def fountain(state: State, slots: Mapping[int, int]) -> State:
+    """Returns `state` with birds (taken from supplies) in the given fountain slots."""
+    supply = list(state.supply)
+    filled = list(state.fountain)
+    for slot, colour in slots.items():
+        filled[slot] = colour
+        supply[colour] -= 1
+    return attrs.evolve(state, fountain=tuple(filled), supply=tuple(supply))
+
+
+# 8-tile board (2-3 players) with seven creature homes and the Cornfield.
+CREATURE_TILES_8 = (
+    "owl_barn",
+    "hawk_nest",
+    "fox_den",
+    "doghouse",
+    "country_house",
+    "thorn_bush",
+    "cornfield",
+    "beehive",
+)

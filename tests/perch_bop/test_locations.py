@@ -371,3 +371,26 @@ def test_every_creature_home_hands_its_creature_to_the_sole_leader(
     card = next(c for c in state.creatures if c.id == creature)
     assert card.controller == 2 and card.position == sc.index(state, home)
     assert ControlChanged(creature, home, 2) in events
+
+
+def test_full_bird_feeder_offers_no_same_colour_swap() -> None:
+    """A Feeder swap of two birds of one colour changes nothing: refused and not listed."""
+    state = sc.board(sc.fresh(3, RECRUIT_8), {"full_bird_feeder": {0: 1}})
+    state = sc.bag(state, {2: 6})
+    state, _ = sc.start(state, Phase.RECRUIT)
+    assert state.seats[0].hand[2] and state.seats[1].hand[2]  # both hold a blue bird
+    same = SwapBirds(0, 2, 1, 2)
+    assert same not in GAME.legal_actions(state, 0)
+    reason = GAME.check(state, same)
+    assert reason == "swapping a blue bird for a blue bird changes nothing; Decline instead"
+    swaps = [a for a in GAME.legal_actions(state, 0) if isinstance(a, SwapBirds)]
+    assert swaps and all(a.colour != a.target_colour for a in swaps)
+
+
+def test_cornfield_after_the_last_round_asks_for_no_placement() -> None:
+    """A new Scarecrow controller at round 5's control step never places it: the game ends."""
+    state = sc.board(sc.fresh(3, UPKEEP_8), {"cornfield": {2: 1}})
+    state, _ = sc.start(state, Phase.UPKEEP, round_=5)
+    assert GAME.is_terminal(state)
+    scarecrow = next(c for c in state.creatures if c.id == "scarecrow")
+    assert scarecrow.controller == 2 and scarecrow.position is None

@@ -72,3 +72,15 @@ def test_event_lines_name_player_tile_and_place() -> None:
     lines = [str(e) for e in events]
     assert lines and all("\n" not in line for line in lines)
     assert any(line.startswith("p") and " on " in line for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("round_", "houses", "zaps"),
+    [(1, False, False), (3, False, False), (4, True, False), (5, True, True)],
+)
+def test_tokens_show_only_once_in_play(round_: int, houses: bool, zaps: bool) -> None:
+    """§1.4, §3: birdhouses appear from round 4 and lightning tokens in round 5, not before."""
+    state = sc.perch_turn(sc.fresh(3), 0, round_)
+    for viewer in (0, 2, None):
+        shown = GAME.view(state, viewer)
+        assert shown.birdhouses == (houses,) * 3 and shown.zaps == (zaps,) * 3
