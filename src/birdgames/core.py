@@ -129,3 +129,19 @@ def check_spectator_or_player(player: object, players: int) -> PlayerId | None:
     if player is None:
         return None
     return check_player(player, players)
+
+
+# Seeds of up to 256 bits cover every hash digest a client may seed with; wider ones cost
+# replay time and text for nothing.
+SEED_BITS: Final = 256
+
+
+def check_seed(seed: object) -> int:
+    """Returns `seed` if it is an int of at most `SEED_BITS` bits (either sign), else raises."""
+    if type(seed) is not int:
+        raise InvalidConfigError(f"the seed must be an int, not {type(seed).__name__}")
+    if seed.bit_length() > SEED_BITS:
+        raise InvalidConfigError(
+            f"the seed must have at most {SEED_BITS} bits, not {seed.bit_length()}"
+        )
+    return seed
