@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeAlias
+from typing import ClassVar, Final, TypeAlias
 
 import attrs
 
+from birdgames.fields import ActionTypes
 from birdgames.perch_bop.cards import COLOUR_NAMES
 
 
@@ -193,3 +194,4 @@ ACTION_CLASSES: tuple[type, ...] = (
     ChooseSlot,
     PlaceScarecrow,
 )
+ACTION_TYPES: Final = ActionTypes("Perch", ACTION_CLASSES)

@@ -19,7 +19,7 @@ from birdgames.rookery.abilities import (
     targets,
 )
 from birdgames.rookery.actions import (
-    ACTION_CLASSES,
+    ACTION_TYPES,
     Action,
     Ambush,
     ChooseTarget,
@@ -113,8 +113,9 @@ def discards_for_effect(card: str) -> bool:
 
 def check(state: State, action: object) -> str | None:
     """Returns None if the action is legal now, else the reason in a sentence."""
-    if not isinstance(action, ACTION_CLASSES):
-        return f"{type(action).__name__} is not a Rookery action"
+    problem = ACTION_TYPES.problem(action)  # every field exactly typed before a rule reads it
+    if problem is not None:
+        return problem
     player = action.player  # type: ignore[attr-defined]
     if type(player) is not int or player not in (0, 1):
         return f"player must be 0 or 1, not {player!r}"
