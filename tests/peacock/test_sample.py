@@ -117,7 +117,7 @@ def test_samples_fit_what_the_seat_knows(
         places=_places,
         candidates=_candidates(position),
         perturbed=[perturb_hidden(position.state, player, seed + 1)],
-        samples=60,
+        samples=30,
     )
 
 
