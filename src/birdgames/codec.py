@@ -3,18 +3,20 @@
 The only place cattrs is configured. A document is a JSON object with an integer
 ``"format"`` version and a permanent namespaced ``"kind"`` tag, then the object's fields.
 Loading is strict: no coercion, no extra keys, and every failure is a `CodecError`
-naming the path of the field at fault.
+naming the path of the field at fault. Hard limits (`MAX_DOCUMENT_BYTES` and the others below)
+bound what one document can cost, so text from an untrusted client is safe to load.
 """
 
 from __future__ import annotations
 
 import enum
 import json
+import math
 import re
 import types
 import typing
-from collections.abc import Callable, Mapping
-from typing import Any, Final, Literal, TypeVar, cast, get_args, get_origin
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, cast, get_args, get_origin, overload
 
 import attrs
 import cattrs
@@ -22,23 +24,50 @@ import cattrs.v
 from cattrs.errors import (
     BaseValidationError,
     ClassValidationError,
+    ForbiddenExtraKeysError,
     IterableValidationError,
     IterableValidationNote,
 )
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from birdgames.core import ActionLike, CodecError, Tagged, games
+from birdgames.core import SEED_BITS, ActionLike, CodecError, Tagged, games
 from birdgames.rng import Rng
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeForm
 
 T = TypeVar("T")
 
 Role = Literal["action", "event", "document"]
 
-# Field metadata marking an int written as a hex string (seeds), so JavaScript keeps it exact.
+# Field metadata marking a seed: an int of at most SEED_BITS bits written as a hex string, so
+# JavaScript keeps it exact.
 HEX: Final[Mapping[str, bool]] = types.MappingProxyType({"birdgames.hex": True})
 
-_HEX_INT = re.compile(r"-?0x[0-9a-f]+")
+# --- limits -------------------------------------------------------------------------------
+# Every document the package writes stays far inside these; see docs/codec.md for the
+# measured cost of the worst document each one admits.
+
+MAX_DOCUMENT_BYTES: Final = 2 * 1024 * 1024
+"""The longest text `loads` reads, in UTF-8 bytes (whitespace included)."""
+MAX_DEPTH: Final = 32
+"""The deepest nesting of arrays and objects, the document itself being depth 1."""
+MAX_INTEGER: Final = 2**53 - 1
+"""The largest magnitude of a JSON number: what JavaScript holds exactly."""
+MAX_STRING_LENGTH: Final = 256
+"""The longest string, key or value, in characters."""
+MAX_ARRAY_LENGTH: Final = 16_384
+"""The most items of one array (a Record's actions are the longest)."""
+MAX_ITEM_ERRORS: Final = 3
+"""How many bad items of one array are reported before loading stops looking."""
+
+_MAX_NUMBER_CHARS: Final = 32  # a float literal longer than this is never one birdgames wrote
+_MAX_MESSAGE: Final = 600  # characters of a CodecError's message, all ASCII
+_SHOWN: Final = 40  # characters of a bad value quoted in a message
+
+_HEX_INT = re.compile(rf"-?0x[0-9a-f]{{1,{SEED_BITS // 4}}}")
 _RNG_STATE = re.compile(r"[0-9a-f]{16}")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @attrs.frozen
@@ -109,8 +138,24 @@ def _type_name(value: object) -> str:
     return "null" if value is None else type(value).__name__
 
 
+def _show(value: object) -> str:
+    """Returns an ASCII repr of `value`, cut so a message never copies a long bad value."""
+    if isinstance(value, list | tuple):
+        return f"an array of {len(value)} items"
+    if isinstance(value, dict):
+        return f"an object of {len(value)} keys"
+    if type(value) is int and value.bit_length() > 64:
+        return f"an int of {value.bit_length()} bits"
+    text = ascii(value)
+    return text if len(text) <= _SHOWN else f"{text[: _SHOWN - 3]}..."
+
+
 def _got(value: object) -> str:
-    return "null" if value is None else f"{type(value).__name__} {value!r}"
+    if value is None:
+        return "null"
+    if isinstance(value, list | tuple | dict):
+        return _show(value)
+    return f"{type(value).__name__} {_show(value)}"
 
 
 def _structure_int(value: object, _: type) -> int:
@@ -148,7 +193,10 @@ def _unstructure_hex(value: int) -> str:
 
 def _structure_hex(value: object, _: type) -> int:
     if type(value) is not str or not _HEX_INT.fullmatch(value):
-        raise TypeError(f"expected a hex string such as '0x2a', got {value!r}")
+        raise TypeError(
+            f"expected a hex string of at most {SEED_BITS} bits such as '0x2a' (a seed), "
+            f"got {_got(value)}"
+        )
     return int(value, 16)
 
 
@@ -158,14 +206,14 @@ def _unstructure_rng(rng: Rng) -> str:
 
 def _structure_rng(value: object, _: type) -> Rng:
     if type(value) is not str or not _RNG_STATE.fullmatch(value):
-        raise TypeError(f"expected a 16-digit lowercase hex rng state, got {value!r}")
+        raise TypeError(f"expected a 16-digit lowercase hex rng state, got {_got(value)}")
     return Rng(int(value, 16))
 
 
 def _structure_enum(value: object, cls: type[enum.Enum]) -> enum.Enum:
     values = [member.value for member in cls]
     if type(value) not in {type(v) for v in values} or value not in values:
-        raise ValueError(f"expected one of {values}, got {value!r}")
+        raise ValueError(f"expected one of {values}, got {_got(value)}")
     return cls(value)
 
 
@@ -184,6 +232,8 @@ def _items(value: object, elem_types: Callable[[int], Any], container: Any) -> t
         first = exc
     errors: list[Exception] = []
     for index, item in enumerate(value):
+        if len(errors) == MAX_ITEM_ERRORS:
+            break  # a few paths say enough; a huge array of bad items costs no more
         elem_type = elem_types(index)
         try:
             _converter.structure(item, elem_type)
@@ -285,7 +335,7 @@ def _structure_by_tag(value: object, allowed: Mapping[str, type], what: str) -> 
     cls = allowed.get(tag)
     if cls is None:
         known = ", ".join(sorted(allowed)[:12])
-        raise ValueError(f"unknown kind {tag!r} for {what} (expected one of: {known})")
+        raise ValueError(f"unknown kind {_show(tag)} for {what} (expected one of: {known})")
     return _converter.structure(value, cls)
 
 
@@ -360,7 +410,7 @@ def _attrs_structure_factory(cls: Any) -> Callable[[object, Any], Any]:
             )
         if tag is not None:
             if value.get("kind") != tag:
-                raise ValueError(f"expected kind {tag!r}, got {value.get('kind')!r}")
+                raise ValueError(f"expected kind {tag!r}, got {_show(value.get('kind'))}")
             _check_nested_format(tag, cls, value)
             value = {k: v for k, v in value.items() if k not in ("kind", "format")}
         return inner(value, cls)
@@ -383,7 +433,7 @@ def _check_nested_format(tag: str, cls: type, value: Mapping[str, Any]) -> None:
     got = value.get("format", 1)
     if got != expected:
         raise ValueError(
-            f"{tag} has format {got!r}, but this birdgames reads format {expected} of it"
+            f"{tag} has format {_show(got)}, but this birdgames reads format {expected} of it"
         )
 
 
@@ -455,30 +505,169 @@ def to_primitive(obj: object) -> dict[str, Any]:
 
 
 def dumps(obj: object) -> str:
-    """Returns the JSON text of a registered config, state, action, view, event or record."""
-    return json.dumps(to_primitive(obj), separators=(",", ":"), ensure_ascii=False)
+    """Returns the JSON text of a registered config, state, action, view, event or record.
+
+    A tuple or list of registered objects (a legal-action list, say) is written as a JSON
+    array of their documents, which `loads_many` reads back.
+    """
+    data: Any
+    if isinstance(obj, tuple | list):
+        data = [to_primitive(item) for item in obj]
+    else:
+        data = to_primitive(obj)
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def _cut(message: str) -> str:
+    """Returns `message` as ASCII of at most `_MAX_MESSAGE` characters."""
+    if not message.isascii():
+        message = message.encode("ascii", "backslashreplace").decode("ascii")
+    return message if len(message) <= _MAX_MESSAGE else f"{message[: _MAX_MESSAGE - 3]}..."
 
 
 def _format_exception(exc: BaseException, t: type | None) -> str:
     # Our hooks raise plain TypeError/ValueError with a sentence worth keeping.
     if type(exc) in (TypeError, ValueError) and str(exc):
         return str(exc)
+    if isinstance(exc, ForbiddenExtraKeysError):
+        extra = sorted(exc.extra_fields)
+        shown = ", ".join(_show(key)[1:-1] for key in extra[:MAX_ITEM_ERRORS])
+        more = f" and {len(extra) - MAX_ITEM_ERRORS} more" if len(extra) > MAX_ITEM_ERRORS else ""
+        return f"extra fields found ({shown}{more})"
     return cattrs.v.format_exception(exc, t)
 
 
 def _describe(exc: BaseException) -> str:
     if isinstance(exc, BaseValidationError | ClassValidationError):
-        return "; ".join(cattrs.transform_error(exc, format_exception=_format_exception))
+        lines = cattrs.transform_error(exc, format_exception=_format_exception)
+        return "; ".join(lines[:MAX_ITEM_ERRORS])
     return f"{exc} @ $"
 
 
-def _parse(text: object) -> dict[str, Any]:
-    if not isinstance(text, str | bytes | bytearray):
+# --- parsing within the limits ---------------------------------------------------------------
+
+
+class _Refused(Exception):
+    """Raised from inside the JSON parser when the text breaks a limit or cannot round trip."""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"an object names the key {_show(key)} twice")
+            seen.add(key)
+    return obj
+
+
+def _integer(digits: str) -> int:
+    # The length test comes first, so no wide literal is ever converted.
+    if len(digits.lstrip("-")) > len(str(MAX_INTEGER)) or abs(int(digits)) > MAX_INTEGER:
+        raise _Refused(
+            f"the integer {_show(digits)[1:-1]} is wider than documents allow "
+            f"(at most 2**53 - 1 in magnitude)"
+        )
+    return int(digits)
+
+
+def _number(literal: str) -> float:
+    # A float is never valid in a document; parsed (when short and finite) so the field at
+    # fault is named, like any other value of the wrong type.
+    value = float(literal) if len(literal) <= _MAX_NUMBER_CHARS else math.inf
+    if not math.isfinite(value):
+        raise _Refused(f"the number {_show(literal)[1:-1]} is too long or too large")
+    return value
+
+
+def _constant(literal: str) -> Any:
+    raise _Refused(f"{literal} is not a JSON number")
+
+
+def _check_string(text: str, what: str) -> None:
+    if len(text) > MAX_STRING_LENGTH:
+        raise CodecError(
+            f"a {what} of {len(text)} characters is longer than documents allow "
+            f"({MAX_STRING_LENGTH})"
+        )
+    if not text.isascii() and _SURROGATE.search(text):
+        raise CodecError(f"a {what} holds a lone surrogate {_show(text)}, which is not Unicode")
+
+
+def _check_limits(data: Any) -> None:
+    """Refuses nesting, arrays and strings beyond the limits, and lone surrogates."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth > MAX_DEPTH:
+                raise CodecError(f"the document is nested deeper than {MAX_DEPTH} levels")
+            items: Iterable[Any]
+            if isinstance(value, dict):
+                for key in value:
+                    _check_string(key, "key")
+                items = value.values()
+            else:
+                if len(value) > MAX_ARRAY_LENGTH:
+                    raise CodecError(
+                        f"an array of {len(value)} items is longer than documents allow "
+                        f"({MAX_ARRAY_LENGTH})"
+                    )
+                items = value
+            for item in items:
+                if isinstance(item, str):
+                    _check_string(item, "string")
+                elif isinstance(item, dict | list):
+                    stack.append((item, depth + 1))
+        elif isinstance(value, str):
+            _check_string(value, "string")
+
+
+def _parse_any(text: object) -> Any:
+    if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_DOCUMENT_BYTES:
+            raise CodecError(f"the text has {len(text)} bytes, more than {MAX_DOCUMENT_BYTES}")
+        try:
+            # UTF-8 only: json.loads would guess UTF-16 or UTF-32, which dumps never writes.
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise CodecError(f"the text is not UTF-8 (byte {exc.start})") from None
+    elif isinstance(text, str):
+        if len(text) > MAX_DOCUMENT_BYTES:
+            raise CodecError(
+                f"the text has {len(text)} characters, more than {MAX_DOCUMENT_BYTES} bytes"
+            )
+        try:
+            size = len(text.encode("utf-8"))
+        except UnicodeEncodeError as exc:
+            raise CodecError(
+                f"the text holds a lone surrogate at {exc.start}, which is not Unicode"
+            ) from None
+        if size > MAX_DOCUMENT_BYTES:
+            raise CodecError(f"the text has {size} bytes, more than {MAX_DOCUMENT_BYTES}")
+    else:
         raise CodecError(f"expected JSON text, got {_type_name(text)}")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise CodecError(f"not valid JSON: {exc}") from None
+        data = json.loads(
+            text,
+            object_pairs_hook=_object,
+            parse_int=_integer,
+            parse_float=_number,
+            parse_constant=_constant,
+        )
+    except _Refused as exc:
+        raise CodecError(_cut(str(exc))) from None
+    except RecursionError:
+        raise CodecError(f"the document is nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as exc:
+        raise CodecError(_cut(f"not valid JSON: {exc}")) from None
+    _check_limits(data)
+    return data
+
+
+def _parse(text: object) -> dict[str, Any]:
+    data = _parse_any(text)
     if not isinstance(data, dict):
         raise CodecError(f"expected a JSON object, got {_type_name(data)}")
     return data
@@ -500,24 +689,84 @@ def _load_document(data: dict[str, Any], registration: _Registration) -> Any:
         obj: Any = _converter.structure(data, cls)  # its checked "format" is dropped there
     except CodecError:
         raise
+    except MemoryError:
+        raise  # the limits keep a document's cost small: this is the host's, not the text's
     except Exception as exc:  # every failure becomes a CodecError
-        raise CodecError(f"invalid {cls.__qualname__}: {_describe(exc)}") from None
+        raise CodecError(_cut(f"invalid {cls.__qualname__}: {_describe(exc)}")) from None
     validate = _VALIDATORS.get(cls)
     if validate is not None:
         try:
             problem = validate(obj)
+        except MemoryError:
+            raise
         except Exception as exc:  # a broken state may break its checker
             problem = f"its invariants cannot be checked ({type(exc).__name__}: {exc})"
         if problem is not None:
-            raise CodecError(f"invalid {cls.__qualname__}: {problem}")
+            raise CodecError(_cut(f"invalid {cls.__qualname__}: {problem}"))
     return obj
 
 
-def loads(cls: type[T], text: str | bytes) -> T:
-    """Returns the object of class `cls` that `text` describes."""
-    registration = _registration(cls)
-    loaded: T = _load_document(_parse(text), registration)
+def _registrations(form: object) -> dict[str, _Registration]:
+    """Returns the registrations `form` (a registered class or a union of them) admits, by tag."""
+    members = get_args(form) if _is_union(form) else (form,)
+    found: dict[str, _Registration] = {}
+    for member in members:
+        if not isinstance(member, type):
+            raise CodecError(f"{_show(member)} is not a registered birdgames document type")
+        registration = _registration(member)
+        found[_tag_of(member) or ""] = registration
+    return found
+
+
+def _load_form(data: dict[str, Any], allowed: Mapping[str, _Registration]) -> Any:
+    if len(allowed) == 1:
+        (only,) = allowed.values()
+        return _load_document(data, only)
+    tag = data.get("kind")
+    registration = allowed.get(tag) if isinstance(tag, str) else None
+    if registration is None:
+        known = ", ".join(sorted(allowed)[:12])
+        raise CodecError(f"kind {_show(tag)} is not one of {known} @ $.kind")
+    return _load_document(data, registration)
+
+
+@overload
+def loads(cls: type[T], text: str | bytes) -> T: ...
+
+
+@overload
+def loads(cls: TypeForm[T], text: str | bytes) -> T: ...
+
+
+def loads(cls: TypeForm[T], text: str | bytes) -> T:
+    """Returns the object of class `cls` that `text` describes.
+
+    `cls` may be a union of registered classes, such as a game's `Action`: the document's
+    kind tag chooses the member, and a document of any other kind is refused.
+    """
+    allowed = _registrations(cls)
+    loaded: T = _load_form(_parse(text), allowed)
     return loaded
+
+
+def loads_many(cls: TypeForm[T], text: str | bytes) -> tuple[T, ...]:
+    """Returns the objects of a JSON array of documents, as `dumps` writes a tuple of them.
+
+    `cls` is a registered class or a union of them, as for `loads`.
+    """
+    allowed = _registrations(cls)
+    data = _parse_any(text)
+    if not isinstance(data, list):
+        raise CodecError(f"expected a JSON array of documents, got {_type_name(data)}")
+    loaded: list[T] = []
+    for index, item in enumerate(data):
+        if not isinstance(item, dict):
+            raise CodecError(f"item {index} is not a JSON object @ $[{index}]")
+        try:
+            loaded.append(_load_form(item, allowed))
+        except CodecError as exc:
+            raise CodecError(_cut(f"item {index} @ $[{index}]: {exc}")) from None
+    return tuple(loaded)
 
 
 def _load_by_role(text: str | bytes, role: Role) -> Any:
@@ -526,7 +775,7 @@ def _load_by_role(text: str | bytes, role: Role) -> Any:
     tag = data.get("kind")
     registration = _BY_TAG.get(tag) if isinstance(tag, str) else None
     if registration is None or registration.role != role:
-        raise CodecError(f"{tag!r} is not the kind of any registered {role} @ $.kind")
+        raise CodecError(f"{_show(tag)} is not the kind of any registered {role} @ $.kind")
     return _load_document(data, registration)
 
 

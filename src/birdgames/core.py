@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar, Final, Protocol, TypeAlias, TypeVar
 
+from birdgames.fields import describe, describe_action
+
 PlayerId: TypeAlias = int
 
 ConfigT = TypeVar("ConfigT")
@@ -21,11 +23,19 @@ class BirdgamesError(ValueError):
     """Base of every error birdgames raises on purpose."""
 
 
+_SHOWN_REASON: Final = 500
+
+
 class IllegalActionError(BirdgamesError):
-    """An action the rules do not allow now; `.reason` says why in a sentence."""
+    """An action the rules do not allow now; `.reason` says why in a sentence.
+
+    The message names the action safely: a wrongly typed or huge field is shown cut, and
+    the action's own str is only used when every field has its declared type.
+    """
 
     def __init__(self, action: object, reason: str) -> None:
-        super().__init__(f"illegal action {action}: {reason}")
+        shown = reason if len(reason) <= _SHOWN_REASON else f"{reason[:_SHOWN_REASON]}..."
+        super().__init__(f"illegal action {describe_action(action)}: {shown}")
         self.action = action
         self.reason = reason
 
@@ -120,7 +130,8 @@ def get_game(name: str) -> AnyGame:
 def check_player(player: object, players: int) -> PlayerId:
     """Returns `player` if it is a seat of a `players`-player game, else raises."""
     if type(player) is not int or not 0 <= player < players:
-        raise InvalidConfigError(f"player must be a seat from 0 to {players - 1}, not {player!r}")
+        shown = describe(player)
+        raise InvalidConfigError(f"player must be a seat from 0 to {players - 1}, not {shown}")
     return player
 
 
@@ -129,3 +140,19 @@ def check_spectator_or_player(player: object, players: int) -> PlayerId | None:
     if player is None:
         return None
     return check_player(player, players)
+
+
+# Seeds of up to 256 bits cover every hash digest a client may seed with; wider ones cost
+# replay time and text for nothing.
+SEED_BITS: Final = 256
+
+
+def check_seed(seed: object) -> int:
+    """Returns `seed` if it is an int of at most `SEED_BITS` bits (either sign), else raises."""
+    if type(seed) is not int:
+        raise InvalidConfigError(f"the seed must be an int, not {type(seed).__name__}")
+    if seed.bit_length() > SEED_BITS:
+        raise InvalidConfigError(
+            f"the seed must have at most {SEED_BITS} bits, not {seed.bit_length()}"
+        )
+    return seed

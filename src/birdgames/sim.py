@@ -8,7 +8,7 @@ from typing import ClassVar, Generic, Protocol, TypeVar, cast
 import attrs
 
 from birdgames import codec
-from birdgames.core import ActionLike, Game, InvalidConfigError, Tagged
+from birdgames.core import ActionLike, Game, InvalidConfigError, Tagged, check_seed
 from birdgames.rng import Rng, below, fork
 
 A = TypeVar("A")
@@ -91,6 +91,7 @@ def iter_play(
     When several players are to act (simultaneous phases) the lowest seat moves first.
     `max_actions` stops early (at most that many steps).
     """
+    seed = check_seed(seed)  # every seed played is one a Record can hold
     state = game.new_game(config, seed)
     players = len(game.scores(state))
     if len(policies) != players:
@@ -121,6 +122,7 @@ def play(
     max_actions: int | None = None,
 ) -> Record:
     """Plays one game to its end (or `max_actions` steps) and returns its record."""
+    seed = check_seed(seed)
     state = game.new_game(config, seed)
     actions: list[ActionT] = []
     for step in iter_play(game, config, seed, policies, max_actions=max_actions):

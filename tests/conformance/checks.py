@@ -26,6 +26,7 @@ import birdgames
 from birdgames import AnyGame, CodecError, IllegalActionError, InvalidConfigError, codec, sim
 from birdgames.rng import Rng
 from tests.conformance.adapters import EngineAdapter
+from tests.conformance.reasons import check_reasons_hide_secrets
 
 # Picks one of the legal actions (of every player in to_act) for the next step.
 Chooser = Callable[[Sequence[Any]], Any]
@@ -58,6 +59,7 @@ class RunReport:
     perturbations: int = 0
     perturbations_changed: int = 0
     events_compared: int = 0
+    reason_probes: int = 0  # probe actions whose refusals were compared across perturbations
     kinds_seen: set[str] = attrs.Factory(set)
 
 
@@ -758,6 +760,7 @@ def check_game(
                 game, state, legal, events, players, rng, sampling.damages, sampling.round_trips
             )
             check_no_leaks(adapter, state, action, players, rng, report, sampling.perturbations)
+            report.reason_probes += check_reasons_hide_secrets(adapter, state, players, rng, stale)
         for actions in legal.values():
             stale.extend(rng.sample(actions, min(2, len(actions))))
         report.actions.append(action)

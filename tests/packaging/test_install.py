@@ -17,7 +17,7 @@ CLIENT = textwrap.dedent(
     """A typical client: a frontend that loads a game, moves, and shows a view."""
 
     import birdgames
-    from birdgames import codec, rng, sim
+    from birdgames import codec, peacock, perch_bop, rng, rookery, sim
 
 
     def first_move_view(name: str, seed: int) -> str:
@@ -45,6 +45,17 @@ CLIENT = textwrap.dedent(
         return sim.play(game, config, 7, [sim.RandomPolicy()] * min(game.player_counts))
 
 
+    def precise_records() -> list[sim.Record]:
+        """Each engine's precisely typed GAME plays with the package's own policy."""
+        return [
+            sim.play(rookery.GAME, rookery.GAME.default_config(2), 1, [sim.RandomPolicy()] * 2),
+            sim.play(peacock.GAME, peacock.GAME.default_config(3), 1, [sim.RandomPolicy()] * 3),
+            sim.play(
+                perch_bop.GAME, perch_bop.GAME.default_config(2), 1, [sim.RandomPolicy()] * 2
+            ),
+        ]
+
+
     def roll(seed: int) -> int:
         value, _ = rng.below(rng.Rng.from_seed(seed), 6)
         return value + 1
@@ -55,6 +66,7 @@ CLIENT = textwrap.dedent(
             first_move_view(game_name, 1)
             record = a_record(game_name)
             assert codec.loads(sim.Record, codec.dumps(record)) == record
+        assert [r.game for r in precise_records()] == ["rookery", "peacock", "perch_bop"]
         print("client ok", sorted(birdgames.games()), roll(3))
     '''
 )
@@ -75,7 +87,9 @@ SURFACE = [
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh venv with birdgames installed from the checkout, not editable, plus mypy."""
+    """A fresh venv with birdgames installed from the checkout, not editable, plus both type
+    checkers clients use (pyright with its own Node.js from PyPI, so no system Node is needed).
+    """
     venv = tmp_path_factory.mktemp("fresh") / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     subprocess.run(
@@ -86,6 +100,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "--disable-pip-version-check",
             str(ROOT),
             "mypy",
+            "pyright[nodejs]",
         ],
         check=True,
         capture_output=True,
@@ -128,6 +143,29 @@ def test_a_client_type_checks_strictly_and_runs(installed: Path, tmp_path: Path)
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert _python(installed, str(client), cwd=tmp_path).startswith("client ok")
+
+
+def test_the_same_client_type_checks_under_strict_pyright(installed: Path, tmp_path: Path) -> None:
+    """pyright in strict mode accepts the client too: tagged classes and the engines' GAMEs
+    satisfy the package's protocols for both checkers."""
+    (tmp_path / "client.py").write_text(CLIENT)
+    (tmp_path / "pyrightconfig.json").write_text(
+        '{"typeCheckingMode": "strict", "reportMissingModuleSource": "error"}'
+    )
+    result = subprocess.run(
+        [
+            str(installed / "bin" / "pyright"),
+            "--pythonpath",
+            str(installed / "bin" / "python"),
+            "client.py",
+        ],
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 errors" in result.stdout, result.stdout
 
 
 def test_ci_runs_exactly_the_readme_check_command() -> None:

@@ -129,7 +129,7 @@ def test_wrong_player_and_foreign_objects_get_reasons() -> None:
     """Contract rule 4: every refusal is a sentence; the old state stays usable."""
     state = build(song=(1, 0))
     assert GAME.check(state, EndTurn(1)) == "it is p0's turn"
-    assert GAME.check(state, "end_turn") == "str is not a Rookery action"  # type: ignore[arg-type]
+    assert GAME.check(state, "end_turn") == "'end_turn' is not a Rookery action"  # type: ignore[arg-type]
     assert GAME.check(state, NestBird(0, "dodo", L)) == "'dodo' is not a Rookery card"
     assert GAME.check(state, NestBird(0, "fox", L)) == "fox is not a bird card"
     assert GAME.check(state, NestBird(0, "wren", L)) == "wren is not in your hand"

@@ -14,6 +14,7 @@ from tests.toy.game import (
     Discard,
     Event,
     Phase,
+    Pick,
     Seat,
     SeatView,
     State,
@@ -89,6 +90,18 @@ class LeaksDraws(ToyGame):
     ) -> tuple[Event, ...]:
         del player
         return events
+
+
+class NamesCardHolders(ToyGame):
+    """Refuses a card the actor does not hold by saying who holds it: a reason leaks hands."""
+
+    def _check_move(self, state: State, action: Action) -> str | None:
+        reason = super()._check_move(state, action)
+        if reason is not None and isinstance(action, Pick | Discard):
+            for holder, seat in enumerate(state.seats):
+                if holder != action.player and action.card in seat.hand:
+                    return f"card {action.card} is in p{holder}'s hand, not yours"
+        return reason
 
 
 class DrawsByCommitOrder(ToyGame):
@@ -168,6 +181,7 @@ BROKEN: tuple[tuple[str, EngineAdapter, str], ...] = (
     ("leaks hands", adapter(LeaksHands()), "view of p"),
     ("leaks picks", adapter(LeaksPicks()), "view of p"),
     ("leaks draws", adapter(LeaksDraws()), "visible events"),
+    ("names card holders", adapter(NamesCardHolders()), "the refusal of"),
     ("draws by commit order", adapter(DrawsByCommitOrder()), "give different states"),
     ("rewards first builder", adapter(RewardsFirstBuilder()), "give different states"),
     ("understates max_actions", adapter(UnderstatesMaxActions()), "max_actions"),

@@ -23,7 +23,8 @@ from typing import ClassVar, Final, TypeAlias, assert_never
 import attrs
 
 from birdgames import IllegalActionError, InvalidConfigError, codec
-from birdgames.core import PlayerId, check_spectator_or_player
+from birdgames.core import PlayerId, check_player, check_spectator_or_player
+from birdgames.fields import ActionTypes
 from birdgames.rng import Rng, shuffle
 
 SLOT_CAP: Final = 3
@@ -163,6 +164,7 @@ class Discard:
 
 Action: TypeAlias = Pick | Build | EndBuild | Raid | Pass | Discard
 ACTION_CLASSES: Final = (Pick, Build, EndBuild, Raid, Pass, Discard)
+ACTION_TYPES: Final = ActionTypes("toy", ACTION_CLASSES)
 
 
 # ---------------------------------------------------------------- events
@@ -434,6 +436,7 @@ class ToyGame:
                 assert_never(state.phase)
 
     def legal_actions(self, state: State, player: PlayerId) -> tuple[Action, ...]:
+        check_player(player, state.config.players)
         if player not in self.to_act(state):
             return ()
         seat = state.seats[player]
@@ -462,8 +465,9 @@ class ToyGame:
                 assert_never(state.phase)
 
     def check(self, state: State, action: Action) -> str | None:
-        if not isinstance(action, ACTION_CLASSES):
-            return f"{type(action).__name__} is not a toy action"
+        problem = ACTION_TYPES.problem(action)
+        if problem is not None:
+            return problem
         player = action.player
         if not _is_int(player) or not 0 <= player < state.config.players:
             return f"there is no seat {player!r} at this table"

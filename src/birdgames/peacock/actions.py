@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import enum
-from typing import ClassVar, TypeAlias
+from typing import ClassVar, Final, TypeAlias
 
 import attrs
 
+from birdgames.fields import ActionTypes
 from birdgames.peacock.cards import Season
 from birdgames.peacock.state import Slot
 
@@ -99,3 +100,4 @@ class EndMigration:
 
 Action: TypeAlias = DraftCard | PlaceIsland | TuckIsland | PlaceBird | EndMigration
 ACTION_CLASSES: tuple[type, ...] = (DraftCard, PlaceIsland, TuckIsland, PlaceBird, EndMigration)
+ACTION_TYPES: Final = ActionTypes("Peacock", ACTION_CLASSES)

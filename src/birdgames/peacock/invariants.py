@@ -99,7 +99,8 @@ def problem(state: State) -> str | None:
         if unknown:
             return f"unknown {name} cards: {', '.join(unknown)}"
         if held != want:
-            diff = sorted((want - held).elements()) or sorted((held - want).elements())
+            # Names, not elements: a count read from the document may be huge.
+            diff = sorted(k for k in want.keys() | held.keys() if want[k] != held[k])
             return f"{name} cards are not each in exactly one place (off: {', '.join(diff)})"
     scored = SEASONS_PER_GAME if state.phase is Phase.OVER else state.round - 1
     starts = tuple(s.id for s in STARTING_ISLANDS)

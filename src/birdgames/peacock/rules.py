@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Final, assert_never
+from typing import Final, assert_never, cast
 
+from birdgames.core import check_player
 from birdgames.peacock import season as season_end
 from birdgames.peacock.actions import (
+    ACTION_TYPES,
     Action,
     DraftCard,
     EndMigration,
@@ -56,7 +58,6 @@ from birdgames.peacock.state import (
 )
 
 HALVES: Final = (Season.BLUE, Season.ORANGE)
-_ACTION_TYPES: Final = (DraftCard, PlaceIsland, TuckIsland, PlaceBird, EndMigration)
 
 
 # --- small builders ---------------------------------------------------------------------
@@ -97,8 +98,7 @@ def _in_turn(state: State, player: int) -> bool:
 
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     """Returns every legal action of `player` now, in a fixed order."""
-    if type(player) is not int or not 0 <= player < len(state.seats):
-        return ()
+    check_player(player, len(state.seats))
     if not _in_turn(state, player):
         return ()
     seat = state.seats[player]
@@ -160,8 +160,10 @@ def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, .
 
 def check(state: State, action: object) -> str | None:
     """Returns None if `action` is legal now, else the reason in a sentence."""
-    if not isinstance(action, _ACTION_TYPES):
-        return f"{action!r} is not a Peacock action"
+    problem = ACTION_TYPES.problem(action)  # every field exactly typed before a rule reads it
+    if problem is not None:
+        return problem
+    action = cast(Action, action)
     player = action.player
     players = len(state.seats)
     if type(player) is not int or not 0 <= player < players:

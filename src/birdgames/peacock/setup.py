@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final
 
-from birdgames.core import InvalidConfigError
+from birdgames.core import InvalidConfigError, check_seed
 from birdgames.peacock.cards import (
     DEAL_BIRDS,
     DEAL_ISLANDS,
@@ -124,8 +124,7 @@ def deal(
 def new_game(config: Config, seed: int) -> State:
     """Returns the position after setup and the first deal, from the seed alone."""
     config = check_config(config)
-    if type(seed) is not int:
-        raise InvalidConfigError(f"seed must be an int, not {seed!r}")
+    seed = check_seed(seed)
     players = config.players
     rng = Rng.from_seed(seed)
     # Independent streams keep each deck's order apart from the season draw.

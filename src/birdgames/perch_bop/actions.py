@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeAlias
+from typing import ClassVar, Final, TypeAlias
 
 import attrs
 
+from birdgames.fields import ActionTypes
 from birdgames.perch_bop.cards import COLOUR_NAMES
 
 
@@ -292,3 +293,4 @@ ACTION_CLASSES: tuple[type, ...] = (
     ChooseDestination,
     ChooseFountainBird,
 )
+ACTION_TYPES: Final = ActionTypes("Perch", ACTION_CLASSES)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from birdgames.core import IllegalActionError
+from birdgames.core import IllegalActionError, check_player
 from birdgames.perch_bop import creatures, flow
 from birdgames.perch_bop.actions import (
-    ACTION_CLASSES,
+    ACTION_TYPES,
     Action,
     ActivateCreature,
     AddBird,
@@ -76,6 +76,7 @@ def _bonus_tokens(round_: int, birdhouse: bool, zap: bool) -> tuple[bool, bool]:
 
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     """Returns every legal action of `player` now, in a fixed order."""
+    check_player(player, state.config.players)
     if player not in to_act(state):
         return ()
     if state.arrivals:
@@ -172,8 +173,9 @@ _EXPECTED = {
 
 def check(state: State, action: object) -> str | None:
     """Returns None if the action is legal now, else the reason."""
-    if not isinstance(action, ACTION_CLASSES):
-        return f"{action!r} is not a Perch action"
+    problem = ACTION_TYPES.problem(action)  # every field exactly typed before a rule reads it
+    if problem is not None:
+        return problem
     act: Action = action  # type: ignore[assignment]
     player = act.player
     n = state.config.players

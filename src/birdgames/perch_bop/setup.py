@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from birdgames.core import InvalidConfigError
+from birdgames.core import InvalidConfigError, check_seed
 from birdgames.perch_bop.cards import (
     BIRDS_PER_COLOUR,
     EXPANSIONS,
@@ -123,8 +123,7 @@ def _layout(config: Config, rng: Rng) -> tuple[tuple[str, ...], Rng]:
 def new_game(config: Config, seed: int) -> State:
     """Returns the state after setup, waiting for every player to keep an objective."""
     validate(config)
-    if type(seed) is not int:
-        raise InvalidConfigError(f"the seed must be an int, not {seed!r}")
+    seed = check_seed(seed)
     root = Rng.from_seed(seed)
     rng = fork(root, 1)
     n = config.players

@@ -6,6 +6,7 @@ from typing import ClassVar, Final, TypeAlias, get_args
 
 import attrs
 
+from birdgames.fields import ActionTypes
 from birdgames.rookery.cards import Habitat
 from birdgames.rookery.state import Zone
 
@@ -242,3 +243,4 @@ Action: TypeAlias = (
     | ChooseTarget
 )
 ACTION_CLASSES: Final[tuple[type, ...]] = get_args(Action)  # the union's members, in order
+ACTION_TYPES: Final = ActionTypes("Rookery", ACTION_CLASSES)

@@ -1,7 +1,9 @@
 """The single source of legality: `check` gives the reason an action is illegal now.
 
 `legal_actions` (rules.py) enumerates exactly the actions `check` accepts; a test proves it
-both ways. Reasons name the card, zone and numbers involved.
+both ways. Reasons name the card, zone and numbers involved, but only what the actor's view
+shows: never the identity of an opposing face-down card, nor anything of the opponent's hand
+or deck.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from birdgames.rookery.abilities import (
     targets,
 )
 from birdgames.rookery.actions import (
-    ACTION_CLASSES,
+    ACTION_TYPES,
     Action,
     Ambush,
     ChooseTarget,
@@ -111,8 +113,9 @@ def discards_for_effect(card: str) -> bool:
 
 def check(state: State, action: object) -> str | None:
     """Returns None if the action is legal now, else the reason in a sentence."""
-    if not isinstance(action, ACTION_CLASSES):
-        return f"{type(action).__name__} is not a Rookery action"
+    problem = ACTION_TYPES.problem(action)  # every field exactly typed before a rule reads it
+    if problem is not None:
+        return problem
     player = action.player  # type: ignore[attr-defined]
     if type(player) is not int or player not in (0, 1):
         return f"player must be 0 or 1, not {player!r}"
@@ -210,7 +213,9 @@ def _own(state: State, player: int, uid: object, want: type) -> tuple[int, Bird 
     if found is None or not isinstance(found[1], want):
         return f"there is no {label} #{uid} in play"
     if found[1].owner != player:
-        return f"{found[1].card} #{uid} is p{found[1].owner}'s, not yours"
+        # R6.3 never the card's name: an opposing predator may be face down, and a refusal
+        # tells the actor only what their view shows.
+        return f"#{uid} is not one of your {label}s"
     return found
 
 

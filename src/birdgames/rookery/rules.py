@@ -6,7 +6,7 @@ from typing import assert_never
 
 import attrs
 
-from birdgames.core import IllegalActionError
+from birdgames.core import IllegalActionError, check_player
 from birdgames.rookery.abilities import (
     bird_stat,
     cost_mods,
@@ -101,6 +101,7 @@ _ZONE_RANGE = (0, 1, 2)
 
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     """Every legal action of `player` now, in a fixed order; empty unless they are to act."""
+    check_player(player, len(state.players))
     if player not in to_act(state):
         return ()
     if state.pending:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final
 
-from birdgames.core import InvalidConfigError
+from birdgames.core import InvalidConfigError, check_seed
 from birdgames.rng import Rng, below, shuffle
 from birdgames.rookery.cards import BIRDS, CATALOG, Season, Trait
 from birdgames.rookery.state import (
@@ -72,8 +72,7 @@ def validate_deck(deck: object, low: int, high: int, name: str) -> None:
 def new_game(config: Config, seed: int) -> State:
     """R1 shuffles both decks from the seed, deals opening hands, opens the habitat draft."""
     validate(config)
-    if type(seed) is not int:
-        raise InvalidConfigError(f"the seed must be an int, not {seed!r}")
+    seed = check_seed(seed)
     rng = Rng.from_seed(seed)
     first = config.first_player
     if first is None:

@@ -1,0 +1,99 @@
+"""Runs the test suite on every supported Python other than the one running this script.
+
+The supported versions are the `Programming Language :: Python :: 3.N` classifiers of
+pyproject.toml. Each gets its own virtual environment (`.venv-3.N`) with the package and its
+test extra installed. An interpreter that cannot be found is a failure, never a skip: a
+release must be tested on every Python it claims. Interpreters are looked up on PATH
+(`python3.N`) and then among pyenv's installed versions.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PREFIX = "Programming Language :: Python :: "
+
+
+def supported_versions() -> list[str]:
+    """Returns the '3.N' versions pyproject.toml claims, in order."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    versions = [c[len(PREFIX) :] for c in project["classifiers"] if c.startswith(PREFIX)]
+    return [v for v in versions if v.count(".") == 1]
+
+
+def _reports(executable: str, version: str) -> bool:
+    done = subprocess.run(
+        [executable, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return done.returncode == 0 and done.stdout.strip() == version
+
+
+def find_interpreter(version: str) -> str | None:
+    """Returns a working interpreter of `version`, or None."""
+    candidates: list[str] = []
+    on_path = shutil.which(f"python{version}")
+    if on_path:
+        candidates.append(on_path)
+    pyenv_root = os.environ.get("PYENV_ROOT", str(Path.home() / ".pyenv"))
+    installed = glob.glob(f"{pyenv_root}/versions/{version}.*/bin/python{version}")
+    candidates += sorted(installed, key=lambda p: [int(x) for x in p.split("/")[-3].split(".")])[
+        ::-1
+    ]
+    return next((c for c in candidates if _reports(c, version)), None)
+
+
+def run(version: str, pytest_args: list[str]) -> int:
+    """Installs the package into `.venv-<version>` and runs pytest there."""
+    interpreter = find_interpreter(version)
+    if interpreter is None:
+        print(f"Python {version} is supported but not installed here (pyenv install {version})")
+        return 1
+    venv = ROOT / f".venv-{version}"
+    steps = [
+        [interpreter, "-m", "venv", str(venv)],
+        [
+            str(venv / "bin" / "pip"),
+            "install",
+            "-q",
+            "--disable-pip-version-check",
+            "-e",
+            f"{ROOT}[test]",
+        ],
+        [str(venv / "bin" / "pytest"), *pytest_args],
+    ]
+    print(f"== Python {version} ({interpreter})", flush=True)
+    for command in steps:
+        code = subprocess.run(command, cwd=ROOT, check=False).returncode
+        if code != 0:
+            print(f"== Python {version}: {Path(command[0]).name} exited {code}")
+            return code or 1
+    return 0
+
+
+def main() -> int:
+    """Tests every supported version but the running one; returns the first failure's code."""
+    running = f"{sys.version_info.major}.{sys.version_info.minor}"
+    others = [v for v in supported_versions() if v != running]
+    if not others:
+        print("no other supported Python versions to test")
+        return 1
+    failures = [v for v in others if run(v, sys.argv[1:]) != 0]
+    if failures:
+        print(f"the suite failed on Python {', '.join(failures)}")
+        return 1
+    print(f"the suite passed on Python {', '.join(others)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

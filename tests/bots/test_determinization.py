@@ -1,0 +1,141 @@
+"""The determinization check itself, proved on the toy game: a sound determinizer passes it,
+one that peeks at the hidden cards fails it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+
+import attrs
+import pytest
+
+from birdgames.rng import Rng, below, fork, shuffle
+from tests.bots.determinization import check_determinizer
+from tests.toy.adapter import perturb_hidden
+from tests.toy.game import GAME, Config, Seat, State, View
+
+
+def toy_sample_state(view: View, config: Config, seed: int) -> State:
+    """Returns a toy State consistent with `view`: unseen cards dealt at random from `seed`.
+
+    In the toy game a seat sees its own hand and pick and the discard pile; every other card
+    (other hands and picks, the deck) is dealt uniformly from those it cannot see.
+    """
+    me = view.player
+    rng = Rng.from_seed(seed)
+    seen = set(view.discard)
+    if me is not None:
+        own = view.seats[me]
+        seen.update(own.hand or ())
+        if own.pick is not None:
+            seen.add(own.pick)
+    unseen, deal = shuffle(
+        fork(rng, 1), [c for c in range(1, config.deck_size + 1) if c not in seen]
+    )
+    rest = list(unseen)
+    seats = []
+    for p, seat in enumerate(view.seats):
+        if p == me:
+            hand, pick = seat.hand or (), seat.pick
+        else:
+            hand = tuple(sorted(rest[: seat.hand_size]))
+            del rest[: seat.hand_size]
+            pick = None
+            if seat.committed:
+                index, deal = below(deal, len(rest))
+                pick = rest.pop(index)
+        seats.append(Seat(hand, pick, seat.nest, seat.twigs, seat.done, seat.score))
+    return State(
+        config,
+        fork(rng, 2),
+        view.round,
+        view.phase,
+        tuple(rest),
+        view.discard,
+        tuple(seats),
+        view.last_picks,
+        view.raider,
+        view.victim,
+    )
+
+
+def _sound(state: State, player: int, history: Sequence[object], seed: int) -> State:
+    return toy_sample_state(GAME.view(state, player), state.config, seed)
+
+
+def _peeking(state: State, player: int, history: Sequence[object], seed: int) -> State:
+    """Deals the unseen cards afresh but leaves the opponents' real hands in place."""
+    sample = toy_sample_state(GAME.view(state, player), state.config, seed)
+    if len(sample.deck) < 2:
+        return sample
+    seats = tuple(
+        attrs.evolve(seat, hand=state.seats[p].hand) if p != player else seat
+        for p, seat in enumerate(sample.seats)
+    )
+    rest = Counter(sample.deck) + Counter(c for s in sample.seats for c in s.hand)
+    rest -= Counter(c for s in seats for c in s.hand)
+    return attrs.evolve(sample, seats=seats, deck=tuple(sorted(rest.elements())))
+
+
+def _places(state: State, player: int) -> Mapping[str, Counter[Hashable]]:
+    found: dict[str, Counter[Hashable]] = {"deck": Counter(state.deck)}
+    for p, seat in enumerate(state.seats):
+        if p != player:
+            found[f"p{p} hand"] = Counter(seat.hand)
+            found[f"p{p} pick"] = Counter(() if seat.pick is None else (seat.pick,))
+    return found
+
+
+def _candidates(state: State, player: int) -> Mapping[str, Counter[Hashable]]:
+    real = _places(state, player)
+    unseen: Counter[Hashable] = sum(real.values(), Counter())
+    return {name: unseen if cards else Counter() for name, cards in real.items()}
+
+
+def _position(players: int, seed: int, steps: int) -> State:
+    state = GAME.new_game(GAME.default_config(players), seed)
+    rng = Rng.from_seed(seed)
+    for _ in range(steps):
+        if GAME.is_terminal(state):
+            break
+        player = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, player)
+        index, rng = below(rng, len(legal))
+        state = GAME.apply(state, legal[index])
+    return state
+
+
+@pytest.mark.parametrize(("players", "steps"), [(2, 0), (2, 1), (3, 4), (3, 9)])
+def test_a_sound_toy_determinizer_passes(players: int, steps: int) -> None:
+    """Dealing every unseen card at random keeps views, soundness and coverage."""
+    state = _position(players, steps + 1, steps)
+    for player in range(players):
+        check_determinizer(
+            GAME,
+            _sound,
+            state,
+            player,
+            (),
+            places=_places,
+            candidates=_candidates(state, player),
+            perturbed=[perturb_hidden(state, player, 7)],
+        )
+
+
+@pytest.mark.parametrize(("players", "steps"), [(2, 0), (3, 4)])
+def test_a_peeking_toy_determinizer_is_caught(players: int, steps: int) -> None:
+    """Keeping the opponents' real hands is caught: they never vary, and a perturbed state
+    gives another sample."""
+    state = _position(players, steps + 1, steps)
+    assert any(seat.hand for seat in state.seats[1:]), "the opponents hold hidden cards"
+    with pytest.raises(AssertionError, match=r"never holds|depends on"):
+        check_determinizer(
+            GAME,
+            _peeking,
+            state,
+            0,
+            (),
+            places=_places,
+            candidates=_candidates(state, 0),
+            perturbed=[perturb_hidden(state, 0, 7)],
+        )
