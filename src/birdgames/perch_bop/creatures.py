@@ -10,7 +10,7 @@ The option functions read a board of frozen or working Locations alike, so `chec
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, assert_never
 
 import attrs
 
@@ -152,6 +152,8 @@ def move_options(
             ]
         case Movement.INTERSECTION:  # Scarecrow: never moves when used
             return []
+        case _:
+            assert_never(CREATURE[creature].movement)
 
 
 def owl_path(players: int, locs: Board, start: int, landing: int) -> tuple[int, ...]:
@@ -327,6 +329,8 @@ def legal(state: State, player: int) -> tuple[CreatureAction, ...]:
         case Stage.FOUNTAIN:
             slots = fountain_options(locs, state.fountain, act)
             return tuple(ChooseFountainBird(player, s) for s in slots)
+        case _:
+            assert_never(act.stage)
 
 
 _STAGE_ACTION: Final[dict[Stage, type]] = {
