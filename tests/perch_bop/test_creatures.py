@@ -818,3 +818,11 @@ def test_illegal_creature_decisions_raise_with_a_reason() -> None:
     state = GAME.apply(turn("dog", CELL["doghouse"]), ActivateCreature(0, "dog"))
     with pytest.raises(IllegalActionError, match="the dog cannot move to 'lonely_elm'"):
         GAME.apply(state, MoveCreature(0, "lonely_elm"))
+
+
+def test_activation_events_are_public() -> None:
+    """Creature moves and effects are public: every seat and the spectator see all of them."""
+    state = turn("hawk", CELL["hawk_nest"], {"lonely_elm": {3: 2}})
+    state, _ = play(state, ActivateCreature(0, "hawk"))
+    _, events = GAME.step(state, MoveCreature(0, "lonely_elm"))
+    assert events and all(GAME.visible_events(events, v) == events for v in (0, 3, None))
