@@ -361,12 +361,10 @@ def check(state: State, action: CreatureAction) -> str | None:
     """Returns why an activation decision is illegal now, or None."""
     act = state.flow.activation
     assert act is not None
-    wanted = _STAGE_ACTION[act.stage]
-    ok = wanted is SkipEffect or wanted is UseEffect
-    if not isinstance(action, wanted) and not (ok and isinstance(action, UseEffect | SkipEffect)):
-        return f"the activation waits for you to {expected(state)}"
-    if isinstance(action, UseEffect | SkipEffect):
+    if act.stage is Stage.USE and isinstance(action, UseEffect | SkipEffect):
         return None
+    if not isinstance(action, _STAGE_ACTION[act.stage]):
+        return f"the activation waits for you to {expected(state)}"
     if action in legal(state, action.player):
         return None
     n = state.config.players
@@ -380,10 +378,12 @@ def check(state: State, action: CreatureAction) -> str | None:
     if isinstance(action, ChooseDestination):
         where = "off the board" if action.location is None else repr(action.location)
         return f"the bird cannot go to {where}; {_listing(legal(state, action.player))}"
-    return (
-        f"fountain slot {action.slot!r} holds no bird that can swap with the chosen one; "
-        f"{_listing(legal(state, action.player))}"
-    )
+    if isinstance(action, ChooseFountainBird):
+        return (
+            f"fountain slot {action.slot!r} holds no bird that can swap with the chosen one; "
+            f"{_listing(legal(state, action.player))}"
+        )
+    return f"the activation waits for you to {expected(state)}"
 
 
 def _listing(options: Sequence[object]) -> str:
