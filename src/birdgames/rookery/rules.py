@@ -78,6 +78,7 @@ from birdgames.rookery.legality import (
 )
 from birdgames.rookery.state import (
     DRAFT_ORDER,
+    TURN_ACTION_LIMIT,
     ZONE_INDEX,
     ZONES,
     AmbushWindow,
@@ -89,7 +90,6 @@ from birdgames.rookery.state import (
     Predator,
     State,
     TargetChoice,
-    TurnState,
     ZoneState,
 )
 from birdgames.rookery.turns import dawn, end_turn, play_season
@@ -130,6 +130,8 @@ def _answers(state: State) -> tuple[Action, ...]:
 
 
 def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
+    if state.turn.actions >= TURN_ACTION_LIMIT:  # R2.2 DECISION
+        return (EndTurn(p),)
     zones = state.zones
     me = state.players[p]
     song = me.song
@@ -253,6 +255,9 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
             resolve_choice(ctx, choice, action.target, action.zone)
         case _:
             assert_never(action)
+    if ctx.phase is Phase.PLAY and not isinstance(action, EndTurn):
+        # R2.2 DECISION counts every action of the turn, answers included; Dawn resets it
+        ctx.turn = attrs.evolve(ctx.turn, actions=ctx.turn.actions + 1)
     _settle(ctx)
     return ctx.freeze(), tuple(ctx.events)
 
@@ -341,7 +346,7 @@ def _play_habitat(ctx: Ctx, action: PlayHabitat) -> None:
     cost = ctx.turn.habitats_played  # R5.1 free, then 1, 2, 3...
     _pay(ctx, action.player, action.card, cost)
     t = ctx.turn
-    ctx.turn = TurnState(t.habitats_played + 1, t.season_played, t.mobbed, t.hold_countdown)
+    ctx.turn = attrs.evolve(t, habitats_played=t.habitats_played + 1)
     zi = ZONE_INDEX[action.zone]
     zone = ctx.zones[zi]
     pile = (*zone.pile, PileCard(action.player, action.card))
