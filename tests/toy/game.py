@@ -697,7 +697,8 @@ def validate(state: State) -> str | None:
             return f"twigs must be from 0 to {config.twigs}"
         if tuple(sorted(seat.hand)) != seat.hand:
             return "hands are kept sorted"
-    if sorted(cards) != list(range(1, config.deck_size + 1)):
+    # The count first: deck_size comes from the document and may be huge.
+    if len(cards) != config.deck_size or sorted(cards) != list(range(1, config.deck_size + 1)):
         return f"cards 1 to {config.deck_size} must each be somewhere exactly once"
     if not 0 <= state.round <= config.rounds:
         return f"round must be from 0 to {config.rounds}"
