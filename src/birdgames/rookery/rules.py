@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import assert_never
 
 import attrs
@@ -87,6 +88,7 @@ from birdgames.rookery.state import (
     Pending,
     Phase,
     PileCard,
+    PlayerState,
     Predator,
     State,
     TargetChoice,
@@ -373,11 +375,12 @@ def _flip(ctx: Ctx, zi: int) -> None:
     ctx.events.append(ZoneFlipped(ZONES[zi], habitat, gone))
 
 
-def _is_open(ctx: Ctx, pending: Pending) -> bool:
+def is_open(zones: Sequence[ZoneState], players: Sequence[PlayerState], pending: Pending) -> bool:
+    """Whether a pending decision can still be answered; moot ones are dropped unasked."""
     match pending:
         case AmbushWindow():
-            pred = find_in(ctx.zones, pending.predator)
-            bird = find_in(ctx.zones, pending.target)
+            pred = find_in(zones, pending.predator)
+            bird = find_in(zones, pending.target)
             # R6.3 the window closes early once the bird is gone
             return (
                 pred is not None
@@ -387,10 +390,10 @@ def _is_open(ctx: Ctx, pending: Pending) -> bool:
                 and pred[0] == bird[0]
             )
         case DiscardChoice():
-            return bool(ctx.players[pending.player].hand)
+            return bool(players[pending.player].hand)
         case TargetChoice():
             ability = ABILITIES[pending.card][pending.ability]
-            return bool(targets(ctx.zones, pending.player, ability))
+            return bool(targets(zones, pending.player, ability))
         case _:
             assert_never(pending)
 
@@ -400,7 +403,7 @@ def _settle(ctx: Ctx) -> None:
     if not ctx.over:
         sweep(ctx)
     ctx.flush_pending()
-    while ctx.pending and not ctx.over and not _is_open(ctx, ctx.pending[0]):
+    while ctx.pending and not ctx.over and not is_open(ctx.zones, ctx.players, ctx.pending[0]):
         ctx.pending.pop(0)
     if ctx.over:
         ctx.pending = []
