@@ -50,14 +50,19 @@ HEX: Final[Mapping[str, bool]] = types.MappingProxyType({"birdgames.hex": True})
 
 MAX_DOCUMENT_BYTES: Final = 2 * 1024 * 1024
 """The longest text `loads` reads, in UTF-8 bytes (whitespace included)."""
+MAX_VALUES: Final = 2**17
+"""The most JSON values in one document, counted before parsing as its commas and opening
+brackets (an upper bound): this is what bounds the cost of parsing."""
 MAX_DEPTH: Final = 32
 """The deepest nesting of arrays and objects, the document itself being depth 1."""
 MAX_INTEGER: Final = 2**53 - 1
 """The largest magnitude of a JSON number: what JavaScript holds exactly."""
 MAX_STRING_LENGTH: Final = 256
 """The longest string, key or value, in characters."""
-MAX_ARRAY_LENGTH: Final = 16_384
+MAX_ARRAY_LENGTH: Final = 10_000
 """The most items of one array (a Record's actions are the longest)."""
+MAX_OBJECT_KEYS: Final = 128
+"""The most keys of one object."""
 MAX_ITEM_ERRORS: Final = 3
 """How many bad items of one array are reported before loading stops looking."""
 
@@ -223,21 +228,15 @@ def _structure_enum(value: object, cls: type[enum.Enum]) -> enum.Enum:
 def _items(value: object, elem_types: Callable[[int], Any], container: Any) -> tuple[Any, ...]:
     if not isinstance(value, list):
         raise TypeError(f"expected a JSON array, got {_type_name(value)}")
-    try:
-        return tuple(
-            _converter.get_structure_hook(elem_types(i))(item, elem_types(i))
-            for i, item in enumerate(value)
-        )
-    except Exception as exc:  # redone item by item below to name the path at fault
-        first = exc
+    items: list[Any] = []
     errors: list[Exception] = []
     for index, item in enumerate(value):
-        if len(errors) == MAX_ITEM_ERRORS:
-            break  # a few paths say enough; a huge array of bad items costs no more
         elem_type = elem_types(index)
         try:
-            _converter.structure(item, elem_type)
-        except Exception as exc:  # collected with its path below
+            items.append(_converter.get_structure_hook(elem_type)(item, elem_type))
+        except MemoryError:
+            raise
+        except Exception as exc:  # collected with its path, for the message
             exc.__notes__ = [
                 *getattr(exc, "__notes__", []),
                 IterableValidationNote(
@@ -245,9 +244,11 @@ def _items(value: object, elem_types: Callable[[int], Any], container: Any) -> t
                 ),
             ]
             errors.append(exc)
-    if not errors:
-        raise first
-    raise IterableValidationError(f"While structuring {container!r}", errors, container)
+            if len(errors) == MAX_ITEM_ERRORS:
+                break  # a few paths say enough; a huge array of bad items costs no more
+    if errors:
+        raise IterableValidationError(f"While structuring {container!r}", errors, container)
+    return tuple(items)
 
 
 def _is_tuple(t: Any) -> bool:
@@ -552,6 +553,10 @@ class _Refused(Exception):
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    if len(pairs) > MAX_OBJECT_KEYS:
+        raise _Refused(
+            f"an object of {len(pairs)} keys has more than documents allow ({MAX_OBJECT_KEYS})"
+        )
     obj = dict(pairs)
     if len(obj) != len(pairs):
         seen: set[str] = set()
@@ -597,31 +602,33 @@ def _check_string(text: str, what: str) -> None:
 
 def _check_limits(data: Any) -> None:
     """Refuses nesting, arrays and strings beyond the limits, and lone surrogates."""
+    if type(data) is str:
+        _check_string(data, "string")
     stack: list[tuple[Any, int]] = [(data, 1)]
     while stack:
         value, depth = stack.pop()
-        if isinstance(value, dict | list):
-            if depth > MAX_DEPTH:
-                raise CodecError(f"the document is nested deeper than {MAX_DEPTH} levels")
-            items: Iterable[Any]
-            if isinstance(value, dict):
-                for key in value:
-                    _check_string(key, "key")
-                items = value.values()
-            else:
-                if len(value) > MAX_ARRAY_LENGTH:
-                    raise CodecError(
-                        f"an array of {len(value)} items is longer than documents allow "
-                        f"({MAX_ARRAY_LENGTH})"
-                    )
-                items = value
-            for item in items:
-                if isinstance(item, str):
-                    _check_string(item, "string")
-                elif isinstance(item, dict | list):
-                    stack.append((item, depth + 1))
-        elif isinstance(value, str):
-            _check_string(value, "string")
+        if depth > MAX_DEPTH:
+            raise CodecError(f"the document is nested deeper than {MAX_DEPTH} levels")
+        items: Iterable[Any]
+        if type(value) is dict:
+            for key in value:
+                _check_string(key, "key")
+            items = value.values()
+        elif type(value) is list:
+            if len(value) > MAX_ARRAY_LENGTH:
+                raise CodecError(
+                    f"an array of {len(value)} items is longer than documents allow "
+                    f"({MAX_ARRAY_LENGTH})"
+                )
+            items = value
+        else:
+            continue
+        for item in items:
+            kind = type(item)
+            if kind is str:
+                _check_string(item, "string")
+            elif kind is dict or kind is list:
+                stack.append((item, depth + 1))
 
 
 def _parse_any(text: object) -> Any:
@@ -648,6 +655,9 @@ def _parse_any(text: object) -> Any:
             raise CodecError(f"the text has {size} bytes, more than {MAX_DOCUMENT_BYTES}")
     else:
         raise CodecError(f"expected JSON text, got {_type_name(text)}")
+    values = text.count(",") + text.count("[") + text.count("{")
+    if values > MAX_VALUES:
+        raise CodecError(f"the text holds up to {values} values, more than {MAX_VALUES}")
     try:
         data = json.loads(
             text,

@@ -156,3 +156,22 @@ def check_seed(seed: object) -> int:
             f"the seed must have at most {SEED_BITS} bits, not {seed.bit_length()}"
         )
     return seed
+
+
+def stuck_problem(game: AnyGame, state: object) -> str | None:
+    """Returns why play cannot go on from `state`, or None (a check for loaded states).
+
+    Until the end someone is to act and every player to act has a legal action; a state
+    breaking this would leave the table waiting forever. At the end someone has won.
+    """
+    to_act = game.to_act(state)
+    if game.is_terminal(state):
+        if to_act:
+            return f"the game is over but {to_act} are to act"
+        return None if game.winners(state) else "the game is over without winners"
+    if not to_act:
+        return "the game is not over but nobody is to act"
+    for player in to_act:
+        if not game.legal_actions(state, player):
+            return f"p{player} is to act but has no legal action"
+    return None

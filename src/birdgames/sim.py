@@ -8,7 +8,18 @@ from typing import ClassVar, Generic, Protocol, TypeVar, cast
 import attrs
 
 from birdgames import codec
-from birdgames.core import ActionLike, Game, InvalidConfigError, Tagged, check_seed
+from birdgames.core import (
+    ActionLike,
+    AnyGame,
+    BirdgamesError,
+    CodecError,
+    Game,
+    IllegalActionError,
+    InvalidConfigError,
+    Tagged,
+    check_seed,
+    get_game,
+)
 from birdgames.rng import Rng, below, fork
 
 A = TypeVar("A")
@@ -141,7 +152,11 @@ def play(
 def replay(
     game: Game[ConfigT, StateT, ActionT, ViewT, EventT], record: Record, upto: int | None = None
 ) -> StateT:
-    """Returns the state after the first `upto` actions of `record` (all by default)."""
+    """Returns the state after the first `upto` actions of `record` (all by default).
+
+    It trusts the record's scores and winners and stops at the first illegal action with
+    `IllegalActionError`; `verify` checks a record from an untrusted source against itself.
+    """
     if record.game != game.name:
         raise InvalidConfigError(f"this record is of {record.game}, not {game.name}")
     # The record's config and actions were loaded by tag; the engine refuses foreign ones.
@@ -149,3 +164,50 @@ def replay(
     for action in record.actions[:upto]:
         state = game.apply(state, cast(ActionT, action))
     return state
+
+
+def _cut(value: object, limit: int = 80) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def verify(record: Record, game: AnyGame | None = None, *, finished: bool = True) -> None:
+    """Raises `CodecError` unless replaying `record` gives exactly the game it describes.
+
+    Checks the game's name, that config and seed start a game, the number of actions against
+    `max_actions`, every action's legality in turn, that the game is over after the last one
+    (unless `finished` is False, for a game stopped early) and the recorded scores and
+    winners. `game` defaults to the registered engine that `record.game` names.
+    """
+    if game is None:
+        try:
+            game = get_game(record.game)
+        except InvalidConfigError:
+            raise CodecError(f"the record is of an unknown game {_cut(record.game)}") from None
+    elif record.game != game.name:
+        raise CodecError(f"the record is of {_cut(record.game)}, not {game.name}")
+    try:
+        limit = game.max_actions(record.config)
+        state = game.new_game(record.config, record.seed)
+    except BirdgamesError as error:
+        raise CodecError(f"the record's config and seed start no game: {error}") from None
+    if len(record.actions) > limit:
+        raise CodecError(
+            f"the record has {len(record.actions)} actions, more than any game of its config "
+            f"({limit})"
+        )
+    for index, action in enumerate(record.actions):
+        if game.is_terminal(state):
+            raise CodecError(f"action {index} comes after the end of the game")
+        try:
+            state = game.apply(state, action)
+        except IllegalActionError as error:
+            raise CodecError(f"action {index} is illegal: {error.reason}") from None
+    if finished and not game.is_terminal(state):
+        raise CodecError(f"the game is not over after the record's {len(record.actions)} actions")
+    for name, recorded, replayed in (
+        ("scores", record.scores, game.scores(state)),
+        ("winners", record.winners, game.winners(state)),
+    ):
+        if recorded != replayed:
+            raise CodecError(f"record says {name} {_cut(recorded)}, replay gives {_cut(replayed)}")

@@ -306,3 +306,25 @@ def test_error_messages_quote_at_most_a_short_piece_of_a_bad_value() -> None:
     data = json.loads(codec.dumps(SAMPLE))
     data.update({f"extra{i}": i for i in range(5000)})
     assert len(_refused(json.dumps(data), Position)) < 1024
+
+
+def test_every_record_the_package_makes_fits_the_limits() -> None:
+    """max_actions of the longest actions seen in a played game fits one Record document."""
+    for game in games().values():
+        for players in game.player_counts:
+            config = game.default_config(players)
+            limit = game.max_actions(config)
+            assert limit <= codec.MAX_ARRAY_LENGTH, f"{game.name} {players}p: {limit} actions"
+            texts = [
+                codec.dumps(action)
+                for step in sim.iter_play(game, config, 0, [sim.RandomPolicy()] * players)
+                for player in game.to_act(step.state)
+                for action in game.legal_actions(step.state, player)
+            ]
+            longest = max(len(text.encode()) for text in texts)
+            values = max(text.count(",") + text.count("[") + text.count("{") for text in texts)
+            # Each action in a record also gives a comma; twice the longest seen leaves room.
+            size = len(codec.dumps(config)) + limit * 2 * (longest + 1)
+            assert size < codec.MAX_DOCUMENT_BYTES, f"{game.name} {players}p: {size} bytes"
+            counted = len(codec.dumps(config)) + limit * (values + 1)
+            assert counted < codec.MAX_VALUES, f"{game.name} {players}p: {counted} values"

@@ -30,6 +30,9 @@ class EngineAdapter:
     # Share of steps that get the costly codec, leak and frozen-ness checks; long games
     # (hundreds of steps) lower it to keep their share of the suite's time.
     heavy_rate: float = 0.12
+    # Saved states of each checked game edited once and loaded (see mutations.py); the
+    # dedicated mutation test does the bulk, so long games keep this small.
+    mutated_states: int = 2
 
     def config(self, players: int) -> Any:
         """Returns the config the suite plays with `players` players."""

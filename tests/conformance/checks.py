@@ -46,6 +46,7 @@ class Sampling:
     perturbations: int = 2  # perturbations per player on a heavy step
     damages: int = 2  # rounds of damaged documents per heavy step
     simultaneous_rate: float = 0.3  # share of multi-player steps whose interleavings are tried
+    mutated_states: int = 2  # saves of the game's states edited once (and one of its record)
 
 
 @attrs.define
@@ -716,7 +717,7 @@ def check_game(
 ) -> RunReport:
     """Plays one game (random moves unless `choose` is given) checking rules 1-7 as it goes."""
     if sampling is None:
-        sampling = Sampling(heavy_rate=adapter.heavy_rate)
+        sampling = Sampling(heavy_rate=adapter.heavy_rate, mutated_states=adapter.mutated_states)
     game = adapter.game
     assert players in game.player_counts, f"{game.name} does not list {players} players"
     rng = random.Random(seed * 1000 + players)
@@ -767,6 +768,11 @@ def check_game(
         state = after
     check_round_trip(state)
     check_determinism(game, config, seed, report.actions, state)
+    if sampling.mutated_states:
+        # Imported here: the mutation fuzz builds on this module's checks.
+        from tests.conformance.mutations import check_saved_game
+
+        check_saved_game(game, config, seed, report.actions, rng, sampling.mutated_states, 1)
     assert report.perturbations == 0 or report.perturbations_changed > 0, (
         f"perturb_hidden never changed the state in {report.perturbations} tries"
     )

@@ -42,4 +42,5 @@ ADAPTER = EngineAdapter(
     seeds={"ci": 6, "dev": 30, "soak": 300},
     player_counts=GAME.player_counts,
     game_ref="tests.toy.game:GAME",
+    mutated_states=50,  # a toy game is a few dozen actions: many saves are cheap
 )

@@ -1,16 +1,18 @@
 """Variants of the toy game, each with one fault the conformance suite must catch."""
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
+from birdgames import codec
 from birdgames.core import PlayerId
 from tests.conformance.adapters import EngineAdapter
 from tests.toy.adapter import ADAPTER
 from tests.toy.game import (
     ACTION_CLASSES,
     Action,
+    Config,
     Discard,
     Event,
     Phase,
@@ -20,6 +22,7 @@ from tests.toy.game import (
     State,
     ToyGame,
     View,
+    cards_problem,
 )
 
 
@@ -163,6 +166,26 @@ class OrdersByHash(ToyGame):
 ORDERS_BY_HASH = OrdersByHash()
 
 
+@attrs.frozen
+class UncheckedState(State):
+    """The toy state under its own tag, whose loading checks only the cards."""
+
+    kind: ClassVar[str] = "toy_broken.unchecked_state"
+
+
+class LoadsImpossibleStates(ToyGame):
+    """Its saves load when the cards add up, though a raid may name no raider or a discard
+    no cards: such a state is stuck or crashes the next step."""
+
+    def new_game(self, config: Config, seed: int) -> State:
+        state = super().new_game(config, seed)
+        return UncheckedState(**{f.name: getattr(state, f.name) for f in attrs.fields(State)})
+
+
+codec.register(UncheckedState)
+codec.register_validator(UncheckedState, cards_problem)
+
+
 def _hides_nothing(state: State, player: int, seed: int) -> State:
     del player, seed
     return state
@@ -187,6 +210,7 @@ BROKEN: tuple[tuple[str, EngineAdapter, str], ...] = (
     ("understates max_actions", adapter(UnderstatesMaxActions()), "max_actions"),
     ("step disagrees with apply", adapter(StepDisagreesWithApply()), "step and apply disagree"),
     ("corrupts on refusal", adapter(CorruptsOnRefusal()), "changed the old state"),
+    ("loads impossible states", adapter(LoadsImpossibleStates()), r"state after \d+ actions with"),
     (
         "perturbation hides nothing",
         attrs.evolve(ADAPTER, perturb_hidden=_hides_nothing),

@@ -23,7 +23,7 @@ from typing import ClassVar, Final, TypeAlias, assert_never
 import attrs
 
 from birdgames import IllegalActionError, InvalidConfigError, codec
-from birdgames.core import PlayerId, check_player, check_spectator_or_player
+from birdgames.core import PlayerId, check_player, check_spectator_or_player, stuck_problem
 from birdgames.fields import ActionTypes
 from birdgames.rng import Rng, shuffle
 
@@ -31,6 +31,7 @@ SLOT_CAP: Final = 3
 PICK_POINTS: Final = 2
 FULL_SLOT_POINTS: Final = 3
 PLAYER_COUNTS: Final = (2, 3)
+CONFIG_MOST: Final = 20  # rounds, hand size, slots and twigs: a small game, bounded work
 
 
 class Phase(enum.Enum):
@@ -407,12 +408,13 @@ class ToyGame:
         if config.players not in PLAYER_COUNTS:
             raise InvalidConfigError(f"toy plays with 2 or 3 players, not {config.players}")
         for field in ("rounds", "hand_size", "slots"):
-            if getattr(config, field) < 1:
-                raise InvalidConfigError(f"{field} must be at least 1")
-        if config.twigs < 0:
-            raise InvalidConfigError("twigs must not be negative")
+            if not 1 <= getattr(config, field) <= CONFIG_MOST:
+                raise InvalidConfigError(f"{field} must be at least 1 and at most {CONFIG_MOST}")
+        if not 0 <= config.twigs <= CONFIG_MOST:
+            raise InvalidConfigError(f"twigs must be at least 0 and at most {CONFIG_MOST}")
 
     def max_actions(self, config: Config) -> int:
+        self._validate(config)
         # Per round: a pick and up to `twigs` builds and an end per player, a raid, a discard.
         return config.rounds * (config.players * (config.twigs + 2) + 2)
 
@@ -683,7 +685,16 @@ class ToyGame:
 
 def validate(state: State) -> str | None:
     """Returns the first broken invariant of a loaded state, or None."""
+    return cards_problem(state) or play_problem(state)
+
+
+def cards_problem(state: State) -> str | None:
+    """Returns why the seats, nests and cards cannot be this game's, or None."""
     config = state.config
+    try:
+        ToyGame._validate(config)
+    except InvalidConfigError as error:
+        return str(error)
     if config.players not in PLAYER_COUNTS or len(state.seats) != config.players:
         return f"the state has {len(state.seats)} seats for {config.players} players"
     cards = [*state.deck, *state.discard]
@@ -697,11 +708,47 @@ def validate(state: State) -> str | None:
             return f"twigs must be from 0 to {config.twigs}"
         if tuple(sorted(seat.hand)) != seat.hand:
             return "hands are kept sorted"
-    if sorted(cards) != list(range(1, config.deck_size + 1)):
+    # The count first: deck_size comes from the document and may be huge.
+    if len(cards) != config.deck_size or sorted(cards) != list(range(1, config.deck_size + 1)):
         return f"cards 1 to {config.deck_size} must each be somewhere exactly once"
     if not 0 <= state.round <= config.rounds:
         return f"round must be from 0 to {config.rounds}"
     return None
+
+
+def play_problem(state: State) -> str | None:
+    """Returns why play could not have reached `state` or cannot go on from it, or None."""
+    config, phase = state.config, state.phase
+    players = range(config.players)
+    # Every reveal draws one card per seat, and the deck holds enough for every round.
+    revealed = state.round + (phase in (Phase.BUILD, Phase.RAID, Phase.DISCARD))
+    if len(state.deck) != config.deck_size - config.players * (config.hand_size + revealed):
+        return f"a deck of {len(state.deck)} cards in round {state.round} ({phase.value})"
+    if (phase is Phase.OVER) != (state.round == config.rounds):
+        return f"round {state.round} of {config.rounds} in the {phase.value} phase"
+    if phase is not Phase.PICK and any(seat.pick is not None for seat in state.seats):
+        return f"a committed pick in the {phase.value} phase"
+    if len(state.last_picks) != config.players:
+        return "last_picks needs one entry per seat"
+    if phase in (Phase.RAID, Phase.DISCARD) and state.raider not in players:
+        return f"the {phase.value} phase needs a raider, not {state.raider!r}"
+    if phase in (Phase.PICK, Phase.OVER) and state.raider is not None:
+        return f"a raider in the {phase.value} phase"
+    if state.raider is not None and state.raider not in players:
+        return f"raider {state.raider!r} is no seat"
+    if phase is Phase.DISCARD:
+        if state.victim not in players or state.victim == state.raider:
+            return f"the raider's victim {state.victim!r} is no other seat"
+    elif state.victim is not None:
+        return f"a victim in the {phase.value} phase"
+    most = PICK_POINTS * config.rounds + FULL_SLOT_POINTS * config.slots
+    for seat in state.seats:
+        if not 0 <= seat.score <= most:
+            return f"a score of {seat.score}, not 0 to {most}"
+        if sum(seat.nest) > config.twigs * revealed:
+            return f"a nest of {sum(seat.nest)} twigs after {revealed} build phases"
+    # Last: the checks above keep the rules from reading impossible values.
+    return stuck_problem(GAME, state)
 
 
 GAME: Final = ToyGame()

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
+from birdgames.core import stuck_problem
 from birdgames.peacock.cards import (
     ISLAND_TYPE_BY_ID,
     SEASONS_PER_GAME,
+    SPECIES,
     SPECIES_BY_ID,
     STARTING_ISLANDS,
     Season,
@@ -20,6 +23,9 @@ from birdgames.peacock.setup import (
     full_islands,
 )
 from birdgames.peacock.state import SLOTS, Flock, Hand, Phase, Pool, State
+
+# K2.5 a season's points: every bird card in a flock at its feathers plus any bonus.
+SEASON_SCORE_BOUND: Final = sum((s.feathers + max(0, s.value)) * s.copies for s in SPECIES)
 
 
 def bird_places(state: State) -> Counter[str]:
@@ -112,6 +118,13 @@ def problem(state: State) -> str | None:
             return f"p{i} has a starting island placed twice"
         if len(seat.season_scores) != scored:
             return f"p{i} has {len(seat.season_scores)} season scores, expected {scored}"
+        if any(not 0 <= points <= SEASON_SCORE_BOUND for points in seat.season_scores):
+            return f"p{i} has a season score outside 0 to {SEASON_SCORE_BOUND}"
+        # K2.3 a player closes a migration; the draft opens none and the end closes all
+        if seat.done and state.phase is Phase.DRAFT:
+            return f"p{i} is done during the draft"
+        if not seat.done and state.phase is Phase.OVER:
+            return f"p{i} is not done after the game"
         pool = seat.pool
         if state.phase is not Phase.DRAFT and (seat.pick is not None or seat.hand != Hand()):
             return f"p{i} holds a hand or pick outside the draft"
@@ -145,4 +158,7 @@ def problem(state: State) -> str | None:
                         return found
     if state.phase is Phase.DRAFT and (len(hand_sizes) != 1 or 0 in hand_sizes):
         return "draft hands must all hold the same number of cards, at least one"
-    return None
+    from birdgames.peacock.game import GAME  # the engine imports this module
+
+    # Last: the checks above keep the rules from reading impossible values.
+    return stuck_problem(GAME, state)

@@ -97,14 +97,17 @@ def _unseen(view: View, known: Sequence[Counter[str]]) -> tuple[list[str], list[
     return sorted((birds - seen).elements()), sorted((islands - seen).elements())
 
 
-def sample_state(view: View, history: Sequence[Event], seed: int) -> State:
+def sample_state(
+    view: View, history: Sequence[Event], seed: int, config: Config | None = None
+) -> State:
     """Returns a State the seat of `view` cannot tell from the real one, hidden cards at random.
 
     `history` is the seat's visible events since the game began, as `sim` gives a policy:
     it tells which hands the seat has held or passed this season, and so what they hold now.
     Every card the seat cannot place is dealt uniformly at random (from `seed`) among the
     places it could be: the decks, the hands never seen and the face-down picks. The rng is
-    fresh from `seed`. Raises BirdgamesError when the history does not fit the view.
+    fresh from `seed`. `config` is the game's config if known; its fixed deck orders, if any,
+    are not used. Raises BirdgamesError when the history does not fit the view.
     """
     rng = Rng.from_seed(seed)
     n = view.players
@@ -155,8 +158,12 @@ def sample_state(view: View, history: Sequence[Event], seed: int) -> State:
         seats.append(Seat(hand, pick, pool, groups, seat_view.done, seat_view.season_scores))
     if len(bird_pool) != view.bird_deck_size or len(island_pool) != view.island_deck_size:
         raise BirdgamesError("the history does not fit the view: the decks' sizes differ")
+    if config is None or config.players != n:
+        config = Config(n)
+    elif config.bird_order is not None or config.island_order is not None:
+        config = Config(n, config.starting_season)
     return State(
-        Config(n),
+        config,
         fork(rng, 2),
         view.season,
         view.round,

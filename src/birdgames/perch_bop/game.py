@@ -4,19 +4,24 @@ from __future__ import annotations
 
 from typing import Final
 
+import attrs
+
 from birdgames import codec
-from birdgames.core import InvalidConfigError
+from birdgames.core import InvalidConfigError, stuck_problem
 from birdgames.perch_bop import creatures, rules, setup
 from birdgames.perch_bop.actions import ACTION_CLASSES, Action
 from birdgames.perch_bop.cards import (
     BIRDS_PER_COLOUR,
     CREATURE,
+    CREATURE_POINTS,
+    LARGEST_FLOCK_POINTS,
     OBJECTIVE,
     ROUNDS,
     TILE,
     TILES_FOR_PLAYERS,
+    Ability,
 )
-from birdgames.perch_bop.endgame import winners_of
+from birdgames.perch_bop.endgame import final_scores, winners_of
 from birdgames.perch_bop.events import EVENT_CLASSES, Event, ObjectiveKept
 from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.state import Await, Config, Phase, Stage, State
@@ -159,7 +164,149 @@ def invariant_violation(state: State) -> str | None:
             return f"colour {c} has {total} birds, not {BIRDS_PER_COLOUR}"
     if not 1 <= state.round <= ROUNDS:
         return f"round {state.round} is out of range"
+    return (
+        _flow_problem(state)
+        or _creature_problem(state)
+        or _score_problem(state)
+        # Last: the checks above keep the rules from reading impossible values.
+        or stuck_problem(GAME, state)
+    )
+
+
+def _flow_problem(state: State) -> str | None:
+    """The driver's bookmark is one `flow.run` can stop at: a step of its phase (§2)."""
+    flow, n = state.flow, state.config.players
+    phase, stage, cursor, awaiting = flow.phase, flow.stage, flow.cursor, flow.awaiting
+    if not 0 <= stage <= _LAST_STAGE[phase]:
+        return f"stage {stage} is no step of the {phase.value} phase"
+    if not 0 <= cursor <= max(len(state.locations), len(state.creatures), n):
+        return f"cursor {cursor} points past the board"
+    if awaiting not in _AWAITED_IN[phase]:
+        return f"the {phase.value} phase does not wait for {awaiting.value}"
+    if (phase is Phase.OBJECTIVES) != (awaiting is Await.OBJECTIVE) or (
+        phase is Phase.OBJECTIVES and (state.round != 1 or stage or cursor)
+    ):
+        return "objectives are kept before round 1 starts, and only then"
+    if awaiting in (Await.NOTHING, Await.OBJECTIVE) and flow.actor != -1:
+        return f"p{flow.actor} is awaited for no decision"
+    if (awaiting is Await.ROOKERY) != bool(flow.pending):
+        return "players still to answer the Rookery only while it waits for them"
+    if flow.pending and (
+        flow.actor != flow.pending[0]
+        or list(flow.pending) != [p for p in state.turn_order if p in flow.pending]
+    ):
+        return "the Rookery's answers come in turn order"
+    if (flow.placed or flow.bonus_used) and awaiting not in (Await.TURN, Await.CREATURE):
+        return "a turn's bird or bonus action outside a turn"
+    tile = TILE[state.locations[cursor].tile] if cursor < len(state.locations) else None
+    match awaiting:
+        case Await.EARLY_BIRD | Await.ROOKERY:
+            ability = Ability.EARLY_BIRD if awaiting is Await.EARLY_BIRD else Ability.ROOKERY
+            if (
+                stage != (1 if awaiting is Await.EARLY_BIRD else 2)
+                or tile is None
+                or (tile.ability is not ability)
+            ):
+                return f"the migration cursor is not on the {ability.value} tile"
+        case Await.BIRDBATH | Await.FEEDER:
+            if stage != (1 if awaiting is Await.BIRDBATH else 2) or cursor:
+                return f"recruit waits for the {awaiting.value} at stage {stage}"
+        case Await.TURN | Await.CREATURE:
+            # §2.3 turns go round in turn order from the cursor; §3 an activation is the
+            # bonus action of the turn under way
+            if stage != 1 or cursor >= n or flow.actor != state.turn_order[cursor]:
+                return f"the turn is not p{flow.actor}'s: turn order {state.turn_order}"
+            if awaiting is Await.TURN and flow.placed and flow.bonus_used:
+                return "a turn with its bird placed and its bonus action taken is over"
+        case Await.SCARECROW:
+            scarecrow = state.creatures[cursor - 1] if 0 < cursor <= len(state.creatures) else None
+            if (
+                stage != 4
+                or scarecrow is None
+                or scarecrow.id != "scarecrow"
+                or (scarecrow.controller != flow.actor)
+            ):
+                return "the Scarecrow is placed by its new controller as control is assigned"
+        case Await.NOTHING | Await.OBJECTIVE:
+            pass
+    if phase is Phase.OVER and (stage or cursor):
+        return "a finished game has no step left"
+    if state.arrivals and awaiting not in (Await.NOTHING, Await.OBJECTIVE):
+        # U5 fountain choices come first; the decision behind them must be one to take.
+        settled = attrs.evolve(state, arrivals=())
+        if not rules.legal_actions(settled, flow.actor):
+            return f"p{flow.actor} awaits a {awaiting.value} decision with nothing to do"
     return None
+
+
+def _creature_problem(state: State) -> str | None:
+    """One creature per creature tile, in board order, standing on the board (§5.2, U7)."""
+    expected = tuple(c for loc in state.locations if (c := TILE[loc.tile].creature) is not None)
+    if tuple(cr.id for cr in state.creatures) != expected:
+        return f"the creatures must be those of the board's tiles: {', '.join(expected)}"
+    crossings = len(geometry_for(state.config.players).intersections)
+    for creature in state.creatures:
+        places = crossings if creature.id == "scarecrow" else len(state.locations)
+        if creature.position is not None and not 0 <= creature.position < places:
+            return f"the {creature.id} stands nowhere on the board ({creature.position})"
+        if (
+            creature.id != "scarecrow"
+            and creature.controller is not None
+            and (creature.position is None)
+        ):
+            return f"the {creature.id} has a controller but no standee out"
+    return None
+
+
+def _score_bound(state: State) -> int:
+    """The most points a player can have: every place of every round and end-game bonus."""
+    colours = state.config.colours
+    strength = colours * (BIRDS_PER_COLOUR + 2)  # birds, a nest and a birdhouse each
+    rounds = ROUNDS * sum(max(*TILE[loc.tile].values, 1 + strength // 2) for loc in state.locations)
+    fountain = sum(slot.value for slot in geometry_for(state.config.players).layout.fountain)
+    objective = max(o.points for o in OBJECTIVE.values())
+    creatures = CREATURE_POINTS * len(state.creatures)
+    return rounds + objective + LARGEST_FLOCK_POINTS + creatures + fountain + BIRDS_PER_COLOUR
+
+
+def _score_problem(state: State) -> str | None:
+    """Scores within reach; the final breakdown only at the end, as end-game scoring gives."""
+    bound = _score_bound(state)
+    for p, seat in enumerate(state.seats):
+        if seat.score > bound:
+            return f"p{p}'s score {seat.score} is more than the game can give ({bound})"
+    # U2 the tick counts score changes: at most one per colour at each Location a round
+    if state.tick > ROUNDS * len(state.locations) * state.config.colours:
+        return f"score tick {state.tick} is beyond what scoring can reach"
+    if state.flow.phase is not Phase.OVER:
+        return "a final breakdown before the end" if state.final else None
+    # §4.4 the breakdown adds end-game points to each player's round points
+    before = tuple(
+        attrs.evolve(s, score=f.round_points) for s, f in zip(state.seats, state.final, strict=True)
+    )
+    if final_scores(attrs.evolve(state, seats=before, final=())) != state.final or any(
+        s.score != f.total for s, f in zip(state.seats, state.final, strict=True)
+    ):
+        return "the final breakdown is not what end-game scoring gives"
+    return None
+
+
+_LAST_STAGE: Final = {
+    Phase.OBJECTIVES: 0,
+    Phase.MIGRATION: 2,
+    Phase.RECRUIT: 2,
+    Phase.PERCH: 1,
+    Phase.UPKEEP: 5,
+    Phase.OVER: 0,
+}
+_AWAITED_IN: Final = {
+    Phase.OBJECTIVES: {Await.OBJECTIVE},
+    Phase.MIGRATION: {Await.NOTHING, Await.EARLY_BIRD, Await.ROOKERY},
+    Phase.RECRUIT: {Await.NOTHING, Await.BIRDBATH, Await.FEEDER},
+    Phase.PERCH: {Await.NOTHING, Await.TURN, Await.CREATURE},
+    Phase.UPKEEP: {Await.NOTHING, Await.SCARECROW},
+    Phase.OVER: {Await.NOTHING},
+}
 
 
 def _check_parts(state: State) -> str | None:

@@ -3,21 +3,37 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Final
 
 from birdgames import codec
-from birdgames.core import InvalidConfigError
+from birdgames.core import InvalidConfigError, stuck_problem
 from birdgames.rookery import events as ev
 from birdgames.rookery import legality, rules, scoring, setup
 from birdgames.rookery import view as views
 from birdgames.rookery.abilities import hp_of
 from birdgames.rookery.actions import ACTION_CLASSES, Action
-from birdgames.rookery.cards import ABILITIES, BIRDS, Effect, Stat, Trigger
+from birdgames.rookery.cards import (
+    ABILITIES,
+    BIRDS,
+    CARD_TYPE,
+    CATALOG,
+    TARGETED_EFFECTS,
+    Ability,
+    CardType,
+    Effect,
+    Mode,
+    Stat,
+    Trigger,
+)
 from birdgames.rookery.effects import MAX_SEASON_TURNS
 from birdgames.rookery.events import EVENT_CLASSES, Event
+from birdgames.rookery.field import find_in
 from birdgames.rookery.state import (
     DRAFT_ORDER,
+    TURN_ACTION_LIMIT,
     ZONE_CAPACITY,
+    ZONE_INDEX,
     AmbushWindow,
     Bird,
     Config,
@@ -27,11 +43,10 @@ from birdgames.rookery.state import (
     State,
     TargetChoice,
 )
-from birdgames.rookery.turns import SUDDEN_DEATH_CHECKPOINTS, YEAR_CHECKPOINTS
+from birdgames.rookery.turns import PRIZES_TO_WIN, SUDDEN_DEATH_CHECKPOINTS, YEAR_CHECKPOINTS
 from birdgames.rookery.view import View
 
 _MAX_TAPS: Final = 2 * 3 * ZONE_CAPACITY  # R3.4 nested birds tap at most twice a turn
-_MAX_MOVES: Final = 3 * ZONE_CAPACITY  # R3.5 each nested bird moves at most once a turn
 _HUNTS_PER_PREDATOR: Final = 3  # R6.2 twice with hunt_twice, once more when readied
 
 
@@ -51,27 +66,82 @@ def _max_tap_song(config: Config) -> int:
     return most_song + ZONE_CAPACITY * most_mod + most_gain
 
 
-def max_actions(config: Config) -> int:
-    """An upper bound on the actions of any game with this config (contract rule 7).
+def creates_decision(ability: Ability) -> bool:
+    """Whether resolving the ability can leave a pending decision (R8.3, R9.6)."""
+    if ability.effect is Effect.DISCARD:
+        return ability.mode is Mode.OPPONENT_CHOOSES
+    # an event's own targets are parameters of PlayEvent, not decisions
+    return ability.effect in TARGETED_EFFECTS and ability.trigger is not Trigger.ON_PLAY
 
-    Turns: at most 12 checkpoints (8, then 4 of sudden death, R7.5), a season lasts at most
-    8 counted turns (R7.2, DECISION), and a Season card's own uncounted turn holds a
-    checkpoint: at most 13 * 8 + 12 turns. In a turn, Song is bounded (Dawn Chorus plus
-    at most two taps per bird), every card played after the first free habitat card costs
-    at least 1 Song net (R10: immediate gains stay below the cost paid), and each hunt,
-    mob, move, trigger and reaction is bounded by what is in play or played.
+
+def chain_facts(cards: Iterable[str]) -> str | None:
+    """Returns the first catalog fact the bound of `max_actions` needs that fails, or None.
+
+    No on_defeat ability creates a decision, and `move`, the one effect that brings a bird
+    into a zone outside the acting player's own play, is only ever an event's on_play.
+    """
+    for card in sorted(set(cards)):
+        for ability in ABILITIES[card]:
+            if ability.trigger is Trigger.ON_DEFEAT and creates_decision(ability):
+                return f"{card}'s on_defeat ability creates a decision"
+            if ability.effect is Effect.MOVE and ability.trigger is not Trigger.ON_PLAY:
+                return f"{card} moves a bird on {ability.trigger.value}, not on_play"
+    return None
+
+
+def max_answers(config: Config) -> int:
+    """The most answers one turn action can leave to answer, however they chain (R6.3, R9).
+
+    Decisions come only from ambush windows, discard choices and target choices. An action
+    fires the abilities of one card (its on_enter, on_tap, on_hunt or on_play): at most
+    `most` decisions. A bird entering roosting (NestBird, or a `move` event) opens one window
+    per face-down opposing predator there: at most `predators` answers, and each ambush hunt
+    fires that predator's on_hunt: at most `hunt_decisions` more over all windows. Answers
+    chain no further: a target choice or an ambush defeats at most cards whose on_defeat
+    creates no decision and moves no bird (`chain_facts`), and a discard choice triggers
+    nothing.
+    """
+    decks = config.decks
+    most = max(sum(map(creates_decision, ABILITIES[c])) for c in (*decks[0], *decks[1]))
+    predators = max(sum(CARD_TYPE[c] is CardType.PREDATOR for c in deck) for deck in decks)
+    hunt_decisions = max(
+        sum(a.trigger is Trigger.ON_HUNT and creates_decision(a) for c in d for a in ABILITIES[c])
+        for d in decks
+    )
+    return most + predators + hunt_decisions
+
+
+def max_turns() -> int:
+    """R7.2 R7.3 R7.5 the most turns a game holds after the draft: 12 * (8 + 1).
+
+    The game ends at its 12th checkpoint at the latest (8, then 4 of sudden death), and a
+    season ends only at a checkpoint, so play spans at most 12 seasons. A season holds at
+    most 8 counted turns (DECISION). A turn that is not counted played a Season card, whose
+    checkpoint ends the season in the middle of that turn: at most one such turn per
+    checkpoint.
+    """
+    checkpoints = YEAR_CHECKPOINTS + SUDDEN_DEATH_CHECKPOINTS
+    return checkpoints * (MAX_SEASON_TURNS + 1)
+
+
+def max_actions(config: Config) -> int:
+    """A proven upper bound on the actions of any game with this config (contract rule 7).
+
+    The draft takes 3 actions, then at most `max_turns()` = 108 turns follow. A turn holds
+    at most `TURN_ACTION_LIMIT` = 60 actions before the active player may only end it
+    (R2.2 DECISION; answers to pending decisions count). Nothing but an answer is legal while
+    a decision is pending, so the 60th action is at most followed by the answers it leaves,
+    at most `max_answers(config)`, then EndTurn, which itself opens no decision. For the
+    default decks 3 + 108 * (60 + 6 + 1) = 7,239; for any legal decks at most
+    3 + 108 * (60 + 28 + 1) = 9,615 (24 predators, three of them with an on_hunt decision).
     """
     setup.validate(config)
-    cards = len(config.decks[0]) + len(config.decks[1])
-    song = 4 + _MAX_TAPS * _max_tap_song(config)
-    plays = 1 + song
-    hunts = _HUNTS_PER_PREDATOR * (cards + plays)
-    triggers = 3 * (plays + _MAX_TAPS + hunts + cards + plays + plays)
-    entries = plays + triggers
-    per_turn = 1 + _MAX_TAPS + _MAX_MOVES + 3 + plays + hunts + triggers + entries * cards
-    checkpoints = YEAR_CHECKPOINTS + SUDDEN_DEATH_CHECKPOINTS
-    turns = (checkpoints + 1) * MAX_SEASON_TURNS + checkpoints
-    return len(DRAFT_ORDER) + turns * per_turn
+    cards = (*config.decks[0], *config.decks[1])
+    broken = chain_facts(cards)
+    # The catalog's tests keep these facts; a new card that breaks one needs a new proof.
+    assert broken is None, broken
+    per_turn = TURN_ACTION_LIMIT + max_answers(config) + 1
+    return len(DRAFT_ORDER) + max_turns() * per_turn
 
 
 def validate_state(state: State) -> str | None:
@@ -124,17 +194,113 @@ def validate_state(state: State) -> str | None:
         return "active or first player is not a seat"
     if not 0 <= state.draft_step <= len(DRAFT_ORDER):
         return f"draft step {state.draft_step}"
-    if state.phase is Phase.OVER and not state.winners:
-        return "a finished game without winners"
-    if state.phase is not Phase.OVER and state.winners:
-        return "winners before the end"
+    return (
+        _progress_problem(state)
+        or _pending_problem(state)
+        # Last: the checks above keep the rules from reading impossible values.
+        or stuck_problem(GAME, state)
+    )
+
+
+def _progress_problem(state: State) -> str | None:
+    """Turn counters, Song, ids, Prizes and winners within what play can reach."""
+    config = state.config
+    song_bound = 4 + _MAX_TAPS * _max_tap_song(config)  # R2.1 Dawn Chorus, R3.4 taps
+    for seat, player in enumerate(state.players):
+        if player.song > song_bound:
+            return f"p{seat} has {player.song} Song, more than a turn can gain ({song_bound})"
+    # R5.1 every habitat card after the first free one costs a Song more than the last
+    if not 0 <= state.turn.habitats_played <= 1 + song_bound:
+        return f"{state.turn.habitats_played} habitat cards played this turn"
+    # R2.2 DECISION a turn's 60th action may leave answers to take, then only EndTurn
+    most_actions = TURN_ACTION_LIMIT + max_answers(config)
+    if not 0 <= state.turn.actions <= most_actions:
+        return f"{state.turn.actions} actions this turn, not 0 to {most_actions}"
+    if state.turn.hold_countdown and not state.turn.season_played:
+        return "the season counter is held without a Season card played"
+    drafting = state.phase is Phase.DRAFT
+    if drafting:
+        if state.turn_number != 0 or state.next_uid != 1 or state.pending:
+            return "the habitat draft comes before any turn, card in play or decision"
+        for step, drafted in enumerate(DRAFT_ORDER):
+            if (state.zones[ZONE_INDEX[drafted]].habitat is None) != (step >= state.draft_step):
+                return f"draft step {state.draft_step} does not match the drafted zones"
+    elif state.draft_step != len(DRAFT_ORDER):
+        return f"draft step {state.draft_step} after the draft"
+    elif not 1 <= state.turn_number <= max_turns():
+        return f"turn {state.turn_number} is not 1 to {max_turns()}"
+    # R6.1 R3.1 each id is taken by a card played from the hand, one per action
+    if not 1 <= state.next_uid <= 1 + max_actions(config):
+        return f"the id counter #{state.next_uid} is beyond what play can reach"
+    for zone in state.zones:
+        for pred in zone.predators:
+            if not 0 <= pred.hunts <= _HUNTS_PER_PREDATOR:
+                return f"predator #{pred.uid} hunted {pred.hunts} times this turn (R6.2)"
+    w = state.wheel
+    prizes = (state.players[0].prizes, state.players[1].prizes)
+    if w.sudden_death != max(0, w.checkpoints - YEAR_CHECKPOINTS):
+        return f"{w.sudden_death} sudden-death checkpoints after {w.checkpoints} checkpoints"
+    if sum(prizes) > w.checkpoints:
+        return f"{sum(prizes)} Prizes claimed in {w.checkpoints} checkpoints"
+    over = state.phase is Phase.OVER
+    if not over:
+        if state.winners:
+            return "winners before the end"
+        # R7.4 a third Prize ends the game; R7.5 after the year only a tie goes on
+        if max(prizes) >= PRIZES_TO_WIN:
+            return f"{max(prizes)} Prizes and the game goes on"
+        if w.checkpoints >= YEAR_CHECKPOINTS and prizes[0] != prizes[1]:
+            return f"Prizes {prizes} after the year and the game goes on"
+        if w.checkpoints >= YEAR_CHECKPOINTS + SUDDEN_DEATH_CHECKPOINTS:
+            return "every sudden-death checkpoint is held and the game goes on"
+        return None
+    if state.winners not in ((0,), (1,), (0, 1)):
+        return f"winners {state.winners} are not one seat or both"
+    if len(state.winners) == 1 and prizes[state.winners[0]] <= prizes[1 - state.winners[0]]:
+        return f"winners {state.winners} with Prizes {prizes}: the winner has more (R7.4)"
+    if len(state.winners) == 2 and prizes[0] != prizes[1]:
+        return f"winners (0, 1), a draw, with unequal Prizes {prizes} (R7.5)"
+    return None
+
+
+def _pending_problem(state: State) -> str | None:
+    """Pending decisions name seats, known cards and ids; the first one can be answered."""
+    if state.pending and state.phase is not Phase.PLAY:
+        return f"a pending decision in the {state.phase.value} phase"
     for pending in state.pending:
         if pending.player not in (0, 1):
             return "a pending decision of no seat"
-        if isinstance(pending, TargetChoice) and not 0 <= pending.ability < len(
-            ABILITIES.get(pending.card, ())
-        ):
-            return f"a pending target of {pending.card} names no ability"
+        match pending:
+            case AmbushWindow():
+                for uid in (pending.predator, pending.target):
+                    if not 0 < uid < state.next_uid:
+                        return f"an ambush window names #{uid}, beyond the id counter"
+            case DiscardChoice():
+                if pending.source not in CATALOG:
+                    return f"a discard asked by {pending.source!r}, no Rookery card"
+            case TargetChoice():
+                if pending.card not in CATALOG:
+                    return f"a target choice of {pending.card!r}, no Rookery card"
+                abilities = ABILITIES[pending.card]
+                if not 0 <= pending.ability < len(abilities) or (
+                    abilities[pending.ability].effect not in TARGETED_EFFECTS
+                ):
+                    return f"a pending target of {pending.card} names no targeted ability"
+                if not 0 < pending.source < state.next_uid:
+                    return f"a target choice of #{pending.source}, beyond the id counter"
+    if not state.pending:
+        return None
+    front = state.pending[0]
+    if not rules.is_open(state.zones, state.players, front):
+        return f"the first pending decision cannot be answered ({legality.describe(front)})"
+    if isinstance(front, AmbushWindow):
+        # R6.3 the face-down predator's owner decides about an opposing bird
+        found = find_in(state.zones, front.predator)
+        bird = find_in(state.zones, front.target)
+        if found is None or bird is None or found[1].owner != front.player:
+            return f"p{front.player} does not own the predator of the ambush window"
+        if bird[1].owner == front.player:
+            return "an ambush window on the predator owner's own bird"
     return None
 
 

@@ -18,7 +18,7 @@ from birdgames.rookery.cards import Mode, Stat
 from birdgames.rookery.effects import defeat, on_hunt
 from birdgames.rookery.events import HuntResolved, MobResolved, PredatorRevealed
 from birdgames.rookery.field import Ctx
-from birdgames.rookery.state import ZONES, Bird, Predator, TurnState, ZoneState
+from birdgames.rookery.state import ZONES, Bird, Predator, ZoneState
 
 FLOCK_BONUS = 2  # R6.4 evasion per other friendly bird when in a Flock
 EXPOSED_BONUS = 3  # R6.4 threat against an Exposed target
@@ -85,9 +85,7 @@ def mob(ctx: Ctx, zi: int, pred: Predator, player: int) -> None:
     damage = largest if total > stealth else 0
     t = ctx.turn
     mobbed = tuple(done or i == zi for i, done in enumerate(t.mobbed))
-    ctx.turn = TurnState(
-        t.habitats_played, t.season_played, (mobbed[0], mobbed[1], mobbed[2]), t.hold_countdown
-    )
+    ctx.turn = attrs.evolve(t, mobbed=(mobbed[0], mobbed[1], mobbed[2]))
     ctx.events.append(MobResolved(player, pred.uid, pred.card, ZONES[zi], total, stealth, damage))
     if damage:
         hurt = attrs.evolve(pred, damage=pred.damage + damage)

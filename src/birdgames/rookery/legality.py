@@ -53,6 +53,7 @@ from birdgames.rookery.cards import (
 from birdgames.rookery.field import find_in, without
 from birdgames.rookery.state import (
     DRAFT_ORDER,
+    TURN_ACTION_LIMIT,
     ZONE_INDEX,
     ZONES,
     AmbushWindow,
@@ -221,6 +222,11 @@ def _own(state: State, player: int, uid: object, want: type) -> tuple[int, Bird 
 
 def _check_turn(state: State, action: Action) -> str | None:
     p = action.player
+    if state.turn.actions >= TURN_ACTION_LIMIT and not isinstance(action, EndTurn):
+        return (
+            f"this turn has had {state.turn.actions} actions and a turn holds at most "
+            f"{TURN_ACTION_LIMIT}; you can only end it"
+        )  # R2.2 DECISION
     song = state.players[p].song
     zones = state.zones
     match action:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import assert_never
 
 import attrs
@@ -78,6 +79,7 @@ from birdgames.rookery.legality import (
 )
 from birdgames.rookery.state import (
     DRAFT_ORDER,
+    TURN_ACTION_LIMIT,
     ZONE_INDEX,
     ZONES,
     AmbushWindow,
@@ -86,10 +88,10 @@ from birdgames.rookery.state import (
     Pending,
     Phase,
     PileCard,
+    PlayerState,
     Predator,
     State,
     TargetChoice,
-    TurnState,
     ZoneState,
 )
 from birdgames.rookery.turns import dawn, end_turn, play_season
@@ -130,6 +132,8 @@ def _answers(state: State) -> tuple[Action, ...]:
 
 
 def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
+    if state.turn.actions >= TURN_ACTION_LIMIT:  # R2.2 DECISION
+        return (EndTurn(p),)
     zones = state.zones
     me = state.players[p]
     song = me.song
@@ -253,6 +257,9 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
             resolve_choice(ctx, choice, action.target, action.zone)
         case _:
             assert_never(action)
+    if ctx.phase is Phase.PLAY and not isinstance(action, EndTurn):
+        # R2.2 DECISION counts every action of the turn, answers included; Dawn resets it
+        ctx.turn = attrs.evolve(ctx.turn, actions=ctx.turn.actions + 1)
     _settle(ctx)
     return ctx.freeze(), tuple(ctx.events)
 
@@ -341,7 +348,7 @@ def _play_habitat(ctx: Ctx, action: PlayHabitat) -> None:
     cost = ctx.turn.habitats_played  # R5.1 free, then 1, 2, 3...
     _pay(ctx, action.player, action.card, cost)
     t = ctx.turn
-    ctx.turn = TurnState(t.habitats_played + 1, t.season_played, t.mobbed, t.hold_countdown)
+    ctx.turn = attrs.evolve(t, habitats_played=t.habitats_played + 1)
     zi = ZONE_INDEX[action.zone]
     zone = ctx.zones[zi]
     pile = (*zone.pile, PileCard(action.player, action.card))
@@ -368,11 +375,12 @@ def _flip(ctx: Ctx, zi: int) -> None:
     ctx.events.append(ZoneFlipped(ZONES[zi], habitat, gone))
 
 
-def _is_open(ctx: Ctx, pending: Pending) -> bool:
+def is_open(zones: Sequence[ZoneState], players: Sequence[PlayerState], pending: Pending) -> bool:
+    """Whether a pending decision can still be answered; moot ones are dropped unasked."""
     match pending:
         case AmbushWindow():
-            pred = find_in(ctx.zones, pending.predator)
-            bird = find_in(ctx.zones, pending.target)
+            pred = find_in(zones, pending.predator)
+            bird = find_in(zones, pending.target)
             # R6.3 the window closes early once the bird is gone
             return (
                 pred is not None
@@ -382,10 +390,10 @@ def _is_open(ctx: Ctx, pending: Pending) -> bool:
                 and pred[0] == bird[0]
             )
         case DiscardChoice():
-            return bool(ctx.players[pending.player].hand)
+            return bool(players[pending.player].hand)
         case TargetChoice():
             ability = ABILITIES[pending.card][pending.ability]
-            return bool(targets(ctx.zones, pending.player, ability))
+            return bool(targets(zones, pending.player, ability))
         case _:
             assert_never(pending)
 
@@ -395,7 +403,7 @@ def _settle(ctx: Ctx) -> None:
     if not ctx.over:
         sweep(ctx)
     ctx.flush_pending()
-    while ctx.pending and not ctx.over and not _is_open(ctx, ctx.pending[0]):
+    while ctx.pending and not ctx.over and not is_open(ctx.zones, ctx.players, ctx.pending[0]):
         ctx.pending.pop(0)
     if ctx.over:
         ctx.pending = []

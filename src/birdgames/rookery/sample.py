@@ -8,7 +8,17 @@ from collections.abc import Sequence
 from birdgames.core import BirdgamesError
 from birdgames.rng import Rng, fork, shuffle
 from birdgames.rookery.cards import CARD_TYPE, CardType
-from birdgames.rookery.events import Event
+from birdgames.rookery.events import (
+    BirdNested,
+    CardDiscarded,
+    CardSearched,
+    DeckReshuffled,
+    Event,
+    EventPlayed,
+    HabitatPlayed,
+    PredatorPlayed,
+    SeasonCardPlayed,
+)
 from birdgames.rookery.state import (
     Config,
     PlayerState,
@@ -30,6 +40,82 @@ def _public(view: View, seat: int) -> Counter[str]:
     return cards
 
 
+def searched(history: Sequence[Event], seat: int) -> tuple[Counter[CardType], frozenset[CardType]]:
+    """Returns what searches told everyone of `seat`'s hidden cards (R9.7).
+
+    First, how many cards of each type its hand must still hold: each card found goes to the
+    hand, and each card of that type leaving the hand since may have been it. Second, the
+    types its deck lacks: a search that finds nothing shows the deck has none, which stays
+    true as cards are drawn, until the discard pile is shuffled into a new deck.
+    """
+    in_hand: Counter[CardType] = Counter()
+    lacking: set[CardType] = set()
+    for event in history:
+        if getattr(event, "player", None) != seat:
+            continue
+        left: CardType | None = None
+        match event:
+            case CardSearched():
+                if event.found:
+                    in_hand[event.card_type] += 1
+                else:
+                    lacking.add(event.card_type)
+            case DeckReshuffled():
+                lacking.clear()
+            case PredatorPlayed():
+                left = CardType.PREDATOR
+            case BirdNested() | EventPlayed() | SeasonCardPlayed() | HabitatPlayed():
+                left = CARD_TYPE[event.card]
+            case CardDiscarded():
+                left = CARD_TYPE[event.card]  # R9.6 a discard leaves the hand too
+            case _:
+                pass
+        if left is not None and in_hand[left] > 0:
+            in_hand[left] -= 1
+    return +in_hand, frozenset(lacking)
+
+
+def _deal_hidden(
+    cards: Sequence[str],
+    face_down: int,
+    hand_size: int,
+    history: Sequence[Event],
+    seat: int,
+    rng: Rng,
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], Rng]:
+    """Deals `seat`'s unseen cards to face-down predators, hand and deck, as searches allow.
+
+    Returns (face-down cards, hand, deck). Face-down cards are predators (R6); cards of a
+    type the deck lacks and the types the hand must hold go to the hand first; the rest is
+    dealt uniformly.
+    """
+    must_hold, lacking = searched(history, seat)
+    shuffled, rng = shuffle(rng, cards)
+    rest = list(shuffled)
+    down: list[str] = []
+    for _ in range(face_down):
+        found = next((i for i, c in enumerate(rest) if CARD_TYPE[c] is CardType.PREDATOR), None)
+        if found is None:
+            raise BirdgamesError(f"p{seat} has no predator left to play face down")
+        down.append(rest.pop(found))
+    hand = [c for c in rest if CARD_TYPE[c] in lacking]
+    rest = [c for c in rest if CARD_TYPE[c] not in lacking]
+    for card_type, count in sorted(must_hold.items(), key=lambda item: item[0].value):
+        short = count - sum(CARD_TYPE[c] is card_type for c in hand)
+        for _ in range(short):
+            found = next((i for i, c in enumerate(rest) if CARD_TYPE[c] is card_type), None)
+            if found is None:
+                raise BirdgamesError(f"p{seat}'s hand must hold a {card_type.value} card")
+            hand.append(rest.pop(found))
+    if len(hand) > hand_size:
+        raise BirdgamesError(f"p{seat}'s hand cannot hold every card searches place there")
+    # Shuffled again: taking the first predators and forced cards biased the rest's order.
+    mixed, rng = shuffle(rng, rest)
+    free = hand_size - len(hand)
+    hand.extend(mixed[:free])
+    return tuple(down), tuple(hand), tuple(mixed[free:]), rng
+
+
 def sample_state(
     view: View, history: Sequence[Event], seed: int, config: Config | None = None
 ) -> State:
@@ -39,11 +125,12 @@ def sample_state(
     the standard one. The seat's own deck is its unseen cards in a random order; the other
     player's unseen cards (their decklist less every card of theirs in sight) are dealt at
     random from `seed`: predators to their face-down predators, the rest to their hand and
-    deck. `history` is accepted for the common signature: what searches reveal of a card's
-    type is not yet used. The rng is fresh from `seed`. Raises BirdgamesError when the view
-    does not fit the config's decklists.
+    deck, as far as `history` (the seat's visible events since the game began) allows: a
+    type the other player found by a search is held in hand, and a type their deck was
+    searched for in vain stays out of it until the deck is rebuilt from the discard pile.
+    What a reshuffle shows of the new deck's contents is not used. The rng is fresh from
+    `seed`. Raises BirdgamesError when the view does not fit the config's decklists.
     """
-    del history  # every fact the sample relies on is in the view
     config = Config() if config is None else config
     rng = Rng.from_seed(seed)
     deal = fork(rng, 1)
@@ -64,28 +151,24 @@ def sample_state(
             )
         if hidden & shown != shown:
             raise BirdgamesError(f"the view shows p{seat} cards that are not in their deck")
-        cards, deal = shuffle(deal, sorted((hidden - shown).elements()))
-        rest = list(cards)
-        if seat != me:
-            for zone in view.zones:
-                for q in zone.predators:
-                    if q.owner == seat and not q.face_up:
-                        # R6 only a predator is played face down.
-                        found = next(
-                            (i for i, c in enumerate(rest) if CARD_TYPE[c] is CardType.PREDATOR),
-                            None,
-                        )
-                        if found is None:
-                            raise BirdgamesError(f"p{seat} has no predator left to play face down")
-                        face_down[q.uid] = rest.pop(found)
-            # Shuffled again: taking the first predators left the rest's order biased.
-            cards, deal = shuffle(deal, rest)
-            hand, rest = cards[: side.hand_size], list(cards[side.hand_size :])
-        else:
+        unseen = sorted((hidden - shown).elements())
+        if seat == me:
             hand = view.hand
-        if len(hand) != side.hand_size or len(rest) != side.deck_size:
+            deck, deal = shuffle(deal, unseen)
+        else:
+            slots = [
+                q.uid
+                for zone in view.zones
+                for q in zone.predators
+                if q.owner == seat and not q.face_up
+            ]
+            down, hand, deck, deal = _deal_hidden(
+                unseen, len(slots), side.hand_size, history, seat, deal
+            )
+            face_down.update(zip(slots, down, strict=True))
+        if len(hand) != side.hand_size or len(deck) != side.deck_size:
             raise BirdgamesError(f"p{seat}'s hand and deck sizes do not fit the decklist")
-        players.append(PlayerState(hand, tuple(rest), side.discard, side.song, side.prizes))
+        players.append(PlayerState(hand, deck, side.discard, side.song, side.prizes))
     zones = tuple(
         ZoneState(
             zone.habitat,

@@ -22,6 +22,7 @@ class Zone(enum.Enum):
 ZONES: Final[tuple[Zone, ...]] = (Zone.LEFT, Zone.MIDDLE, Zone.RIGHT)
 ZONE_INDEX: Final = {zone: index for index, zone in enumerate(ZONES)}
 ZONE_CAPACITY: Final = 6  # R1.2 birds of both players, roosting included
+TURN_ACTION_LIMIT: Final = 60  # R2.2 DECISION: after 60 actions a turn can only end
 DRAFT_ORDER: Final[tuple[Zone, ...]] = (Zone.MIDDLE, Zone.LEFT, Zone.RIGHT)  # R1.4
 
 
@@ -112,6 +113,7 @@ class TurnState:
     season_played: bool  # R7.3 one Season card per turn
     mobbed: tuple[bool, bool, bool]  # R6.5 one mob per zone per turn
     hold_countdown: bool  # R7.3 a Season card was played: this EndTurn keeps the counter
+    actions: int  # R2.2 actions taken this turn, answers to pending decisions included
 
 
 @attrs.frozen
@@ -183,4 +185,4 @@ class State:
     winners: tuple[int, ...]
 
 
-FRESH_TURN: Final = TurnState(0, False, (False, False, False), False)
+FRESH_TURN: Final = TurnState(0, False, (False, False, False), False, 0)

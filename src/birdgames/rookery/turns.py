@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
+import attrs
+
 from birdgames.rookery.cards import DAWN_CHORUS, SEASON_ORDER, Season
 from birdgames.rookery.events import CheckpointHeld, GameEnded, SeasonBegan, TurnBegan, TurnEnded
 from birdgames.rookery.field import Ctx
@@ -13,7 +15,6 @@ from birdgames.rookery.state import (
     Bird,
     Phase,
     Predator,
-    TurnState,
     Wheel,
     ZoneState,
 )
@@ -82,7 +83,7 @@ def begin_season(ctx: Ctx, season: Season, duration: int) -> None:
 def play_season(ctx: Ctx, season: Season, duration: int) -> None:
     """R7.3 a checkpoint, then the card's season for its duration, from the next turn."""
     t = ctx.turn
-    ctx.turn = TurnState(t.habitats_played, True, t.mobbed, True)
+    ctx.turn = attrs.evolve(t, season_played=True, hold_countdown=True)
     checkpoint(ctx)
     if not ctx.over:
         begin_season(ctx, season, duration)

@@ -1,0 +1,78 @@
+"""What a bot needs from a game beyond the Game protocol, per registered engine."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, TypeAlias, TypeVar
+
+import attrs
+
+from birdgames.core import AnyGame, InvalidConfigError
+from birdgames.peacock import evaluate as peacock_evaluate
+from birdgames.peacock import sample as peacock_sample
+from birdgames.rookery import evaluate as rookery_evaluate
+from birdgames.rookery import sample as rookery_sample
+
+ConfigT = TypeVar("ConfigT")
+StateT = TypeVar("StateT")
+ViewT = TypeVar("ViewT")
+EventT = TypeVar("EventT")
+
+
+@attrs.frozen
+class BotSupport(Generic[ConfigT, StateT, ViewT, EventT]):
+    """A game's determinizer and evaluation, and the scale of its evaluation's differences.
+
+    `sample_state(view, history, seed, config)` returns a full State consistent with what the
+    view's seat knows (config None: the game's standard one); `evaluate(view, player)` values
+    the position for `player`; `scale` is a difference of values that matters about as much
+    as a game's typical winning margin.
+    """
+
+    sample_state: Callable[[ViewT, Sequence[EventT], int, ConfigT | None], StateT]
+    evaluate: Callable[[ViewT, int], float]
+    scale: float
+
+
+AnySupport: TypeAlias = BotSupport[Any, Any, Any, Any]
+
+_SUPPORT: dict[str, AnySupport] = {
+    "peacock": BotSupport(peacock_sample.sample_state, peacock_evaluate.evaluate, 10.0),
+    "rookery": BotSupport(rookery_sample.sample_state, rookery_evaluate.evaluate, 20.0),
+}
+
+
+def register(name: str, support: AnySupport) -> None:
+    """Makes the bots play the engine called `name` with `support`."""
+    _SUPPORT[name] = support
+
+
+def supports() -> Mapping[str, AnySupport]:
+    """Returns the games bots can play, by name."""
+    return dict(_SUPPORT)
+
+
+def support_for(game: AnyGame) -> AnySupport:
+    """Returns the bot support of `game`; a game without one raises InvalidConfigError."""
+    support = _SUPPORT.get(game.name)
+    if support is None:
+        names = ", ".join(sorted(_SUPPORT))
+        raise InvalidConfigError(f"bots cannot play {game.name} yet; they play {names}")
+    return support
+
+
+def advantages(values: Sequence[float]) -> tuple[float, ...]:
+    """Returns each player's value less the best of the others' (alone: the value itself)."""
+    if len(values) == 1:
+        return (values[0],)
+    out: list[float] = []
+    for player, value in enumerate(values):
+        others = max(v for q, v in enumerate(values) if q != player)
+        out.append(value - others)
+    return tuple(out)
+
+
+def squash(advantage: float, scale: float) -> float:
+    """Returns a reward in (0, 1) that grows with `advantage`, 0.5 at even."""
+    return 0.5 + 0.5 * math.tanh(advantage / scale)

@@ -1,0 +1,81 @@
+"""ISMCTSPolicy: legal, reproducible from its rng, and playing both games through every kind
+of turn (simultaneous picks and migrations, the other player's pending decisions)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from birdgames import get_game, sim
+from birdgames.bots import ISMCTSPolicy
+from birdgames.rng import Rng
+from tests.bots.positions import reach
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "steps"),
+    [
+        ("peacock", 3, 0),
+        ("peacock", 4, 38),
+        ("peacock", 4, 52),
+        ("rookery", 2, 3),
+        ("rookery", 2, 40),
+    ],
+)
+def test_the_choice_is_legal_and_the_same_for_the_same_rng(
+    name: str, players: int, steps: int
+) -> None:
+    """The same view, history and rng give the same legal action and the same new rng; a
+    different rng may search differently but still answers legally."""
+    game = get_game(name)
+    seen = reach(game, players, 7, steps)
+    view = game.view(seen.state, seen.player)
+    legal = game.legal_actions(seen.state, seen.player)
+    assert len(legal) > 1
+    policy = ISMCTSPolicy(game, iterations=40)
+    first = policy.choose(view, legal, seen.history, Rng.from_seed(2))
+    assert first[0] in legal
+    assert first == policy.choose(view, legal, seen.history, Rng.from_seed(2))
+    assert first[1] != Rng.from_seed(2)
+    other, _ = policy.choose(view, legal, seen.history, Rng.from_seed(3))
+    assert other in legal
+
+
+def test_a_lone_legal_action_is_taken_without_search() -> None:
+    """With one legal action the rng comes back untouched."""
+    game = get_game("rookery")
+    seen = reach(game, 2, 7, 3)
+    legal = game.legal_actions(seen.state, seen.player)[:1]
+    rng = Rng.from_seed(4)
+    assert ISMCTSPolicy(game).choose(game.view(seen.state, seen.player), legal, (), rng) == (
+        legal[0],
+        rng,
+    )
+
+
+def test_a_whole_rookery_game_against_random() -> None:
+    """ISMCTS plays a whole Rookery game legally, its own ambush windows and the discards the
+    opponent makes it choose included."""
+    game = get_game("rookery")
+    policies: list[sim.Policy[Any, Any, Any]] = [
+        ISMCTSPolicy(game, iterations=15),
+        sim.RandomPolicy(),
+    ]
+    record = sim.play(game, game.default_config(2), 6, policies)
+    sim.verify(record)
+    kinds = {type(action).__name__ for action in record.actions if action.player == 0}
+    assert {"Ambush", "DiscardCard"} <= kinds
+
+
+def test_peacock_drafts_and_migrations_at_three_players() -> None:
+    """ISMCTS seats take simultaneous draft picks and migration steps legally."""
+    game = get_game("peacock")
+    policies: list[sim.Policy[Any, Any, Any]] = [
+        ISMCTSPolicy(game, iterations=10),
+        sim.RandomPolicy(),
+        ISMCTSPolicy(game, iterations=10),
+    ]
+    steps = list(sim.iter_play(game, game.default_config(3), 2, policies, max_actions=60))
+    kinds = {type(step.action).__name__ for step in steps if step.action.player in (0, 2)}
+    assert {"DraftCard", "EndMigration"} <= kinds

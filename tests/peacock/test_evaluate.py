@@ -1,0 +1,61 @@
+"""The heuristic value search bots maximise orders built positions sensibly."""
+
+from __future__ import annotations
+
+import attrs
+
+from birdgames.peacock import GAME, Phase, State
+from birdgames.peacock.evaluate import evaluate
+from tests.peacock.scenarios import BLUE, flock, group, position, seat, starting
+
+
+def _value(state: State, player: int = 0) -> float:
+    return evaluate(GAME.view(state, player), player)
+
+
+def test_banked_season_points_count_in_full() -> None:
+    """Ten more points from a scored season are worth exactly ten more."""
+    low = position([seat(scores=(10,)), seat(scores=(0,))], rnd=2)
+    high = position([seat(scores=(20,)), seat(scores=(0,))], rnd=2)
+    assert _value(high) - _value(low) == 10
+
+
+def test_a_placed_bird_is_worth_more_than_the_same_bird_unplaced() -> None:
+    """A puffin on a fish island beats the same puffin still among the drafted birds."""
+    placed = position([seat(starting(start_1=group("start_1", flock("puffin")))), seat()])
+    unplaced = position([seat(drafted_birds=["puffin"]), seat()])
+    assert _value(placed) > _value(unplaced)
+
+
+def test_a_bird_the_tableau_can_feed_is_worth_more_than_one_it_cannot() -> None:
+    """In blue no starting island has two plants: a drafted ostrich has nowhere to go and is
+    worth less than a drafted puffin, though it prints more feathers."""
+    puffin = position([seat(drafted_birds=["puffin"]), seat()], season=BLUE)
+    ostrich = position([seat(drafted_birds=["ostrich"]), seat()], season=BLUE)
+    assert _value(puffin) > _value(ostrich)
+
+
+def test_a_full_flock_is_worth_its_bonus() -> None:
+    """A third vulture completes the flock: worth more than the two-bird flock by more than
+    the third bird's printed feathers."""
+    two = position([seat(starting(start_2=group("start_2", flock("vulture", 2)))), seat()])
+    three = position([seat(starting(start_2=group("start_2", flock("vulture", 3)))), seat()])
+    assert _value(three) - _value(two) > 2 * 1.5
+
+
+def test_the_own_face_down_pick_counts_only_for_its_owner() -> None:
+    """p0's committed pick adds to p0's value as p0 sees it, and to nothing p1 can see."""
+    base = position(
+        [seat(hand_birds=["puffin", "crow"]), seat(hand_birds=["owl", "heron"])], phase=Phase.DRAFT
+    )
+    picked = GAME.apply(base, GAME.legal_actions(base, 0)[1])
+    assert _value(picked) > _value(base)
+    assert evaluate(GAME.view(picked, 1), 0) == evaluate(GAME.view(base, 1), 0)
+
+
+def test_a_finished_game_is_worth_its_total() -> None:
+    """Once the game is over the value is the exact total."""
+    over = position([seat(scores=(10, 20, 30)), seat(scores=(1, 2, 3))], rnd=3)
+    over = attrs.evolve(over, phase=Phase.OVER)
+    assert _value(over) == 60
+    assert _value(over, 1) == 6

@@ -1,0 +1,108 @@
+"""Loading refuses states the game cannot reach, so every loaded state plays on legally."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import attrs
+import pytest
+
+from birdgames import CodecError, codec
+from birdgames.perch_bop import GAME, State
+from birdgames.perch_bop.state import Await, Phase
+
+
+def _states(players: int, seed: int) -> Iterator[State]:
+    """Yields every state of a random game, from the start to the end."""
+    chooser = random.Random(seed)
+    state = GAME.new_game(GAME.default_config(players), seed)
+    yield state
+    while not GAME.is_terminal(state):
+        player = GAME.to_act(state)[0]
+        state = GAME.apply(state, chooser.choice(GAME.legal_actions(state, player)))
+        yield state
+
+
+def _find(players: int, found: Callable[[State], bool]) -> State:
+    for seed in range(20):
+        for state in _states(players, seed):
+            if found(state):
+                return state
+    raise AssertionError("no random game reached such a state")
+
+
+def _refused(state: State, message: str) -> None:
+    with pytest.raises(CodecError, match=message):
+        codec.loads(State, codec.dumps(state))
+
+
+def _turn(state: State) -> bool:
+    return state.flow.awaiting is Await.TURN and not state.arrivals
+
+
+@pytest.mark.parametrize("players", GAME.player_counts)
+def test_a_turn_waits_only_on_the_player_whose_turn_it_is(players: int) -> None:
+    """Moving flow.actor to another seat leaves a turn nobody can take, or the wrong one."""
+    state = _find(players, _turn)
+    for actor in range(players):
+        if actor != state.flow.actor:
+            _refused(attrs.evolve(state, flow=attrs.evolve(state.flow, actor=actor)), "turn")
+
+
+def test_stage_and_cursor_stay_within_their_phase() -> None:
+    """The driver's bookmark names a step of its phase and a board index."""
+    state = _find(3, _turn)
+    for value in (999, -7):
+        _refused(attrs.evolve(state, flow=attrs.evolve(state.flow, stage=value)), "stage")
+        _refused(attrs.evolve(state, flow=attrs.evolve(state.flow, cursor=value)), "cursor")
+
+
+def test_creatures_are_the_board_s_own_each_once_where_they_can_stand() -> None:
+    """One creature per creature tile on the board; a standee stands on a cell (or crossing)."""
+    state = _find(4, _turn)
+    assert state.creatures
+    creatures = state.creatures
+    _refused(attrs.evolve(state, creatures=(*creatures, creatures[0])), "creature")
+    _refused(attrs.evolve(state, creatures=creatures[1:]), "creature")
+    for position in (10**15, len(state.locations), -7):
+        moved = attrs.evolve(creatures[0], position=position)
+        _refused(attrs.evolve(state, creatures=(moved, *creatures[1:])), "creature|stands")
+
+
+def test_a_final_breakdown_only_at_the_end_and_as_scored() -> None:
+    """`final` is empty until the game is over; then it is what end-game scoring gives."""
+    end = _find(2, GAME.is_terminal)
+    mid = _find(2, _turn)
+    _refused(attrs.evolve(mid, final=end.final), "final")
+    first = end.final[0]
+    tampered = attrs.evolve(first, total=first.total + 5)
+    seats = (attrs.evolve(end.seats[0], score=first.total + 5), *end.seats[1:])
+    _refused(attrs.evolve(end, final=(tampered, *end.final[1:]), seats=seats), "final")
+
+
+def test_scores_beyond_what_the_game_can_give_are_refused() -> None:
+    """A score is bounded by every place and end-game point there is."""
+    state = _find(2, _turn)
+    seats = (attrs.evolve(state.seats[0], score=10**9), *state.seats[1:])
+    _refused(attrs.evolve(state, seats=seats), "score")
+
+
+def test_the_objective_phase_is_round_one_and_waits_for_objectives() -> None:
+    """Before round 1 the game waits only for the objectives still to keep."""
+    start = GAME.new_game(GAME.default_config(3), 1)
+    assert start.flow.phase is Phase.OBJECTIVES
+    _refused(attrs.evolve(start, round=3), "round")
+    _refused(
+        attrs.evolve(start, flow=attrs.evolve(start.flow, awaiting=Await.TURN, actor=0)),
+        "objectives",
+    )
+
+
+def test_a_turn_behind_fountain_choices_can_go_on() -> None:
+    """A turn with its bird placed and bonus used is over; birds heading for the fountain
+    do not hide that the awaited player would have nothing left to do."""
+    state = _find(
+        3, lambda s: s.flow.awaiting is Await.TURN and bool(s.arrivals) and s.flow.bonus_used
+    )
+    _refused(attrs.evolve(state, flow=attrs.evolve(state.flow, placed=True)), "turn")
