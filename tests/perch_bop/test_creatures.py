@@ -826,3 +826,27 @@ def test_activation_events_are_public() -> None:
     state, _ = play(state, ActivateCreature(0, "hawk"))
     _, events = GAME.step(state, MoveCreature(0, "lonely_elm"))
     assert events and all(GAME.visible_events(events, v) == events for v in (0, 3, None))
+
+
+def test_a_turn_waiting_for_a_placement_with_an_empty_hand_does_not_load() -> None:
+    """§2.3: an activation before placing keeps the placement to do, so the hand is not empty;
+    a save claiming otherwise would leave the player stuck once the activation ends."""
+    record = sim.play(GAME, GAME.default_config(4), 1, [sim.RandomPolicy()] * 4)
+    state = GAME.new_game(record.config, record.seed)  # type: ignore[arg-type]
+    for action in record.actions:
+        if state.flow.awaiting is Await.CREATURE and state.flow.placed:
+            break
+        state = GAME.apply(state, action)  # type: ignore[arg-type]
+    else:
+        raise AssertionError("no activation after a placement in this game")
+    actor = state.flow.actor
+    assert codec.loads(State, codec.dumps(state)) == state
+    hand = state.seats[actor].hand
+    empty = attrs.evolve(state.seats[actor], hand=(0,) * len(hand))
+    seats = tuple(empty if p == actor else s for p, s in enumerate(state.seats))
+    supply = tuple(k + h for k, h in zip(state.supply, hand, strict=True))  # birds kept
+    broken = attrs.evolve(
+        state, flow=attrs.evolve(state.flow, placed=False), seats=seats, supply=supply
+    )
+    with pytest.raises(CodecError, match="none in hand"):
+        codec.loads(State, codec.dumps(broken))

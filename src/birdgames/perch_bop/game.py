@@ -218,6 +218,9 @@ def _flow_problem(state: State) -> str | None:
                 return f"the turn is not p{flow.actor}'s: turn order {state.turn_order}"
             if awaiting is Await.TURN and flow.placed and flow.bonus_used:
                 return "a turn with its bird placed and its bonus action taken is over"
+            # §2.3 a player with no birds left is skipped, and nothing refills a hand mid-turn
+            if not flow.placed and not any(state.seats[flow.actor].hand):
+                return f"p{flow.actor} has a bird still to place but none in hand"
         case Await.SCARECROW:
             scarecrow = state.creatures[cursor - 1] if 0 < cursor <= len(state.creatures) else None
             if (
