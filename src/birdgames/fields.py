@@ -20,8 +20,11 @@ from typing import Final, TypeAlias
 
 import attrs
 
-# A str field holds an id or a name; longer text is refused before a rule hashes or prints it.
-MAX_TEXT: Final = 256
+# A str field holds an id or a name (the longest is 21 characters); longer text is refused
+# before a rule hashes it or quotes it in a reason.
+MAX_TEXT: Final = 64
+# A tuple field holds at most this many items.
+MAX_ITEMS: Final = 64
 # Int fields hold seats, ids, slots and counts: 64-bit signed, as every JSON client can send.
 MIN_INT: Final = -(2**63)
 MAX_INT: Final = 2**63 - 1
@@ -111,7 +114,7 @@ def _items_within(value: tuple[object, ...], field: FieldType) -> bool:
     if items is None:
         return True
     if field.variadic:
-        if len(value) > MAX_TEXT:
+        if len(value) > MAX_ITEMS:
             return False
         checks = (items[0],) * len(value)
     elif len(value) != len(items):

@@ -26,6 +26,7 @@ import birdgames
 from birdgames import AnyGame, CodecError, IllegalActionError, InvalidConfigError, codec, sim
 from birdgames.rng import Rng
 from tests.conformance.adapters import EngineAdapter
+from tests.conformance.fuzz_fields import check_bad_seats, check_mistyped
 from tests.conformance.reasons import check_reasons_hide_secrets
 
 # Picks one of the legal actions (of every player in to_act) for the next step.
@@ -151,6 +152,7 @@ def check_config_errors(game: AnyGame, players: int, state: Any) -> None:
             ) from exc
         else:
             raise AssertionError(f"view(state, {viewer!r}) accepted a bad player")
+    check_bad_seats(game, state, players)
 
 
 # ------------------------------------------------------------------ legality (rules 3, 4)
@@ -746,6 +748,7 @@ def check_game(
         report.illegal_checked += check_illegal_actions(
             game, state, legal, candidates, players, heavy
         )
+        report.illegal_checked += check_mistyped(game, state, legal, len(report.actions), heavy)
         if len(game.to_act(state)) > 1 and (heavy or rng.random() < sampling.simultaneous_rate):
             check_simultaneous(game, state, rng)
             report.simultaneous_checks += 1

@@ -1,10 +1,14 @@
 """The conformance checks fail on toy games broken in one way each."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.conformance.adapters import EngineAdapter
 from tests.conformance.checks import check_game, check_replay_in_subprocess
-from tests.toy.broken import BROKEN, HASH_ORDERED
+from tests.conformance.fuzz_fields import build_pool, fuzz_one
+from tests.toy.broken import BROKEN, HASH_ORDERED, CrashesOnMistypedFields, adapter
+from tests.toy.game import Build
 
 
 @pytest.mark.parametrize(
@@ -23,3 +27,16 @@ def test_suite_fails_a_toy_game_whose_order_depends_on_the_hash_seed() -> None:
     check_game(HASH_ORDERED, 3, 0)  # one process alone cannot tell
     with pytest.raises(AssertionError, match="PYTHONHASHSEED"):
         check_replay_in_subprocess(HASH_ORDERED, 3, 0)
+
+
+def test_field_fuzz_fails_a_toy_game_that_crashes_on_mistyped_fields() -> None:
+    """The hypothesis fuzz of action fields finds the str slot that crashes check."""
+    pool = build_pool(adapter(CrashesOnMistypedFields()))
+
+    @settings(max_examples=200, database=None, report_multiple_bugs=False)
+    @given(data=st.data())
+    def run(data: st.DataObject) -> None:
+        fuzz_one(data, pool, Build)
+
+    with pytest.raises(AssertionError, match="instead of giving a reason"):
+        run()

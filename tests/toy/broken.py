@@ -12,6 +12,7 @@ from tests.toy.adapter import ADAPTER
 from tests.toy.game import (
     ACTION_CLASSES,
     Action,
+    Build,
     Config,
     Discard,
     Event,
@@ -54,6 +55,24 @@ class DiscardsAnyCard(ToyGame):
             state = attrs.evolve(state, discard=(*state.discard, action.card))
             return self._next_round(state, []), ()
         return super().step(state, action)
+
+
+class CrashesOnMistypedFields(ToyGame):
+    """Compares a Build's slot before asking whether it is an int: a str slot raises."""
+
+    def check(self, state: State, action: Action) -> str | None:
+        if isinstance(action, Build) and not 0 <= action.slot < state.config.slots:
+            return f"your nest has no slot {action.slot}"
+        return super().check(state, action)
+
+
+class TakesBoolsForSeats(ToyGame):
+    """Asks only whether the player is in to_act, where True counts as seat 1."""
+
+    def legal_actions(self, state: State, player: PlayerId) -> tuple[Action, ...]:
+        if player not in self.to_act(state):
+            return ()
+        return super().legal_actions(state, int(player))
 
 
 class CrashesOnForeignObjects(ToyGame):
@@ -201,6 +220,8 @@ BROKEN: tuple[tuple[str, EngineAdapter, str], ...] = (
     ("ignores turn order", adapter(IgnoresTurnOrder()), "which legal_actions does not list"),
     ("discards any card", adapter(DiscardsAnyCard()), "which legal_actions does not list"),
     ("crashes on foreign objects", adapter(CrashesOnForeignObjects()), "instead of giving"),
+    ("crashes on mistyped fields", adapter(CrashesOnMistypedFields()), "a mistyped field"),
+    ("takes bools for seats", adapter(TakesBoolsForSeats()), "accepted a non-seat"),
     ("leaks hands", adapter(LeaksHands()), "view of p"),
     ("leaks picks", adapter(LeaksPicks()), "view of p"),
     ("leaks draws", adapter(LeaksDraws()), "visible events"),
