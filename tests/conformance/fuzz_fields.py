@@ -18,7 +18,7 @@ import enum
 import functools
 import random
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import attrs
@@ -365,6 +365,3 @@ def fuzz_one(data: st.DataObject, pool: FuzzPool, cls: type) -> None:
     state, players, snapshot = pool.states[index]
     check_any_action(pool.game, state, players, action)
     assert state == snapshot, f"checking {show(action)} changed the old state"
-
-
-FuzzCheck = Callable[[st.DataObject, FuzzPool, type], None]
