@@ -359,7 +359,11 @@ class RookeryGame:
 
 GAME: Final = RookeryGame()
 
-codec.register(Config, State, View, AmbushWindow, DiscardChoice, TargetChoice)
+# Format 2 of State and View: a turn counts its actions (R2's 60-action cap). Configs and
+# actions are unchanged, so records stay format 1 and replay as before.
+STATE_FORMAT: Final = 2
+codec.register(State, View, version=STATE_FORMAT)
+codec.register(Config, AmbushWindow, DiscardChoice, TargetChoice)
 codec.register(*ACTION_CLASSES)
 codec.register(*EVENT_CLASSES)
 codec.register_validator(State, validate_state)

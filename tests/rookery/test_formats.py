@@ -1,0 +1,29 @@
+"""Saved Rookery documents across the format change of State and View."""
+
+import json
+
+import pytest
+
+from birdgames import CodecError, codec, sim
+from birdgames.rookery import GAME, State, View
+
+
+def test_a_state_saved_in_format_1_is_refused_naming_the_format() -> None:
+    """A format-1 state lacks the turn's action count; it is refused, not half-read."""
+    data = json.loads(codec.dumps(GAME.new_game(GAME.default_config(2), 3)))
+    assert data["format"] == 2
+    del data["turn"]["actions"]
+    data["format"] = 1
+    with pytest.raises(CodecError, match="unknown format 1"):
+        codec.loads(State, json.dumps(data))
+
+
+def test_views_are_format_2_and_records_stay_format_1() -> None:
+    """Only State and View changed; a record of the same actions still loads and replays."""
+    state = GAME.new_game(GAME.default_config(2), 3)
+    assert json.loads(codec.dumps(GAME.view(state, 0)))["format"] == 2
+    record = sim.play(GAME, GAME.default_config(2), 3, [sim.RandomPolicy()] * 2)
+    text = codec.dumps(record)
+    assert json.loads(text)["format"] == 1 and '"format":2' not in text
+    sim.verify(codec.loads(sim.Record, text))
+    assert codec.loads(View, codec.dumps(GAME.view(state, None))) == GAME.view(state, None)
