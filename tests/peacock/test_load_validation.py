@@ -2,40 +2,24 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import attrs
 import pytest
 
-from birdgames import CodecError, codec
 from birdgames.peacock import GAME, State
 from birdgames.peacock.invariants import SEASON_SCORE_BOUND
 from birdgames.peacock.state import Phase
-
-
-def _states(players: int, seed: int) -> Iterator[State]:
-    """Yields every state of a random game, from the start to the end."""
-    chooser = random.Random(seed)
-    state = GAME.new_game(GAME.default_config(players), seed)
-    yield state
-    while not GAME.is_terminal(state):
-        player = chooser.choice(GAME.to_act(state))
-        state = GAME.apply(state, chooser.choice(GAME.legal_actions(state, player)))
-        yield state
+from tests.load_validation import check_refused, find_state
 
 
 def _find(players: int, found: Callable[[State], bool]) -> State:
-    for seed in range(10):
-        for state in _states(players, seed):
-            if found(state):
-                return state
-    raise AssertionError("no random game reached such a state")
+    state: State = find_state(GAME, players, 10, found)
+    return state
 
 
 def _refused(state: State, message: str) -> None:
-    with pytest.raises(CodecError, match=message):
-        codec.loads(State, codec.dumps(state))
+    check_refused(State, state, message)
 
 
 def _with_seat(state: State, index: int, **changes: object) -> State:

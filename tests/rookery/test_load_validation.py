@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import attrs
-import pytest
 
-from birdgames import CodecError, codec
+from birdgames import codec
 from birdgames.rookery import GAME, State
 from birdgames.rookery.state import (
     AmbushWindow,
@@ -18,30 +16,16 @@ from birdgames.rookery.state import (
     Predator,
     TargetChoice,
 )
-
-
-def _states(seed: int) -> Iterator[State]:
-    """Yields every state of a random game, from the start to the end."""
-    chooser = random.Random(seed)
-    state = GAME.new_game(GAME.default_config(2), seed)
-    yield state
-    while not GAME.is_terminal(state):
-        (player,) = GAME.to_act(state)
-        state = GAME.apply(state, chooser.choice(GAME.legal_actions(state, player)))
-        yield state
+from tests.load_validation import check_refused, find_state
 
 
 def _find(found: Callable[[State], bool]) -> State:
-    for seed in range(40):
-        for state in _states(seed):
-            if found(state):
-                return state
-    raise AssertionError("no random game reached such a state")
+    state: State = find_state(GAME, 2, 40, found)
+    return state
 
 
 def _refused(state: State, message: str) -> None:
-    with pytest.raises(CodecError, match=message):
-        codec.loads(State, codec.dumps(state))
+    check_refused(State, state, message)
 
 
 def _quiet_turn(state: State) -> bool:
