@@ -427,16 +427,16 @@ def check_round_trip(obj: object) -> str:
     return text
 
 
-def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+def json_paths(data: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
     """Yields the path of every value below the top of a JSON document."""
     if isinstance(data, dict):
         for key, value in data.items():
             yield (*prefix, key)
-            yield from _paths(value, (*prefix, key))
+            yield from json_paths(value, (*prefix, key))
     elif isinstance(data, list):
         for index, value in enumerate(data):
             yield (*prefix, index)
-            yield from _paths(value, (*prefix, index))
+            yield from json_paths(value, (*prefix, index))
 
 
 def _dumps_with(data: Any, path: tuple[Any, ...], value: Any) -> str:
@@ -452,7 +452,8 @@ def _dumps_with(data: Any, path: tuple[Any, ...], value: Any) -> str:
         target[path[-1]] = old
 
 
-def _get(data: Any, path: tuple[Any, ...]) -> Any:
+def json_value(data: Any, path: tuple[Any, ...]) -> Any:
+    """Returns the value at `path` in a JSON document."""
     for key in path:
         data = data[key]
     return data
@@ -489,19 +490,19 @@ def damaged_documents(text: str, rng: random.Random, count: int) -> list[tuple[s
     ]
     if data.get("kind") == "birdgames.record":
         damaged.pop()
-    paths = list(_paths(data))
-    objects = [p for p in paths if isinstance(_get(data, p), dict)]
+    paths = list(json_paths(data))
+    objects = [p for p in paths if isinstance(json_value(data, p), dict)]
     for _ in range(count):
         cut = rng.randrange(len(text))
         damaged.append((f"truncated at {cut}", text[:cut]))
         if paths:
             path = rng.choice(paths)
-            value = _get(data, path)
+            value = json_value(data, path)
             damaged.append((f"float at {path}", _dumps_with(data, path, 1.5)))
             damaged.append((f"wrong type at {path}", _dumps_with(data, path, _wrong_type(value))))
         if objects:
             path = rng.choice(objects)
-            inner = {**_get(data, path), "unexpected": 0}
+            inner = {**json_value(data, path), "unexpected": 0}
             damaged.append((f"extra key at {path}", _dumps_with(data, path, inner)))
     return damaged
 

@@ -21,7 +21,7 @@ import attrs
 
 from birdgames import AnyGame, CodecError, codec, sim
 from tests.conformance.adapters import EngineAdapter
-from tests.conformance.checks import check_round_trip, check_turn_shape
+from tests.conformance.checks import check_round_trip, check_turn_shape, json_paths, json_value
 
 HUGE: Final = 10**15
 APPLY_LIMIT: Final = 6  # legal actions of each player applied at every step of a playout
@@ -58,18 +58,6 @@ class MutationReport:
 
 
 # ------------------------------------------------------------------ edits
-
-
-def _paths(data: Any, prefix: Path = ()) -> Iterator[Path]:
-    """Yields the path of every value below the top of a JSON document."""
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield (*prefix, key)
-            yield from _paths(value, (*prefix, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield (*prefix, index)
-            yield from _paths(value, (*prefix, index))
 
 
 def _strings(data: Any) -> Iterator[str]:
@@ -146,12 +134,6 @@ def _replace(data: Any, path: Path, value: Any) -> Any:
     return [_replace(v, rest, value) if i == head else v for i, v in enumerate(data)]
 
 
-def _get(data: Any, path: Path) -> Any:
-    for key in path:
-        data = data[key]
-    return data
-
-
 def mutate(text: str, words: tuple[str, ...], rng: random.Random) -> tuple[str, str, str]:
     """Returns (edit name, where and how, mutated text) for one random edit of `text`.
 
@@ -161,14 +143,14 @@ def mutate(text: str, words: tuple[str, ...], rng: random.Random) -> tuple[str, 
     # A field is picked first, then one of its places: a state's few counters and flags are
     # edited as often as the many cards of its decks.
     shapes: dict[Path, list[Path]] = {}
-    for path in _paths(data):
+    for path in json_paths(data):
         if path != ("format",):
             shape = tuple("*" if isinstance(key, int) else key for key in path)
             shapes.setdefault(shape, []).append(path)
     fields = sorted(shapes)
     while True:
         path = rng.choice(shapes[rng.choice(fields)])
-        value = _get(data, path)
+        value = json_value(data, path)
         edits = _edits(path[-1], value, words, rng)
         if edits:
             break
