@@ -171,6 +171,11 @@ def play(state: State, *actions: Action) -> tuple[State, list[Event]]:
     return state, events
 
 
+def effect_at(creature: str, tile: str) -> tuple[Action, ...]:
+    """p0 activates `creature`, moves it to `tile` with one MoveCreature and begins its effect."""
+    return ActivateCreature(0, creature), MoveCreature(0, tile), UseEffect(0)
+
+
 def settle(state: State) -> State:
     """Puts every bird heading for the fountain in the first slot offered."""
     while state.arrivals:
@@ -340,9 +345,7 @@ def test_hawk_sends_a_landing_bird_to_the_fountain_its_owner_picks_the_slot() ->
     state = turn("hawk", CELL["hawk_nest"], {"lonely_elm": {3: 2}})
     after, events = play(
         state,
-        ActivateCreature(0, "hawk"),
-        MoveCreature(0, "lonely_elm"),
-        UseEffect(0),
+        *effect_at("hawk", "lonely_elm"),
         ChooseBird(0, "lonely_elm", 3),
     )
     assert birds(after, "lonely_elm")[3] == 1
@@ -356,7 +359,7 @@ def test_hawk_sends_a_landing_bird_to_the_fountain_its_owner_picks_the_slot() ->
 def test_birdhouse_stacks_are_immune() -> None:
     """§6: a creature never takes a bird from a birdhouse stack."""
     state = turn("hawk", CELL["hawk_nest"], {"lonely_elm": {3: 2, 1: 1}}, {"lonely_elm": [3]})
-    mid, _ = play(state, ActivateCreature(0, "hawk"), MoveCreature(0, "lonely_elm"), UseEffect(0))
+    mid, _ = play(state, *effect_at("hawk", "lonely_elm"))
     assert GAME.legal_actions(mid, 0) == (ChooseBird(0, "lonely_elm", 1),)
     reason = GAME.check(mid, ChooseBird(0, "lonely_elm", 3))
     assert reason == "the green stack on lonely_elm is protected by a birdhouse"
@@ -376,9 +379,7 @@ def test_dummy_bird_slot_is_chosen_by_the_acting_player() -> None:
     state = turn("hawk", tiles.index("hawk_nest"), {"beehive": {2: 1}}, players=2, tiles=tiles)
     after, _ = play(
         state,
-        ActivateCreature(0, "hawk"),
-        MoveCreature(0, "beehive"),
-        UseEffect(0),
+        *effect_at("hawk", "beehive"),
         ChooseBird(0, "beehive", 2),
     )
     assert after.arrivals[0].chooser == 0 and GAME.to_act(after) == (0,)
@@ -389,9 +390,7 @@ def test_owl_takes_from_any_tile_passed_or_landed_on() -> None:
     stacks = {"owl_barn": {1: 1}, "doghouse": {1: 1}, "beehive": {2: 1}, "mighty_oak": {3: 1}}
     state = turn("owl", CELL["owl_barn"], stacks)
     # From (0,0): (1,1) doghouse, (2,0) thorn_bush, (3,1) park_bench; beehive is off the ring.
-    mid, events = play(
-        state, ActivateCreature(0, "owl"), MoveCreature(0, "park_bench"), UseEffect(0)
-    )
+    mid, events = play(state, *effect_at("owl", "park_bench"))
     path = ("doghouse", "thorn_bush", "park_bench")
     assert CreatureMoved(0, "owl", "owl_barn", path) in events
     assert str(events[-1]) == "p0 moves the owl: owl_barn -> doghouse -> thorn_bush -> park_bench"
@@ -449,9 +448,7 @@ def test_dog_pushes_a_bird_to_a_neighbour() -> None:
     state = turn("dog", CELL["thorn_bush"], stacks, nests={"great_ash": [1]})
     after, events = play(
         state,
-        ActivateCreature(0, "dog"),
-        MoveCreature(0, "great_ash"),
-        UseEffect(0),
+        *effect_at("dog", "great_ash"),
         ChooseBird(0, "great_ash", 1),
     )
     options = GAME.legal_actions(after, 0)
@@ -470,9 +467,7 @@ def test_dog_on_an_edge_tile_pushes_off_the_board_into_the_fountain() -> None:
     state = turn("dog", CELL["doghouse"], {"owl_barn": {2: 1}})
     after, _ = play(
         state,
-        ActivateCreature(0, "dog"),
-        MoveCreature(0, "owl_barn"),
-        UseEffect(0),
+        *effect_at("dog", "owl_barn"),
         ChooseBird(0, "owl_barn", 2),
     )
     assert ChooseDestination(0, None) in GAME.legal_actions(after, 0)
@@ -486,9 +481,7 @@ def test_a_removal_never_makes_the_centre_an_edge_for_the_dog() -> None:
     state = turn("dog", CELL["thorn_bush"], {"great_ash": {1: 1}}, gone=("doghouse",))
     after, _ = play(
         state,
-        ActivateCreature(0, "dog"),
-        MoveCreature(0, "great_ash"),
-        UseEffect(0),
+        *effect_at("dog", "great_ash"),
         ChooseBird(0, "great_ash", 1),
     )
     options = GAME.legal_actions(after, 0)
@@ -502,9 +495,7 @@ def test_dog_never_pushes_into_a_birdhouse_stack() -> None:
     state = turn("dog", CELL["thorn_bush"], stacks, {"beehive": [1]})
     after, _ = play(
         state,
-        ActivateCreature(0, "dog"),
-        MoveCreature(0, "great_ash"),
-        UseEffect(0),
+        *effect_at("dog", "great_ash"),
         ChooseBird(0, "great_ash", 1),
     )
     assert ChooseDestination(0, "beehive") not in GAME.legal_actions(after, 0)
@@ -535,9 +526,7 @@ def test_cat_removes_one_then_moves_one_more_to_a_neighbour() -> None:
     state = turn("cat", CELL["hawk_nest"], {"doghouse": {2: 2, 3: 1}})
     after, _ = play(
         state,
-        ActivateCreature(0, "cat"),
-        MoveCreature(0, "doghouse"),
-        UseEffect(0),
+        *effect_at("cat", "doghouse"),
         ChooseBird(0, "doghouse", 3),
     )
     after = settle(after)
@@ -556,9 +545,7 @@ def test_cuckoo_swaps_a_landing_bird_with_one_elsewhere() -> None:
     state = turn("cuckoo", CELL["thorn_bush"], stacks)
     mid, _ = play(
         state,
-        ActivateCreature(0, "cuckoo"),
-        MoveCreature(0, "doghouse"),
-        UseEffect(0),
+        *effect_at("cuckoo", "doghouse"),
         ChooseBird(0, "doghouse", 1),
     )
     partners = GAME.legal_actions(mid, 0)
@@ -585,9 +572,7 @@ def test_cuckoo_respects_birdhouse_stacks_on_both_sides() -> None:
     state = turn("cuckoo", CELL["thorn_bush"], stacks, {"doghouse": [2], "beehive": [1]})
     mid, _ = play(
         state,
-        ActivateCreature(0, "cuckoo"),
-        MoveCreature(0, "doghouse"),
-        UseEffect(0),
+        *effect_at("cuckoo", "doghouse"),
         ChooseBird(0, "doghouse", 1),
     )
     # The blue bird would join the Doghouse's closed blue stack; the yellow bird cannot
@@ -599,7 +584,7 @@ def test_bee_pulls_a_bird_of_a_colour_already_stacked_there() -> None:
     """Bee: lands 2+ steps away and pulls a bird of a colour with a stack there."""
     stacks = {"lonely_elm": {1: 1}, "owl_barn": {1: 2, 2: 1}, "park_bench": {3: 1}}
     state = turn("bee", CELL["beehive"], stacks)
-    mid, _ = play(state, ActivateCreature(0, "bee"), MoveCreature(0, "lonely_elm"), UseEffect(0))
+    mid, _ = play(state, *effect_at("bee", "lonely_elm"))
     assert GAME.legal_actions(mid, 0) == (ChooseBird(0, "owl_barn", 1),)
     reason = GAME.check(mid, ChooseBird(0, "owl_barn", 2))
     assert reason is not None and reason.startswith("the bee's effect cannot take the blue bird")
@@ -614,9 +599,7 @@ def test_squirrel_swaps_a_bird_with_a_fountain_bird() -> None:
     state = sc.fountain(state, {0: 1, 1: 3, 2: 2})
     mid, _ = play(
         state,
-        ActivateCreature(0, "squirrel"),
-        MoveCreature(0, "lonely_elm"),
-        UseEffect(0),
+        *effect_at("squirrel", "lonely_elm"),
         ChooseBird(0, "lonely_elm", 1),
     )
     # Slot 0 holds yellow as well: a same-colour swap changes nothing and is not offered.
@@ -768,7 +751,7 @@ def test_mid_activation_state_round_trips_and_is_validated() -> None:
 def test_mid_activation_with_no_legal_decision_is_refused() -> None:
     """A loaded activation whose pending step has no option is not a valid State."""
     state = turn("hawk", CELL["hawk_nest"], {"lonely_elm": {1: 1}})
-    mid, _ = play(state, ActivateCreature(0, "hawk"), MoveCreature(0, "lonely_elm"), UseEffect(0))
+    mid, _ = play(state, *effect_at("hawk", "lonely_elm"))
     elm = sc.index(mid, "lonely_elm")
     locations = list(mid.locations)
     locations[elm] = attrs.evolve(locations[elm], birds=(0,) * 5)  # the bird flew off
