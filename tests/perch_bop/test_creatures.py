@@ -171,9 +171,10 @@ def play(state: State, *actions: Action) -> tuple[State, list[Event]]:
     return state, events
 
 
-def effect_at(creature: str, tile: str) -> tuple[Action, ...]:
-    """p0 activates `creature`, moves it to `tile` with one MoveCreature and begins its effect."""
-    return ActivateCreature(0, creature), MoveCreature(0, tile), UseEffect(0)
+def effect_at(creature: str, *tiles: str) -> tuple[Action, ...]:
+    """p0 activates `creature`, moves it choosing each of `tiles` and begins its effect."""
+    moves = tuple(MoveCreature(0, tile) for tile in tiles)
+    return ActivateCreature(0, creature), *moves, UseEffect(0)
 
 
 def settle(state: State) -> State:
@@ -326,13 +327,7 @@ def test_effect_is_optional_as_a_whole() -> None:
 def test_effect_once_begun_takes_every_step() -> None:
     """U8: once used, each step with a choice is taken; no skipping halfway."""
     state = turn("fox", CELL["fox_den"], {"hawk_nest": {1: 1}, "doghouse": {2: 1}})
-    mid, _ = play(
-        state,
-        ActivateCreature(0, "fox"),
-        MoveCreature(0, "hawk_nest"),
-        MoveCreature(0, "doghouse"),
-        UseEffect(0),
-    )
+    mid, _ = play(state, *effect_at("fox", "hawk_nest", "doghouse"))
     assert GAME.check(mid, SkipEffect(0)) is not None
     assert GAME.legal_actions(mid, 0) == (ChooseBird(0, "hawk_nest", 1),)
 
@@ -404,10 +399,7 @@ def test_fox_takes_from_the_tile_passed_through_and_the_landing_tile() -> None:
     state = turn("fox", CELL["fox_den"], {"hawk_nest": {1: 2}, "doghouse": {2: 1, 3: 1}})
     after, _ = play(
         state,
-        ActivateCreature(0, "fox"),
-        MoveCreature(0, "hawk_nest"),
-        MoveCreature(0, "doghouse"),
-        UseEffect(0),
+        *effect_at("fox", "hawk_nest", "doghouse"),
         ChooseBird(0, "hawk_nest", 1),
     )
     after = settle(after)
@@ -423,13 +415,7 @@ def test_fox_takes_from_the_tile_passed_through_and_the_landing_tile() -> None:
 def test_fox_with_an_empty_middle_tile_still_takes_from_the_landing() -> None:
     """U8: a part with nothing to take is passed over; the other part is still taken."""
     state = turn("fox", CELL["fox_den"], {"doghouse": {2: 1}})
-    mid, _ = play(
-        state,
-        ActivateCreature(0, "fox"),
-        MoveCreature(0, "hawk_nest"),
-        MoveCreature(0, "doghouse"),
-        UseEffect(0),
-    )
+    mid, _ = play(state, *effect_at("fox", "hawk_nest", "doghouse"))
     assert GAME.legal_actions(mid, 0) == (ChooseBird(0, "doghouse", 2),)
 
 
