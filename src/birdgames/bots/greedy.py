@@ -9,7 +9,7 @@ import attrs
 
 from birdgames.bots.support import advantages, support_for
 from birdgames.core import AnyGame
-from birdgames.rng import Rng, below, next_u64
+from birdgames.rng import Rng, below
 
 A = TypeVar("A")
 
@@ -42,8 +42,7 @@ class GreedyPolicy:
         player: int = view.player
         totals = [0.0] * len(legal_actions)
         for _ in range(self.samples):
-            seed, rng = next_u64(rng)
-            state = support.sample_state(view, visible_history, seed, self.config)
+            state, rng = support.determinize(view, visible_history, self.config, rng)
             players = len(game.scores(state))
             for index, action in enumerate(legal_actions):
                 after = game.view(game.apply(state, action), player)

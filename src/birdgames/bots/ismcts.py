@@ -18,7 +18,7 @@ import attrs
 
 from birdgames.bots.support import AnySupport, advantages, squash, support_for
 from birdgames.core import AnyGame
-from birdgames.rng import Rng, below, next_u64
+from birdgames.rng import Rng, below
 
 A = TypeVar("A")
 
@@ -80,8 +80,7 @@ class ISMCTSPolicy:
         me: int = view.player
         root = _Node(me)
         for _ in range(self.iterations):
-            seed, rng = next_u64(rng)
-            state = support.sample_state(view, visible_history, seed, self.config)
+            state, rng = support.determinize(view, visible_history, self.config, rng)
             rng = self._iterate(game, support, root, state, me, legal_actions, rng)
         best = max(
             range(len(legal_actions)),

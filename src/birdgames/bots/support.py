@@ -11,6 +11,7 @@ import attrs
 from birdgames.core import AnyGame, InvalidConfigError
 from birdgames.peacock import evaluate as peacock_evaluate
 from birdgames.peacock import sample as peacock_sample
+from birdgames.rng import Rng, next_u64
 from birdgames.rookery import evaluate as rookery_evaluate
 from birdgames.rookery import sample as rookery_sample
 
@@ -33,6 +34,13 @@ class BotSupport(Generic[ConfigT, StateT, ViewT, EventT]):
     sample_state: Callable[[ViewT, Sequence[EventT], int, ConfigT | None], StateT]
     evaluate: Callable[[ViewT, int], float]
     scale: float
+
+    def determinize(
+        self, view: ViewT, visible_history: Sequence[EventT], config: ConfigT | None, rng: Rng
+    ) -> tuple[StateT, Rng]:
+        """Returns a full State sampled, on a seed drawn from `rng`, from what `view` shows."""
+        seed, rng = next_u64(rng)
+        return self.sample_state(view, visible_history, seed, config), rng
 
 
 AnySupport: TypeAlias = BotSupport[Any, Any, Any, Any]
