@@ -9,8 +9,8 @@ from collections.abc import Hashable, Mapping, Sequence
 import attrs
 import pytest
 
-from birdgames.rng import Rng, below
 from tests.bots.determinization import check_determinizer
+from tests.bots.positions import reach
 from tests.toy.adapter import perturb_hidden
 from tests.toy.game import GAME, State
 from tests.toy.sample import toy_sample_state
@@ -50,15 +50,7 @@ def _candidates(state: State, player: int) -> Mapping[str, Counter[Hashable]]:
 
 
 def _position(players: int, seed: int, steps: int) -> State:
-    state = GAME.new_game(GAME.default_config(players), seed)
-    rng = Rng.from_seed(seed)
-    for _ in range(steps):
-        if GAME.is_terminal(state):
-            break
-        player = GAME.to_act(state)[0]
-        legal = GAME.legal_actions(state, player)
-        index, rng = below(rng, len(legal))
-        state = GAME.apply(state, legal[index])
+    state: State = reach(GAME, players, seed, steps).state
     return state
 
 
