@@ -8,9 +8,9 @@ import pytest
 
 from birdgames import AnyGame, InvalidConfigError, get_game, sim
 from birdgames.bots import GreedyPolicy
-from birdgames.perch_bop import GAME as PERCH
 from birdgames.rng import Rng
 from tests.bots.positions import reach
+from tests.toy.game import ToyGame
 
 
 def _greedy_against_random(
@@ -59,11 +59,20 @@ def test_greedy_is_legal_and_deterministic_for_its_rng(name: str) -> None:
     assert first[0] in legal
 
 
+class _Unsupported(ToyGame):
+    """The toy engine under a name no bot support is registered for."""
+
+    @property
+    def name(self) -> str:
+        return "unsupported_toy"
+
+
 def test_a_game_without_bot_support_is_refused() -> None:
     """A game that ships no determinizer and evaluation cannot be played by a bot yet."""
-    policy = GreedyPolicy(PERCH)
-    state = PERCH.new_game(PERCH.default_config(2), 1)
-    player = PERCH.to_act(state)[0]
-    legal = PERCH.legal_actions(state, player)
-    with pytest.raises(InvalidConfigError, match="bots cannot play perch_bop"):
-        policy.choose(PERCH.view(state, player), legal, (), Rng.from_seed(1))
+    game = _Unsupported()
+    policy = GreedyPolicy(game)
+    state = game.new_game(game.default_config(2), 1)
+    player = game.to_act(state)[0]
+    legal = game.legal_actions(state, player)
+    with pytest.raises(InvalidConfigError, match="bots cannot play unsupported_toy"):
+        policy.choose(game.view(state, player), legal, (), Rng.from_seed(1))

@@ -19,9 +19,9 @@ def _toy_value(view: View, player: int) -> float:
     return float(view.seats[player].score)
 
 
-def test_peacock_and_rookery_ship_bot_support() -> None:
+def test_every_engine_ships_bot_support() -> None:
     """The registry lists the engines whose packages ship sample_state and evaluate."""
-    assert {"peacock", "rookery"} <= set(supports())
+    assert {"peacock", "perch_bop", "rookery"} <= set(supports())
 
 
 def test_a_registered_game_is_played_by_both_bots() -> None:

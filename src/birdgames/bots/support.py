@@ -11,6 +11,8 @@ import attrs
 from birdgames.core import AnyGame, InvalidConfigError
 from birdgames.peacock import evaluate as peacock_evaluate
 from birdgames.peacock import sample as peacock_sample
+from birdgames.perch_bop import evaluate as perch_evaluate
+from birdgames.perch_bop import sample as perch_sample
 from birdgames.rng import Rng, next_u64
 from birdgames.rookery import evaluate as rookery_evaluate
 from birdgames.rookery import sample as rookery_sample
@@ -47,6 +49,7 @@ AnySupport: TypeAlias = BotSupport[Any, Any, Any, Any]
 
 _SUPPORT: dict[str, AnySupport] = {
     "peacock": BotSupport(peacock_sample.sample_state, peacock_evaluate.evaluate, 10.0),
+    "perch_bop": BotSupport(perch_sample.sample_state, perch_evaluate.evaluate, 10.0),
     "rookery": BotSupport(rookery_sample.sample_state, rookery_evaluate.evaluate, 20.0),
 }
 
