@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import ClassVar, Generic, Protocol, TypeVar, cast
+import math
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, cast
 
 import attrs
 
@@ -20,7 +21,7 @@ from birdgames.core import (
     check_seed,
     get_game,
 )
-from birdgames.rng import Rng, below, fork
+from birdgames.rng import Rng, below, fork, next_u64
 
 A = TypeVar("A")
 ActionT = TypeVar("ActionT", bound=ActionLike)
@@ -211,3 +212,257 @@ def verify(record: Record, game: AnyGame | None = None, *, finished: bool = True
     ):
         if recorded != replayed:
             raise CodecError(f"record says {name} {_cut(recorded)}, replay gives {_cut(replayed)}")
+
+
+# --- Tournaments ----------------------------------------------------------------------------
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+Z_95: Final = 1.959963984540054  # the normal quantile of a two-sided 95% interval
+
+
+class FutureLike(Protocol[T_co]):
+    """A pending result, as `concurrent.futures.Future` and Dask's `Future` are."""
+
+    def result(self) -> T_co: ...
+
+
+class Executor(Protocol):
+    """Runs a function elsewhere: `concurrent.futures.Executor`, a Dask `Client` and the like.
+
+    Only `submit(fn, *args)` and the returned future's `result()` are used; everything
+    submitted is a module-level function and picklable arguments.
+    """
+
+    def submit(self, fn: Callable[..., T], /, *args: Any) -> FutureLike[T]: ...
+
+
+@attrs.frozen
+class Estimate:
+    """A mean over `count` observations with its 95% interval [low, high]."""
+
+    mean: float
+    low: float
+    high: float
+    count: int
+
+
+def _mean_interval(values: Sequence[float]) -> Estimate:
+    """Returns the mean and its normal-approximation 95% interval (0 wide below 2 values)."""
+    n = len(values)
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    mean = math.fsum(values) / n
+    if n < 2:
+        return Estimate(mean, mean, mean, n)
+    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    half = Z_95 * math.sqrt(variance / n)
+    return Estimate(mean, mean - half, mean + half, n)
+
+
+def _rate_interval(values: Sequence[float]) -> Estimate:
+    """Returns the share of wins (values in [0, 1]) and its Wilson 95% interval."""
+    n = len(values)
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    p = math.fsum(values) / n
+    z2 = Z_95 * Z_95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z_95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+
+
+@attrs.frozen
+class GameResult:
+    """One tournament game: its seed, who sat where (policy names), scores, winners, length."""
+
+    seed: int
+    seating: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    actions: int
+
+    def win_shares(self) -> tuple[float, ...]:
+        """Returns each seat's share of the win: 1/k for each of k winners, else 0."""
+        return tuple(
+            1.0 / len(self.winners) if seat in self.winners else 0.0
+            for seat in range(len(self.scores))
+        )
+
+    def ranks(self) -> tuple[float, ...]:
+        """Returns each seat's rank by score, 1 the best; tied seats share the mean rank."""
+        out: list[float] = []
+        for score in self.scores:
+            above = sum(1 for s in self.scores if s > score)
+            level = sum(1 for s in self.scores if s == score)
+            out.append(above + (level + 1) / 2)
+        return tuple(out)
+
+
+@attrs.frozen
+class SeatStats:
+    """How one seat fared over a tournament, whoever sat there."""
+
+    seat: int
+    win_rate: Estimate
+    mean_score: Estimate
+
+
+@attrs.frozen
+class PolicyStats:
+    """How one policy fared over a tournament, over every seat it took (pooled by name)."""
+
+    name: str
+    win_rate: Estimate
+    mean_score: Estimate
+    mean_rank: Estimate
+
+
+@attrs.frozen
+class TournamentResult:
+    """A tournament's table: per seat, per policy, game lengths, and every game's result."""
+
+    game: str
+    seats: tuple[SeatStats, ...]
+    policies: tuple[PolicyStats, ...]
+    length: Estimate
+    results: tuple[GameResult, ...]
+
+    def table(self) -> str:
+        """Returns the table as aligned text, intervals in brackets."""
+
+        def pct(e: Estimate) -> str:
+            return f"{100 * e.mean:5.1f}% [{100 * e.low:5.1f}, {100 * e.high:5.1f}]"
+
+        def num(e: Estimate) -> str:
+            return f"{e.mean:7.2f} [{e.low:7.2f}, {e.high:7.2f}]"
+
+        width = max(len(p.name) for p in self.policies)
+        lines = [f"{self.game}: {len(self.results)} games, seats rotated"]
+        lines.append(f"{'policy':<{width}}  {'games':>5}  {'win rate':<22}  {'mean score':<26}")
+        for p in self.policies:
+            lines.append(
+                f"{p.name:<{width}}  {p.win_rate.count:>5}  {pct(p.win_rate)}  "
+                f"{num(p.mean_score)}  rank {num(p.mean_rank)}"
+            )
+        for s in self.seats:
+            lines.append(f"seat {s.seat}: win rate {pct(s.win_rate)}  score {num(s.mean_score)}")
+        lines.append(f"game length (actions): {num(self.length)}")
+        return "\n".join(lines)
+
+
+def policy_name(policy: object) -> str:
+    """Returns the name a tournament gives a policy by default: its class name."""
+    return type(policy).__name__
+
+
+def tournament_seeds(seed: int, games: int) -> tuple[int, ...]:
+    """Returns the seeds of `games` games drawn from one tournament seed."""
+    rng = Rng.from_seed(check_seed(seed))
+    out: list[int] = []
+    for _ in range(games):
+        value, rng = next_u64(rng)
+        out.append(value)
+    return tuple(out)
+
+
+def play_result(
+    game: Game[ConfigT, StateT, ActionT, ViewT, EventT],
+    config: ConfigT,
+    seed: int,
+    policies: Sequence[Policy[ViewT, ActionT, EventT]],
+    seating: tuple[str, ...],
+) -> GameResult:
+    """Plays one game and returns its result (what a tournament submits, once per game)."""
+    record = play(game, config, seed, policies)
+    return GameResult(seed, seating, record.scores, record.winners, len(record.actions))
+
+
+def tournament(
+    game: Game[ConfigT, StateT, ActionT, ViewT, EventT],
+    config: ConfigT,
+    policies: Sequence[Policy[ViewT, ActionT, EventT]],
+    games: int,
+    seeds: int | Sequence[int],
+    executor: Executor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    *,
+    names: Sequence[str] | None = None,
+) -> TournamentResult:
+    """Plays `games` games and returns per-seat and per-policy win rates, mean scores and
+    ranks, and game lengths, each with its 95% interval.
+
+    `policies` lists one policy per seat; in game i policy j sits at seat (i + j) mod
+    players, so over a multiple of the player count every policy takes every seat equally.
+    `seeds` is one tournament seed (each game's seed drawn from it) or one seed per game.
+    Policies are pooled by `names` (default: class names), so three `RandomPolicy` seats
+    make one row. A shared win counts 1/k to each of its k winners. Games run one after the
+    other unless an `executor` (a `concurrent.futures` pool, a Dask `Client`) is given; each
+    is then submitted as `play_result` with picklable arguments. The table is the same for
+    the same seeds whatever runs it. `progress(done, total)` is called after each game.
+    """
+    players = len(policies)
+    labels = tuple(policy_name(p) for p in policies) if names is None else tuple(names)
+    if len(labels) != players:
+        raise InvalidConfigError(f"{players} policies need {players} names, not {len(labels)}")
+    if games < 1:
+        raise InvalidConfigError(f"a tournament plays at least one game, not {games}")
+    if isinstance(seeds, int):
+        game_seeds = tournament_seeds(seeds, games)
+    else:
+        game_seeds = tuple(check_seed(s) for s in seeds)
+        if len(game_seeds) != games:
+            raise InvalidConfigError(f"{games} games need {games} seeds, not {len(game_seeds)}")
+    jobs: list[tuple[int, tuple[Policy[ViewT, ActionT, EventT], ...], tuple[str, ...]]] = []
+    for i, seed in enumerate(game_seeds):
+        # Seat s holds policy (s - i) mod players: policy j sits at seat (i + j) mod players.
+        order = [(seat - i) % players for seat in range(players)]
+        jobs.append((seed, tuple(policies[j] for j in order), tuple(labels[j] for j in order)))
+    results: list[GameResult] = []
+    if executor is None:
+        for seed, seated, seating in jobs:
+            results.append(play_result(game, config, seed, seated, seating))
+            if progress is not None:
+                progress(len(results), games)
+    else:
+        futures = [
+            executor.submit(play_result, game, config, seed, seated, seating)
+            for seed, seated, seating in jobs
+        ]
+        for future in futures:
+            results.append(future.result())
+            if progress is not None:
+                progress(len(results), games)
+    return summarize(game.name, results)
+
+
+def summarize(game: str, results: Sequence[GameResult]) -> TournamentResult:
+    """Returns the tournament table of `results` (in their order)."""
+    players = len(results[0].scores)
+    seats = tuple(
+        SeatStats(
+            seat,
+            _rate_interval([r.win_shares()[seat] for r in results]),
+            _mean_interval([float(r.scores[seat]) for r in results]),
+        )
+        for seat in range(players)
+    )
+    names = sorted({name for r in results for name in r.seating})
+    rows: list[PolicyStats] = []
+    for name in names:
+        wins: list[float] = []
+        scores: list[float] = []
+        ranks: list[float] = []
+        for r in results:
+            shares, order = r.win_shares(), r.ranks()
+            for seat, sitting in enumerate(r.seating):
+                if sitting == name:
+                    wins.append(shares[seat])
+                    scores.append(float(r.scores[seat]))
+                    ranks.append(order[seat])
+        rows.append(
+            PolicyStats(name, _rate_interval(wins), _mean_interval(scores), _mean_interval(ranks))
+        )
+    length = _mean_interval([float(r.actions) for r in results])
+    return TournamentResult(game, seats, tuple(rows), length, tuple(results))
