@@ -336,18 +336,23 @@ class TournamentResult:
             return f"{100 * e.mean:5.1f}% [{100 * e.low:5.1f}, {100 * e.high:5.1f}]"
 
         def num(e: Estimate) -> str:
-            return f"{e.mean:7.2f} [{e.low:7.2f}, {e.high:7.2f}]"
+            return f"{e.mean:6.2f} [{e.low:6.2f}, {e.high:6.2f}]"
 
-        width = max(len(p.name) for p in self.policies)
-        lines = [f"{self.game}: {len(self.results)} games, seats rotated"]
-        lines.append(f"{'policy':<{width}}  {'games':>5}  {'win rate':<22}  {'mean score':<26}")
+        width = max(6, *(len(p.name) for p in self.policies))
+        lines = [
+            f"{self.game}: {len(self.results)} games, seats rotated, 95% intervals",
+            f"{'policy':<{width}}  {'seats':>5}  {'win rate':<22}  {'mean score':<22}  mean rank",
+        ]
         for p in self.policies:
             lines.append(
                 f"{p.name:<{width}}  {p.win_rate.count:>5}  {pct(p.win_rate)}  "
-                f"{num(p.mean_score)}  rank {num(p.mean_rank)}"
+                f"{num(p.mean_score)}  {num(p.mean_rank)}"
             )
         for s in self.seats:
-            lines.append(f"seat {s.seat}: win rate {pct(s.win_rate)}  score {num(s.mean_score)}")
+            lines.append(
+                f"{f'seat {s.seat}':<{width}}  {s.win_rate.count:>5}  {pct(s.win_rate)}  "
+                f"{num(s.mean_score)}"
+            )
         lines.append(f"game length (actions): {num(self.length)}")
         return "\n".join(lines)
 
