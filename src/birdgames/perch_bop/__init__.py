@@ -1,4 +1,4 @@
-"""Perch with the Birds of Play expansions: the rules engine (base game so far)."""
+"""Perch with the Birds of Play expansions: the rules engine (two expansions so far)."""
 
 from birdgames.perch_bop.actions import (
     Action,

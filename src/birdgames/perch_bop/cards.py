@@ -434,3 +434,16 @@ LAYOUTS: Final[dict[int, Layout]] = {
 # §1.2: 2 players use the 3-player board (three flocks with the dummy).
 TILES_FOR_PLAYERS: Final[dict[int, int]] = {2: 8, 3: 8, 4: 10, 5: 13}
 EXPANSIONS: Final = frozenset({"seeds_the_day", "points_in_the_sky", "pond_emonium"})
+SEEDS_THE_DAY: Final = "seeds_the_day"
+POINTS_IN_THE_SKY: Final = "points_in_the_sky"
+POND_EMONIUM: Final = "pond_emonium"
+BIRDFEEDER_POINTS: Final = 3  # P3: the placed bird's owner scores 3 at once
+# P4 DECISION (assumed; the rulebook does not print them): 1st / 2nd / 3rd under each.
+SUN_VALUES: Final = (6, 3, 1)
+MOON_VALUES: Final = (1, 3, 5)
+# P4 start cells (column, row) per board size: (Sun, Moon).
+SKY_START: Final[dict[int, tuple[tuple[int, int], tuple[int, int]]]] = {
+    8: ((2, 2), (0, 2)),  # the centres of the rightmost and leftmost columns
+    10: ((3, 4), (0, 1)),  # the bottom-right and top-left corners (P9)
+    13: ((4, 2), (0, 2)),  # DECISION: exactly opposite on the ring
+}

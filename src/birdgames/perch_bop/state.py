@@ -169,6 +169,24 @@ class FinalScore:
 
 
 @attrs.frozen
+class Birdfeeders:
+    """Seeds the Day (P3): the Birdfeeders still out and where the others went."""
+
+    on: tuple[bool, ...]  # per Location: a Birdfeeder still waits there
+    taken: tuple[int, ...]  # per seat: Birdfeeders taken (each scored 3)
+    discarded: int  # left the game under one of the dummy's birds
+    removed: int  # left the game with their Location
+
+
+@attrs.frozen
+class Sky:
+    """Points in the Sky (P4): the cells the Sun and the Moon cover."""
+
+    sun: int
+    moon: int
+
+
+@attrs.frozen
 class State:
     """The whole game, its config and rng included."""
 
@@ -189,3 +207,5 @@ class State:
     creatures: tuple[Creature, ...]
     tick: int  # counts score changes, for U2
     final: tuple[FinalScore, ...] = ()
+    feeders: Birdfeeders | None = None  # None without Seeds the Day
+    sky: Sky | None = None  # None without Points in the Sky
