@@ -392,6 +392,7 @@ def _check_parts(state: State) -> str | None:
     for loc in state.locations:
         if loc.free_nests + sum(loc.nested) > TILE[loc.tile].nests:
             return f"{loc.tile} holds more nests than it has"
+    eligible = set(setup.eligible_objectives(state.config))
     for p, seat in enumerate(state.seats):
         if len(seat.hand) != colours or any(k < 0 for k in seat.hand):
             return f"p{p}'s hand must hold {colours} non-negative counts"
@@ -399,6 +400,9 @@ def _check_parts(state: State) -> str | None:
             return f"p{p}'s score or score tick is out of range"
         if len(seat.dealt) != 2 or any(o not in OBJECTIVE for o in seat.dealt):
             return f"p{p} must be dealt two known objectives"
+        if any(o not in eligible for o in seat.dealt):
+            # §1.4, P6: only cards of this player count and of the expansions in play
+            return f"p{p} was dealt an objective this game does not use: {seat.dealt}"
         if seat.objective is not None and seat.objective not in seat.dealt:
             return f"p{p} kept an objective they were not dealt"
     flow = state.flow

@@ -5,6 +5,7 @@ from __future__ import annotations
 from birdgames.core import InvalidConfigError, check_seed
 from birdgames.perch_bop.cards import (
     BIRDS_PER_COLOUR,
+    EXPANSION_OBJECTIVES,
     EXPANSIONS,
     OBJECTIVES,
     POINTS_IN_THE_SKY,
@@ -38,9 +39,12 @@ _CATEGORIES = (Category.TREE, Category.CREATURE, Category.SPECIAL)
 
 
 def eligible_objectives(config: Config) -> tuple[str, ...]:
-    """Returns the objective ids whose player-count range fits the game (§1.4)."""
+    """Returns the objective ids dealt in this game: those whose player-count range fits
+    (§1.4), the expansion ones only with their expansion (P6)."""
     n = config.players
-    return tuple(o.id for o in OBJECTIVES if o.players[0] <= n <= o.players[1])
+    # P6, P9: an expansion's objectives go in only with that expansion.
+    cards = OBJECTIVES + tuple(o for o in EXPANSION_OBJECTIVES if o.expansion in config.expansions)
+    return tuple(o.id for o in cards if o.players[0] <= n <= o.players[1])
 
 
 def validate(config: object) -> Config:
