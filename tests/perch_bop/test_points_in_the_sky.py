@@ -156,3 +156,24 @@ def test_a_loaded_state_keeps_the_sun_and_moon_apart_on_the_edge() -> None:
     with pytest.raises(CodecError, match="Points in the Sky"):
         codec.loads(State, codec.dumps(attrs.evolve(state, sky=None)))
     assert codec.loads(State, codec.dumps(state)) == state
+
+
+def test_a_location_removed_under_the_sun_in_round_5_leaves_it_there() -> None:
+    """Round 5: the Overstuffed Birdhouse under the Sun scores 6/3/1 and leaves; the game
+    ends with the Sun on it, and that final state loads."""
+    state = sc.board(fresh(3, SKY_8), {"overstuffed_birdhouse": {0: 7}})
+    state = attrs.evolve(state, sky=Sky(cell(3, 2, 4), cell(3, 0, 2)))
+    after, events = sc.start(state, Phase.UPKEEP, 5)
+    assert scored(events, "overstuffed_birdhouse") == {0: SUN_VALUES[0]}
+    assert after.flow.phase is Phase.OVER and sc.loc(after, "overstuffed_birdhouse").removed
+    assert after.sky == Sky(cell(3, 2, 4), cell(3, 0, 2))
+    assert codec.loads(State, codec.dumps(after)) == after
+
+
+def test_a_loaded_state_has_no_sun_on_a_removed_location_during_play() -> None:
+    """Outside the Upkeep that removed it, the Sun never stands on a removed Location."""
+    state = sc.perch_turn(sc.hands(fresh(3, SKY_8), {0: {0: 1}}), 0, 2)
+    state = sc.removed(state, "overstuffed_birdhouse")
+    state = attrs.evolve(state, sky=Sky(cell(3, 2, 4), cell(3, 0, 2)))
+    with pytest.raises(CodecError, match="the Sun stands on the removed overstuffed_birdhouse"):
+        codec.loads(State, codec.dumps(state))
