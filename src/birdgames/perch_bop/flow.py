@@ -41,7 +41,7 @@ from birdgames.perch_bop.events import (
 )
 from birdgames.perch_bop.geometry import full_intersections, geometry_for, ring_next
 from birdgames.perch_bop.scoring import leader, place_points, places
-from birdgames.perch_bop.state import Await, Creature, Location, Phase, Sky
+from birdgames.perch_bop.state import Await, Creature, Location, Phase, Sky, Spot, Where
 from birdgames.perch_bop.work import WCreature, WLoc, Work
 from birdgames.rng import below
 
@@ -548,9 +548,10 @@ def remove_tile(w: Work, i: int) -> None:
         w.feeders = attrs.evolve(feeders, on=tuple(on), removed=feeders.removed + 1)
         w.events.append(BirdfeederLost(loc.tile, "removed"))
     for cr in w.creatures:
-        if cr.id != "scarecrow" and cr.position == i:
-            cr.position = _home_index(w, cr.id)
-            w.events.append(StandeePlaced(cr.id, None, w.locs[cr.position].tile))
+        if cr.position == Spot(Where.CELL, i):
+            home = _home_index(w, cr.id)
+            cr.position = Spot(Where.CELL, home)
+            w.events.append(StandeePlaced(cr.id, None, w.locs[home].tile))
 
 
 def _home_index(w: Work, creature: str) -> int:
@@ -568,7 +569,8 @@ def scarecrow_options(
     """Returns the intersections the Scarecrow may move to (full ones, not its own; U21)."""
     geo = geometry_for(players)
     removed = {i for i, loc in enumerate(locs) if loc.removed}
-    current = next((c.position for c in creatures if c.id == "scarecrow"), None)
+    spots = [c.position for c in creatures if c.id == "scarecrow" and c.position is not None]
+    current = spots[0].index if spots else None
     return [k for k in full_intersections(geo, removed) if k != current]
 
 
@@ -592,7 +594,7 @@ def _assign_control(w: Work, k: int) -> None:
         elif options:
             w.wait(Await.SCARECROW, ctrl)
     elif cr.position is None:
-        cr.position = home
+        cr.position = Spot(Where.CELL, home)
         w.events.append(StandeePlaced(cr.id, ctrl, w.locs[home].tile))
 
 
@@ -601,7 +603,7 @@ def place_scarecrow(w: Work, player: int, k: int) -> None:
     geo = geometry_for(w.config.players)
     for cr in w.creatures:
         if cr.id == "scarecrow":
-            cr.position = k
+            cr.position = Spot(Where.INTERSECTION, k)
     tiles = "/".join(w.locs[i].tile for i in geo.intersections[k])
     w.events.append(StandeePlaced("scarecrow", player, f"intersection {k} ({tiles})"))
 

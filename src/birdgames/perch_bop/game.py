@@ -25,11 +25,12 @@ from birdgames.perch_bop.cards import (
     TILE,
     TILES_FOR_PLAYERS,
     Ability,
+    Movement,
 )
 from birdgames.perch_bop.endgame import final_scores, winners_of
 from birdgames.perch_bop.events import EVENT_CLASSES, Event, ObjectiveKept
 from birdgames.perch_bop.geometry import geometry_for
-from birdgames.perch_bop.state import Await, Config, Phase, Stage, State
+from birdgames.perch_bop.state import Await, Config, Phase, Spot, Stage, State, Where
 from birdgames.perch_bop.view import View, view
 
 
@@ -256,9 +257,12 @@ def _creature_problem(state: State) -> str | None:
         return f"the creatures must be those of the board's tiles: {', '.join(expected)}"
     crossings = len(geometry_for(state.config.players).intersections)
     for creature in state.creatures:
-        places = crossings if creature.id == "scarecrow" else len(state.locations)
-        if creature.position is not None and not 0 <= creature.position < places:
-            return f"the {creature.id} stands nowhere on the board ({creature.position})"
+        scarecrow = creature.id == "scarecrow"
+        places = crossings if scarecrow else len(state.locations)
+        where = Where.INTERSECTION if scarecrow else Where.CELL
+        spot = creature.position
+        if spot is not None and (spot.where is not where or not 0 <= spot.index < places):
+            return f"the {creature.id} stands nowhere on the board ({spot})"
         if (
             creature.id != "scarecrow"
             and creature.controller is not None
@@ -428,10 +432,13 @@ def _check_parts(state: State) -> str | None:
     return _check_activation(state)
 
 
-def _standee_ok(state: State, creature: str, position: int) -> bool:
+def _standee_ok(state: State, creature: str, position: Spot) -> bool:
+    k = position.index
     if creature == "scarecrow":
-        return 0 <= position < len(geometry_for(state.config.players).intersections)
-    return 0 <= position < len(state.locations) and not state.locations[position].removed
+        intersections = geometry_for(state.config.players).intersections
+        return position.where is Where.INTERSECTION and 0 <= k < len(intersections)
+    cells = state.locations
+    return position.where is Where.CELL and 0 <= k < len(cells) and not cells[k].removed
 
 
 def _check_activation(state: State) -> str | None:
@@ -449,12 +456,23 @@ def _check_activation(state: State) -> str | None:
     if cr.controller != flow.actor or not cr.used or not flow.bonus_used:
         return f"the {cr.id} activation does not belong to the player deciding"
     cells = range(len(state.locations))
-    if not _standee_ok(state, cr.id, act.start):
+    start = Spot(Where.INTERSECTION if cr.id == "scarecrow" else Where.CELL, act.start)
+    if not _standee_ok(state, cr.id, start):
         return f"the {cr.id} activation starts nowhere valid"
     if any(c not in cells or state.locations[c].removed for c in (*act.path, *act.hit)):
         return f"the {cr.id} activation passes a tile not in play"
     if len(act.path) > creatures.OWL_MAX_STEPS:
         return f"the {cr.id} activation path is too long"
+    # §6: the move is over once the path has every step (the Owl: its 1-4 cells at once)
+    steps, owl = creatures.steps_of(cr.id), CREATURE[cr.id].movement is Movement.EDGE_1_TO_4
+    moving = act.stage is Stage.MOVE
+    if moving:
+        ok = not act.path if owl else len(act.path) < steps
+    else:
+        ok = bool(act.path) if owl else len(act.path) == steps
+    if not ok:
+        move = "unfinished" if moving else "complete"
+        return f"the {cr.id} activation path {act.path} is no {move} move"
     if act.chosen is not None and (
         act.chosen[0] not in cells or not 0 <= act.chosen[1] < state.config.colours
     ):
