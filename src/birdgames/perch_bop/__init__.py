@@ -54,7 +54,7 @@ from birdgames.perch_bop.events import (
     TurnOrderSet,
 )
 from birdgames.perch_bop.game import GAME, PerchGame
-from birdgames.perch_bop.state import Birdfeeders, Config, Sky, State
+from birdgames.perch_bop.state import Birdfeeders, Config, Sky, Spot, State, Where
 from birdgames.perch_bop.view import View
 
 __all__ = [
@@ -103,6 +103,7 @@ __all__ = [
     "SkipEffect",
     "Sky",
     "SkyMoved",
+    "Spot",
     "StandeePlaced",
     "State",
     "SwapBirds",
@@ -112,6 +113,7 @@ __all__ = [
     "TurnOrderSet",
     "UseEffect",
     "View",
+    "Where",
     "Zap",
     "ZapNest",
 ]
