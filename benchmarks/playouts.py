@@ -1,6 +1,6 @@
 """Random-playout speed of every registered engine: actions/s and games/s per player count.
 
-    python benchmarks/playouts.py [--seconds 3] [--game NAME]
+    python benchmarks/playouts.py [--seconds 3] [--game NAME] [--expansions a,b]
 
 A measuring script, not a test: it prints figures and never fails on them.
 """
@@ -12,13 +12,25 @@ import sys
 import time
 from collections.abc import Sequence
 
+import attrs
+
 import birdgames
 from birdgames.rng import Rng, below
 
 
-def measure(game: birdgames.AnyGame, players: int, seconds: float) -> tuple[int, int, float]:
-    """Plays random games for about `seconds`; returns (games, actions, elapsed)."""
+def measure(
+    game: birdgames.AnyGame,
+    players: int,
+    seconds: float,
+    expansions: frozenset[str] | None = None,
+) -> tuple[int, int, float]:
+    """Plays random games for about `seconds`; returns (games, actions, elapsed).
+
+    `expansions` replaces the default config's expansions (games with that field only).
+    """
     config = game.default_config(players)
+    if expansions is not None and hasattr(config, "expansions"):
+        config = attrs.evolve(config, expansions=expansions)
     games = actions = 0
     seed = 0
     start = time.perf_counter()
@@ -41,7 +53,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per player count")
     parser.add_argument("--game", help="only this engine")
+    parser.add_argument(
+        "--expansions",
+        help="comma-separated expansions to play instead of the default (Perch: "
+        "seeds_the_day,points_in_the_sky; empty for the base game)",
+    )
     args = parser.parse_args(argv)
+    expansions = None
+    if args.expansions is not None:
+        expansions = frozenset(e for e in args.expansions.split(",") if e)
     registered = birdgames.games()
     if not registered:
         print("no engine is registered yet")
@@ -51,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.game and name != args.game:
             continue
         for players in game.player_counts:
-            games, actions, elapsed = measure(game, players, args.seconds)
+            games, actions, elapsed = measure(game, players, args.seconds, expansions)
             print(
                 f"{name:<10} {players:>7} {games:>7} {actions / elapsed:>11,.0f} "
                 f"{games / elapsed:>9,.1f}"

@@ -33,6 +33,10 @@ class EngineAdapter:
     # Saved states of each checked game edited once and loaded (see mutations.py); the
     # dedicated mutation test does the bulk, so long games keep this small.
     mutated_states: int = 2
+    # Further configs played beside the default one: (label, players -> config), with
+    # their own seeds per profile (for example a game's optional expansions).
+    variants: tuple[tuple[str, Callable[[int], Any]], ...] = ()
+    variant_seeds: Mapping[str, int] | None = None
 
     def config(self, players: int) -> Any:
         """Returns the config the suite plays with `players` players."""
@@ -47,6 +51,17 @@ ADAPTER_MODULES: Final[Mapping[str, str]] = {
     "peacock": "tests.peacock.adapter",
     "rookery": "tests.rookery.adapter",
 }
+
+
+def variant_adapters(name: str, adapter: EngineAdapter) -> dict[str, EngineAdapter]:
+    """Returns one adapter per variant config, named `<game>+<label>`, playing that config."""
+    seeds = adapter.variant_seeds or adapter.seeds
+    return {
+        f"{name}+{label}": attrs.evolve(
+            adapter, config_for=config_for, seeds=seeds, variants=(), variant_seeds=None
+        )
+        for label, config_for in adapter.variants
+    }
 
 
 def adapter_for(name: str) -> EngineAdapter:

@@ -18,12 +18,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from birdgames import games
-from tests.conformance.adapters import EngineAdapter, adapter_for
+from tests.conformance.adapters import EngineAdapter, adapter_for, variant_adapters
 from tests.conformance.checks import check_game, check_replay_in_subprocess, check_sim
 from tests.toy.adapter import ADAPTER as TOY
 
 PROFILE = os.environ.get("BIRDGAMES_PROFILE", "ci")
 ADAPTERS: dict[str, EngineAdapter] = {name: adapter_for(name) for name in games()}
+for _name in games():
+    # Each variant config (Perch's expansions) is checked as an engine of its own.
+    ADAPTERS.update(variant_adapters(_name, ADAPTERS[_name]))
 ADAPTERS["toy"] = TOY
 
 
@@ -56,7 +59,7 @@ def test_replay_in_another_process_is_identical(name: str) -> None:
 def test_adapter_covers_the_game(name: str) -> None:
     """The adapter plays only counts the game supports and has seeds for every profile."""
     adapter = ADAPTERS[name]
-    assert adapter.game.name == name
+    assert adapter.game.name == name.partition("+")[0]
     assert set(adapter.player_counts) <= set(adapter.game.player_counts)
     assert {"ci", "dev", "soak"} <= set(adapter.seeds)
 

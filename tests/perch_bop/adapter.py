@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
-from birdgames.perch_bop import GAME, State
-from birdgames.perch_bop.cards import BIRDHOUSE_FROM_ROUND, ZAP_ROUND
+from birdgames.perch_bop import GAME, Config, State
+from birdgames.perch_bop.cards import (
+    BIRDHOUSE_FROM_ROUND,
+    POINTS_IN_THE_SKY,
+    SEEDS_THE_DAY,
+    ZAP_ROUND,
+)
 from birdgames.perch_bop.setup import eligible_objectives
 from birdgames.perch_bop.state import Phase
 from birdgames.rng import Rng, next_u64, shuffle
@@ -19,7 +26,8 @@ def perturb_hidden(state: State, player: int, seed: int) -> State:
     game is over, their kept objectives are public and only the discarded ones change). The
     bag has no order (draws use the rng), so a new rng reshuffles every future draw. The
     birdhouses and lightning tokens are not in play before rounds 4 and 5, so nobody sees
-    them there: they are flipped at random.
+    them there: they are flipped at random. Birdfeeders and the Sun and Moon are public
+    (P2), so they stay as they are.
     """
     rng = Rng.from_seed(seed)
     over = state.flow.phase is Phase.OVER
@@ -55,10 +63,26 @@ def perturb_hidden(state: State, player: int, seed: int) -> State:
     return attrs.evolve(state, seats=tuple(seats), rng=fresh)
 
 
+def _with(*expansions: str) -> Callable[[int], Config]:
+    def config_for(players: int) -> Config:
+        return Config(players=players, expansions=frozenset(expansions))
+
+    return config_for
+
+
+# Every subset of the expansions built so far, beside the default (base-game) config.
+VARIANTS: tuple[tuple[str, Callable[[int], Config]], ...] = (
+    ("seeds", _with(SEEDS_THE_DAY)),
+    ("sky", _with(POINTS_IN_THE_SKY)),
+    ("seeds_sky", _with(SEEDS_THE_DAY, POINTS_IN_THE_SKY)),
+)
+
 ADAPTER = EngineAdapter(
     game=GAME,
     perturb_hidden=perturb_hidden,
     seeds={"ci": 15, "dev": 60, "soak": 500},
     player_counts=GAME.player_counts,
     game_ref="birdgames.perch_bop:GAME",
+    variants=VARIANTS,
+    variant_seeds={"ci": 5, "dev": 20, "soak": 200},
 )

@@ -9,7 +9,7 @@ import attrs
 from birdgames.perch_bop import GAME, Config, State
 from birdgames.perch_bop.events import Event
 from birdgames.perch_bop.flow import run
-from birdgames.perch_bop.state import Await, Flow, Location, Phase
+from birdgames.perch_bop.state import Await, Flow, Location, Phase, Spot, Where
 from birdgames.perch_bop.work import Work
 
 # Board order of the 8-tile layout: (0,0) (0,2) (0,4) (1,1) (1,3) (2,0) (2,2) (2,4).
@@ -220,15 +220,24 @@ def creature(
     position: int | None,
     used: bool = False,
 ) -> State:
-    """Returns `state` with a creature's controller, standee position and used flag set."""
+    """Returns `state` with a creature's controller, standee position and used flag set.
+
+    `position` is a cell, or for the Scarecrow an intersection.
+    """
+    spot = None if position is None else standee(creature_id, position)
     creatures = tuple(
-        attrs.evolve(cr, controller=controller, position=position, used=used)
+        attrs.evolve(cr, controller=controller, position=spot, used=used)
         if cr.id == creature_id
         else cr
         for cr in state.creatures
     )
     assert any(cr.id == creature_id for cr in creatures), f"no {creature_id} in this game"
     return attrs.evolve(state, creatures=creatures)
+
+
+def standee(creature_id: str, index: int) -> Spot:
+    """Returns the standee spot of a creature at a cell (the Scarecrow: an intersection)."""
+    return Spot(Where.INTERSECTION if creature_id == "scarecrow" else Where.CELL, index)
 
 
 def removed(state: State, *tiles: str) -> State:

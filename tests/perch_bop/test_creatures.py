@@ -258,7 +258,7 @@ def test_activation_is_a_bonus_action_once_per_round() -> None:
     assert after.flow.awaiting is Await.TURN and after.flow.bonus_used
     assert all(not isinstance(a, ActivateCreature) for a in GAME.legal_actions(after, 0))
     hawk = next(cr for cr in after.creatures if cr.id == "hawk")
-    assert hawk.used and hawk.position == CELL["great_ash"]
+    assert hawk.used and hawk.position == sc.standee("hawk", CELL["great_ash"])
     again = sc.perch_turn(attrs.evolve(after, flow=state.flow), 0, 2)
     reason = GAME.check(again, ActivateCreature(0, "hawk"))
     assert reason == "the hawk has already been activated this round"
@@ -630,7 +630,7 @@ def test_scarecrow_removes_from_two_different_tiles_of_its_intersection() -> Non
     assert birds(after, "owl_barn")[1] == 1 and birds(after, "doghouse")[3] == 0
     assert fountain_colours(after) == [1, 3]
     scarecrow = next(cr for cr in after.creatures if cr.id == "scarecrow")
-    assert scarecrow.position == 0 and scarecrow.used
+    assert scarecrow.position == sc.standee("scarecrow", 0) and scarecrow.used
 
 
 def test_scarecrow_with_nothing_to_remove_cannot_be_activated() -> None:
@@ -674,7 +674,8 @@ def test_new_scarecrow_controller_places_it() -> None:
     options = GAME.legal_actions(after, 1)
     assert PlaceScarecrow(1, 4) not in options and len(options) == 11
     after, events = play(after, PlaceScarecrow(1, 7))
-    assert next(cr for cr in after.creatures if cr.id == "scarecrow").position == 7
+    scarecrow = next(cr for cr in after.creatures if cr.id == "scarecrow")
+    assert scarecrow.position == sc.standee("scarecrow", 7)
     assert any(isinstance(e, StandeePlaced) and e.creature == "scarecrow" for e in events)
 
 
@@ -687,7 +688,7 @@ def test_two_standees_may_share_a_tile() -> None:
     assert MoveCreature(0, "great_ash") in engine_paths_actions(state, "hawk")
     after, _ = play(state, ActivateCreature(0, "hawk"), MoveCreature(0, "great_ash"))
     where = {cr.id: cr.position for cr in after.creatures}
-    assert where["hawk"] == where["dog"] == CELL["great_ash"]
+    assert where["hawk"] == where["dog"] == sc.standee("dog", CELL["great_ash"])
 
 
 def engine_paths_actions(state: State, creature: str) -> tuple[Action, ...]:
@@ -700,7 +701,7 @@ def test_creature_on_a_removed_tile_goes_home() -> None:
     state = sc.creature(state, "owl", 0, CELL["overstuffed_birdhouse"])
     after, events = sc.start(state, Phase.UPKEEP)
     owl = next(cr for cr in after.creatures if cr.id == "owl")
-    assert owl.position == CELL["owl_barn"]
+    assert owl.position == sc.standee("owl", CELL["owl_barn"])
     assert StandeePlaced("owl", None, "owl_barn") in events
 
 
@@ -819,3 +820,25 @@ def test_a_turn_waiting_for_a_placement_with_an_empty_hand_does_not_load() -> No
     )
     with pytest.raises(CodecError, match="none in hand"):
         codec.loads(State, codec.dumps(broken))
+
+
+def test_a_loaded_activation_past_its_move_has_its_whole_path() -> None:
+    """A saved Fox activation choosing birds must hold both steps of its path; one with a
+    step dropped is refused on loading rather than failing on the next ChooseBird."""
+    state = turn("fox", CELL["fox_den"], {"hawk_nest": {1: 2}, "doghouse": {2: 1, 3: 1}})
+    after, _ = play(
+        state,
+        ActivateCreature(0, "fox"),
+        MoveCreature(0, "hawk_nest"),
+        MoveCreature(0, "doghouse"),
+        UseEffect(0),
+    )
+    act = after.flow.activation
+    assert act is not None and len(act.path) == 2
+    assert codec.loads(State, codec.dumps(after)) == after
+    for path in (act.path[1:], act.path[:1], (*act.path, act.path[0])):
+        broken = attrs.evolve(
+            after, flow=attrs.evolve(after.flow, activation=attrs.evolve(act, path=path))
+        )
+        with pytest.raises(CodecError, match="path"):
+            codec.loads(State, codec.dumps(broken))

@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 from birdgames.perch_bop import GAME, State
-from birdgames.perch_bop.state import Await, Phase
+from birdgames.perch_bop.state import Await, Phase, Spot, Where
 from tests.load_validation import check_refused, find_state
 
 
@@ -50,7 +50,14 @@ def test_creatures_are_the_board_s_own_each_once_where_they_can_stand() -> None:
     _refused(attrs.evolve(state, creatures=(*creatures, creatures[0])), "creature")
     _refused(attrs.evolve(state, creatures=creatures[1:]), "creature")
     for position in (10**15, len(state.locations), -7):
-        moved = attrs.evolve(creatures[0], position=position)
+        moved = attrs.evolve(creatures[0], position=Spot(Where.CELL, position))
+        _refused(attrs.evolve(state, creatures=(moved, *creatures[1:])), "creature|stands")
+    # P9: a standee's place is typed; a cell index passed as an intersection or a Pond is
+    # refused even where the number would fit
+    first = creatures[0]
+    own = Where.INTERSECTION if first.id == "scarecrow" else Where.CELL
+    for where in (w for w in Where if w is not own):
+        moved = attrs.evolve(first, position=Spot(where, 0))
         _refused(attrs.evolve(state, creatures=(moved, *creatures[1:])), "creature|stands")
 
 

@@ -291,7 +291,7 @@ def test_creature_home_gives_control_and_puts_the_standee_home() -> None:
     state = sc.board(sc.fresh(3), {"owl_barn": {1: 2, 0: 1}})
     state, events = sc.start(state, Phase.UPKEEP)
     owl = next(c for c in state.creatures if c.id == "owl")
-    assert owl.controller == 1 and owl.position == sc.index(state, "owl_barn")
+    assert owl.controller == 1 and owl.position == sc.standee("owl", sc.index(state, "owl_barn"))
     assert ControlChanged("owl", "owl_barn", 1) in events
 
 
@@ -302,7 +302,8 @@ def test_creature_control_lost_on_a_tie_standee_stays() -> None:
     state = sc.board(state, {"owl_barn": {0: 2}})
     state, events = sc.start(state, Phase.UPKEEP)
     owl = next(c for c in state.creatures if c.id == "owl")
-    assert owl.controller is None and owl.position == sc.index(state, "owl_barn")
+    assert owl.controller is None
+    assert owl.position == sc.standee("owl", sc.index(state, "owl_barn"))
     assert ControlChanged("owl", "owl_barn", None) in events
 
 
@@ -322,7 +323,7 @@ def test_cornfield_new_controller_places_the_scarecrow() -> None:
     assert GAME.legal_actions(state, 2) == tuple(PlaceScarecrow(2, k) for k in range(6))
     state = GAME.apply(state, PlaceScarecrow(2, 4))
     scarecrow = next(c for c in state.creatures if c.id == "scarecrow")
-    assert scarecrow.position == 4 and scarecrow.controller == 2
+    assert scarecrow.position == sc.standee("scarecrow", 4) and scarecrow.controller == 2
     state = sc.board(state, {"cornfield": {0: 2}})
     state, _ = sc.start(state, Phase.UPKEEP)
     assert GAME.to_act(state) == (0,)
@@ -369,7 +370,8 @@ def test_every_creature_home_hands_its_creature_to_the_sole_leader(
     state = sc.board(sc.fresh(3, tiles), {home: {2: 2, 1: 1}})
     state, events = sc.start(state, Phase.UPKEEP)
     card = next(c for c in state.creatures if c.id == creature)
-    assert card.controller == 2 and card.position == sc.index(state, home)
+    assert card.controller == 2
+    assert card.position == sc.standee(creature, sc.index(state, home))
     assert ControlChanged(creature, home, 2) in events
 
 

@@ -77,10 +77,10 @@ def test_objective_deals_option() -> None:
 
 def test_invalid_configs_are_refused_with_a_reason() -> None:
     """Unknown expansions, bad layouts and bad turn orders raise InvalidConfigError."""
-    with pytest.raises(InvalidConfigError, match="not implemented"):
+    with pytest.raises(InvalidConfigError, match="the pond_emonium expansion is not available"):
         GAME.new_game(Config(players=3, expansions=frozenset({"pond_emonium"})), 0)
-    with pytest.raises(InvalidConfigError, match="unknown expansions"):
-        GAME.new_game(Config(players=3, expansions=frozenset({"nope"})), 0)
+    with pytest.raises(InvalidConfigError, match="unknown expansion 'nope'"):
+        GAME.new_game(Config(players=3, expansions=frozenset({"seeds_the_day", "nope"})), 0)
     with pytest.raises(InvalidConfigError, match="8 tiles"):
         GAME.new_game(Config(players=3, tiles=("great_ash",)), 0)
     with pytest.raises(InvalidConfigError, match="turn_order"):

@@ -1,4 +1,4 @@
-"""Perch with the Birds of Play expansions: the rules engine (base game so far)."""
+"""Perch with the Birds of Play expansions: the rules engine (two expansions so far)."""
 
 from birdgames.perch_bop.actions import (
     Action,
@@ -24,6 +24,8 @@ from birdgames.perch_bop.actions import (
 )
 from birdgames.perch_bop.events import (
     BagEmptied,
+    BirdfeederLost,
+    BirdfeederTaken,
     BirdhouseBuilt,
     BirdMoved,
     BirdPlaced,
@@ -44,6 +46,7 @@ from birdgames.perch_bop.events import (
     NestRemoved,
     ObjectiveKept,
     PhaseStarted,
+    SkyMoved,
     StandeePlaced,
     TileEffect,
     TileRemoved,
@@ -51,7 +54,7 @@ from birdgames.perch_bop.events import (
     TurnOrderSet,
 )
 from birdgames.perch_bop.game import GAME, PerchGame
-from birdgames.perch_bop.state import Config, State
+from birdgames.perch_bop.state import Birdfeeders, Config, Sky, Spot, State, Where
 from birdgames.perch_bop.view import View
 
 __all__ = [
@@ -61,6 +64,9 @@ __all__ = [
     "AddBird",
     "BagEmptied",
     "BirdMoved",
+    "BirdfeederLost",
+    "BirdfeederTaken",
+    "Birdfeeders",
     "BirdPlaced",
     "BirdRemoved",
     "BirdhouseBuilt",
@@ -95,6 +101,9 @@ __all__ = [
     "PlaceScarecrow",
     "ReturnBird",
     "SkipEffect",
+    "Sky",
+    "SkyMoved",
+    "Spot",
     "StandeePlaced",
     "State",
     "SwapBirds",
@@ -104,6 +113,7 @@ __all__ = [
     "TurnOrderSet",
     "UseEffect",
     "View",
+    "Where",
     "Zap",
     "ZapNest",
 ]

@@ -260,6 +260,13 @@ class Condition(enum.Enum):
     ABSENT_FROM_LOCATIONS = "absent_from_locations"
     CONTROL_ALONE = "control_alone"
     CONTROL_SPECIALS = "control_specials"
+    # P6, the expansion objectives
+    BIRDFEEDERS_AT_LEAST = "birdfeeders_at_least"
+    MOST_BIRDFEEDERS = "most_birdfeeders"
+    NO_BIRDFEEDER = "no_birdfeeder"
+    CONTROL_UNDER_SUN = "control_under_sun"
+    CONTROL_UNDER_MOON = "control_under_moon"
+    BIRDS_UNDER_SUN_AND_MOON = "birds_under_sun_and_moon"
 
 
 @attrs.frozen
@@ -272,6 +279,7 @@ class Objective:
     condition: Condition
     amount: int = 1
     place: int = 0
+    expansion: str | None = None  # dealt only when this expansion is in play (P6, P9)
 
 
 # §7, from KR-impl (ids in snake_case, U19).
@@ -299,7 +307,21 @@ OBJECTIVES: Final[tuple[Objective, ...]] = (
     Objective("robin", 5, (4, 5), Condition.CONTROL_NEST_TILES, amount=2),
     Objective("emu", 4, (2, 5), Condition.CONTROL_SPECIALS, amount=1),
 )
-OBJECTIVE: Final[dict[str, Objective]] = {o.id: o for o in OBJECTIVES}
+# P6 DECISION: the box's 20 expansion texts are unknown; these are the engine's own, each
+# carrying its expansion's icon. Pond-emonium's three come with Pond-emonium.
+EXPANSION_OBJECTIVES: Final[tuple[Objective, ...]] = (
+    Objective(
+        "early_riser", 4, (2, 5), Condition.BIRDFEEDERS_AT_LEAST, 3, expansion="seeds_the_day"
+    ),
+    Objective("full_crop", 5, (3, 5), Condition.MOST_BIRDFEEDERS, expansion="seeds_the_day"),
+    Objective("fasting", 4, (2, 5), Condition.NO_BIRDFEEDER, expansion="seeds_the_day"),
+    Objective("sunbather", 4, (2, 5), Condition.CONTROL_UNDER_SUN, expansion="points_in_the_sky"),
+    Objective("night_owl", 4, (2, 5), Condition.CONTROL_UNDER_MOON, expansion="points_in_the_sky"),
+    Objective(
+        "eclipse", 6, (3, 5), Condition.BIRDS_UNDER_SUN_AND_MOON, 2, expansion="points_in_the_sky"
+    ),
+)
+OBJECTIVE: Final[dict[str, Objective]] = {o.id: o for o in OBJECTIVES + EXPANSION_OBJECTIVES}
 
 
 @attrs.frozen
@@ -434,3 +456,16 @@ LAYOUTS: Final[dict[int, Layout]] = {
 # §1.2: 2 players use the 3-player board (three flocks with the dummy).
 TILES_FOR_PLAYERS: Final[dict[int, int]] = {2: 8, 3: 8, 4: 10, 5: 13}
 EXPANSIONS: Final = frozenset({"seeds_the_day", "points_in_the_sky", "pond_emonium"})
+SEEDS_THE_DAY: Final = "seeds_the_day"
+POINTS_IN_THE_SKY: Final = "points_in_the_sky"
+POND_EMONIUM: Final = "pond_emonium"
+BIRDFEEDER_POINTS: Final = 3  # P3: the placed bird's owner scores 3 at once
+# P4 DECISION (assumed; the rulebook does not print them): 1st / 2nd / 3rd under each.
+SUN_VALUES: Final = (6, 3, 1)
+MOON_VALUES: Final = (1, 3, 5)
+# P4 start cells (column, row) per board size: (Sun, Moon).
+SKY_START: Final[dict[int, tuple[tuple[int, int], tuple[int, int]]]] = {
+    8: ((2, 2), (0, 2)),  # the centres of the rightmost and leftmost columns
+    10: ((3, 4), (0, 1)),  # the bottom-right and top-left corners (P9)
+    13: ((4, 2), (0, 2)),  # DECISION: exactly opposite on the ring
+}

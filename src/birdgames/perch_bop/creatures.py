@@ -34,7 +34,16 @@ from birdgames.perch_bop.events import (
 )
 from birdgames.perch_bop.flow import end_turn, remove_to_fountain, take_bird
 from birdgames.perch_bop.geometry import Geometry, geometry_for, live_neighbours, ring_next
-from birdgames.perch_bop.state import Activation, Await, Creature, Location, Stage, State
+from birdgames.perch_bop.state import (
+    Activation,
+    Await,
+    Creature,
+    Location,
+    Spot,
+    Stage,
+    State,
+    Where,
+)
 from birdgames.perch_bop.work import WCreature, WLoc, Work
 
 Board: TypeAlias = Sequence[Location | WLoc]
@@ -278,10 +287,11 @@ def can_activate(
     Scarecrow a bird to remove (DECISION: no activation without one)."""
     if cr.used or cr.position is None or cr.controller is None:
         return False
+    start = cr.position.index
     if steps_of(cr.id) == 0:
-        act = Activation(cr.id, Stage.BIRD, cr.position)
+        act = Activation(cr.id, Stage.BIRD, start)
         return _first_part(players, locs, fountain, act, 0) is not None
-    return bool(move_options(players, locs, cr.id, cr.position, ()))
+    return bool(move_options(players, locs, cr.id, start, ()))
 
 
 def usable(state: State, player: int) -> list[str]:
@@ -418,11 +428,12 @@ def _creature(w: Work, creature: str) -> WCreature:
 
 def _place_name(w: Work, cr: WCreature) -> str:
     assert cr.position is not None
-    if steps_of(cr.id) == 0:
+    k = cr.position.index
+    if cr.position.where is Where.INTERSECTION:
         geo = geometry_for(w.config.players)
-        tiles = "/".join(w.locs[i].tile for i in geo.intersections[cr.position])
-        return f"intersection {cr.position} ({tiles})"
-    return w.locs[cr.position].tile
+        tiles = "/".join(w.locs[i].tile for i in geo.intersections[k])
+        return f"intersection {k} ({tiles})"
+    return w.locs[k].tile
 
 
 def activate(w: Work, action: ActivateCreature) -> None:
@@ -430,15 +441,16 @@ def activate(w: Work, action: ActivateCreature) -> None:
     player = action.player
     cr = _creature(w, action.creature)
     assert cr.position is not None
+    start = cr.position.index
     cr.used = True
     w.bonus_used = True
     w.events.append(CreatureActivated(player, cr.id, _place_name(w, cr)))
     if steps_of(cr.id) == 0:
         # The Scarecrow does not move: its activation is its effect (DECISION).
         w.wait(Await.CREATURE, player)
-        _next_part(w, Activation(cr.id, Stage.BIRD, cr.position), 0)
+        _next_part(w, Activation(cr.id, Stage.BIRD, start), 0)
         return
-    w.activation = Activation(cr.id, Stage.MOVE, cr.position)
+    w.activation = Activation(cr.id, Stage.MOVE, start)
     w.wait(Await.CREATURE, player)
 
 
@@ -457,7 +469,7 @@ def move(w: Work, action: MoveCreature) -> None:
         w.activation = attrs.evolve(act, path=path)
         return
     cr = _creature(w, act.creature)
-    cr.position = cell
+    cr.position = Spot(Where.CELL, cell)
     tiles = tuple(w.locs[i].tile for i in path)
     w.events.append(CreatureMoved(action.player, act.creature, w.locs[act.start].tile, tiles))
     moved = Activation(act.creature, Stage.USE, act.start, path)

@@ -387,6 +387,52 @@ class FountainSwapped:
         )
 
 
+@attrs.frozen
+class BirdfeederTaken:
+    """Seeds the Day (P3): a bird placed from a hand takes a Location's Birdfeeder."""
+
+    kind: ClassVar[str] = "perch_bop.birdfeeder_taken"
+    player: int  # the owner of the placed bird's colour, who scores
+    colour: int
+    tile: str
+    points: int
+
+    def __str__(self) -> str:
+        return (
+            f"p{self.player}'s {colour_name(self.colour)} bird takes the Birdfeeder "
+            f"at {self.tile}: p{self.player} scores {self.points}"
+        )
+
+
+@attrs.frozen
+class BirdfeederLost:
+    """Seeds the Day (P3): a Birdfeeder leaves the game without being scored."""
+
+    kind: ClassVar[str] = "perch_bop.birdfeeder_lost"
+    tile: str
+    cause: str  # "dummy" (a dummy bird was placed there) or "removed" (the tile left)
+
+    def __str__(self) -> str:
+        why = (
+            "a dummy bird was placed there, nobody scores"
+            if self.cause == "dummy"
+            else "its Location is removed"
+        )
+        return f"the Birdfeeder at {self.tile} leaves the game: {why}"
+
+
+@attrs.frozen
+class SkyMoved:
+    """Points in the Sky (P4): the Sun or the Moon moves clockwise to a Location."""
+
+    kind: ClassVar[str] = "perch_bop.sky_moved"
+    body: str  # "sun" or "moon"
+    tile: str
+
+    def __str__(self) -> str:
+        return f"the {self.body.capitalize()} moves clockwise to {self.tile}"
+
+
 Event: TypeAlias = (
     ObjectiveKept
     | PhaseStarted
@@ -413,6 +459,9 @@ Event: TypeAlias = (
     | EffectSkipped
     | BirdMoved
     | FountainSwapped
+    | BirdfeederTaken
+    | BirdfeederLost
+    | SkyMoved
 )
 EVENT_CLASSES: tuple[type, ...] = (
     ObjectiveKept,
@@ -440,4 +489,7 @@ EVENT_CLASSES: tuple[type, ...] = (
     EffectSkipped,
     BirdMoved,
     FountainSwapped,
+    BirdfeederTaken,
+    BirdfeederLost,
+    SkyMoved,
 )

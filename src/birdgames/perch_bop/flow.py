@@ -9,10 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from birdgames.perch_bop.cards import ROUNDS, TILE, Ability
+import attrs
+
+from birdgames.perch_bop.cards import (
+    BIRDFEEDER_POINTS,
+    MOON_VALUES,
+    ROUNDS,
+    SUN_VALUES,
+    TILE,
+    Ability,
+)
 from birdgames.perch_bop.endgame import final_scores, winners_of
 from birdgames.perch_bop.events import (
     BagEmptied,
+    BirdfeederLost,
+    BirdfeederTaken,
     BirdRemoved,
     BirdsDrawn,
     BirdsToBag,
@@ -22,14 +33,15 @@ from birdgames.perch_bop.events import (
     GameEnded,
     LocationScored,
     PhaseStarted,
+    SkyMoved,
     StandeePlaced,
     TileEffect,
     TileRemoved,
     TurnOrderSet,
 )
-from birdgames.perch_bop.geometry import full_intersections, geometry_for
+from birdgames.perch_bop.geometry import full_intersections, geometry_for, ring_next
 from birdgames.perch_bop.scoring import leader, place_points, places
-from birdgames.perch_bop.state import Await, Creature, Location, Phase
+from birdgames.perch_bop.state import Await, Creature, Location, Phase, Sky, Spot, Where
 from birdgames.perch_bop.work import WCreature, WLoc, Work
 from birdgames.rng import below
 
@@ -109,6 +121,30 @@ def add_score(w: Work, player: int, points: int) -> None:
     seat = w.seats[player]
     seat.score += points
     seat.reached = w.tick
+
+
+def feed(w: Work, i: int, colour: int) -> None:
+    """Seeds the Day (P3): a bird placed from a hand takes the Birdfeeder at Location i.
+
+    The colour's owner scores at once, whoever placed it; a dummy bird sends it out of the
+    game. Only a placement from a hand calls this: creature moves take nothing.
+    """
+    feeders = w.feeders
+    if feeders is None or not feeders.on[i]:
+        return
+    on = list(feeders.on)
+    on[i] = False
+    tile = w.peek(i).tile
+    seat = owner(w, colour)
+    if seat is None:
+        w.feeders = attrs.evolve(feeders, on=tuple(on), discarded=feeders.discarded + 1)
+        w.events.append(BirdfeederLost(tile, "dummy"))
+        return
+    taken = list(feeders.taken)
+    taken[seat] += 1
+    w.feeders = attrs.evolve(feeders, on=tuple(on), taken=tuple(taken))
+    add_score(w, seat, BIRDFEEDER_POINTS)  # P9: before the Upkeep points, for U2 ties
+    w.events.append(BirdfeederTaken(seat, colour, tile, BIRDFEEDER_POINTS))
 
 
 def draw_from_bag(w: Work, player: int, count: int) -> list[int]:
@@ -375,10 +411,10 @@ def _upkeep(w: Work) -> None:
         k = w.cursor
         w.cursor += 1
         _assign_control(w, k)
-    # P2 step 7: Sun and Moon (Points in the Sky) slot in here.
     elif w.round >= ROUNDS:
-        _finish(w)
+        _finish(w)  # P2 step 7: the Sun and Moon do not move after round 5
     else:
+        _move_sky(w)  # P2 step 7
         w.round += 1
         _start_round(w)
 
@@ -392,14 +428,59 @@ def score_location(w: Work, i: int) -> None:
         (c for c in range(len(power)) if power[c] > 0),
         key=lambda c: (ranks[c] == 0, ranks[c]),
     )
+    values = _sky_values(w, i)
     for c in order:
-        points = place_points(loc.tile, ranks[c], power)
+        if values is None:
+            points = place_points(loc.tile, ranks[c], power)
+        else:
+            # P4: the Sun's or Moon's values replace the printed ones and the During
+            # Scoring ability (Stone Statue) is ignored.
+            points = values[ranks[c] - 1] if 1 <= ranks[c] <= 3 else 0
         seat = owner(w, c)
         if seat is None:
             points = 0  # §2.5 the dummy ranks and cancels but never scores
         else:
             add_score(w, seat, points)
         w.events.append(LocationScored(loc.tile, c, seat, ranks[c], power[c], points))
+
+
+def _sky_values(w: Work, i: int) -> tuple[int, int, int] | None:
+    """Returns the Sun's or Moon's values if one covers Location i (P4), else None."""
+    sky = w.sky
+    if sky is None:
+        return None
+    if i == sky.sun:
+        body, values = "Sun", SUN_VALUES
+    elif i == sky.moon:
+        body, values = "Moon", MOON_VALUES
+    else:
+        return None
+    shown = "/".join(map(str, values))
+    w.events.append(TileEffect(w.locs[i].tile, None, f"the {body} covers it: it scores {shown}"))
+    return values
+
+
+def sky_step(players: int, sky: Sky, removed: Sequence[int]) -> Sky:
+    """Returns the Sun and Moon one step clockwise along the ring, skipping removed tiles (P4).
+
+    One standing on a removed tile steps to the next surviving one. Should both land on one
+    Location (no single removal can cause it), the Moon goes on one more (DECISION).
+    """
+    geo = geometry_for(players)
+    sun = ring_next(geo, sky.sun, removed)
+    moon = ring_next(geo, sky.moon, removed)
+    if moon == sun:
+        moon = ring_next(geo, moon, removed)
+    return Sky(sun, moon)
+
+
+def _move_sky(w: Work) -> None:
+    if w.sky is None:
+        return
+    removed = [i for i, loc in enumerate(w.locs) if loc.removed]
+    w.sky = sky_step(w.config.players, w.sky, removed)
+    w.events.append(SkyMoved("sun", w.locs[w.sky.sun].tile))
+    w.events.append(SkyMoved("moon", w.locs[w.sky.moon].tile))
 
 
 def turn_order_key(w: Work, player: int, previous: Sequence[int]) -> tuple[int, int, int]:
@@ -460,10 +541,17 @@ def remove_tile(w: Work, i: int) -> None:
     loc.nested = [False] * len(loc.nested)
     loc.housed = [False] * len(loc.housed)
     w.events.append(TileRemoved(loc.tile))
+    feeders = w.feeders
+    if feeders is not None and feeders.on[i]:  # P3: the Birdfeeder leaves with its Location
+        on = list(feeders.on)
+        on[i] = False
+        w.feeders = attrs.evolve(feeders, on=tuple(on), removed=feeders.removed + 1)
+        w.events.append(BirdfeederLost(loc.tile, "removed"))
     for cr in w.creatures:
-        if cr.id != "scarecrow" and cr.position == i:
-            cr.position = _home_index(w, cr.id)
-            w.events.append(StandeePlaced(cr.id, None, w.locs[cr.position].tile))
+        if cr.position == Spot(Where.CELL, i):
+            home = _home_index(w, cr.id)
+            cr.position = Spot(Where.CELL, home)
+            w.events.append(StandeePlaced(cr.id, None, w.locs[home].tile))
 
 
 def _home_index(w: Work, creature: str) -> int:
@@ -481,7 +569,8 @@ def scarecrow_options(
     """Returns the intersections the Scarecrow may move to (full ones, not its own; U21)."""
     geo = geometry_for(players)
     removed = {i for i, loc in enumerate(locs) if loc.removed}
-    current = next((c.position for c in creatures if c.id == "scarecrow"), None)
+    spots = [c.position for c in creatures if c.id == "scarecrow" and c.position is not None]
+    current = spots[0].index if spots else None
     return [k for k in full_intersections(geo, removed) if k != current]
 
 
@@ -505,7 +594,7 @@ def _assign_control(w: Work, k: int) -> None:
         elif options:
             w.wait(Await.SCARECROW, ctrl)
     elif cr.position is None:
-        cr.position = home
+        cr.position = Spot(Where.CELL, home)
         w.events.append(StandeePlaced(cr.id, ctrl, w.locs[home].tile))
 
 
@@ -514,7 +603,7 @@ def place_scarecrow(w: Work, player: int, k: int) -> None:
     geo = geometry_for(w.config.players)
     for cr in w.creatures:
         if cr.id == "scarecrow":
-            cr.position = k
+            cr.position = Spot(Where.INTERSECTION, k)
     tiles = "/".join(w.locs[i].tile for i in geo.intersections[k])
     w.events.append(StandeePlaced("scarecrow", player, f"intersection {k} ({tiles})"))
 

@@ -11,25 +11,31 @@ from birdgames.core import InvalidConfigError, stuck_problem
 from birdgames.perch_bop import creatures, rules, setup
 from birdgames.perch_bop.actions import ACTION_CLASSES, Action
 from birdgames.perch_bop.cards import (
+    BIRDFEEDER_POINTS,
     BIRDS_PER_COLOUR,
     CREATURE,
     CREATURE_POINTS,
     LARGEST_FLOCK_POINTS,
+    MOON_VALUES,
     OBJECTIVE,
+    POINTS_IN_THE_SKY,
     ROUNDS,
+    SEEDS_THE_DAY,
+    SUN_VALUES,
     TILE,
     TILES_FOR_PLAYERS,
     Ability,
+    Movement,
 )
 from birdgames.perch_bop.endgame import final_scores, winners_of
 from birdgames.perch_bop.events import EVENT_CLASSES, Event, ObjectiveKept
 from birdgames.perch_bop.geometry import geometry_for
-from birdgames.perch_bop.state import Await, Config, Phase, Stage, State
+from birdgames.perch_bop.state import Await, Config, Phase, Spot, Stage, State, Where
 from birdgames.perch_bop.view import View, view
 
 
 class PerchGame:
-    """Perch (base game; Birds of Play expansions to come), 2-5 players."""
+    """Perch with the Birds of Play expansions built so far, 2-5 players."""
 
     @property
     def name(self) -> str:
@@ -42,8 +48,8 @@ class PerchGame:
     def default_config(self, players: int) -> Config:
         if type(players) is not int or players not in setup.PLAYER_COUNTS:
             raise InvalidConfigError(f"Perch is for 2 to 5 players, not {players!r}")
-        # P1: the base game until the expansions land.
-        return Config(players=players, expansions=setup.IMPLEMENTED_EXPANSIONS)
+        # P1: the base game until all three expansions exist; then all three turn on.
+        return Config(players=players, expansions=frozenset())
 
     def new_game(self, config: Config, seed: int) -> State:
         return setup.new_game(config, seed)
@@ -167,6 +173,8 @@ def invariant_violation(state: State) -> str | None:
     return (
         _flow_problem(state)
         or _creature_problem(state)
+        or _feeder_problem(state)
+        or _sky_problem(state)
         or _score_problem(state)
         # Last: the checks above keep the rules from reading impossible values.
         or stuck_problem(GAME, state)
@@ -249,15 +257,69 @@ def _creature_problem(state: State) -> str | None:
         return f"the creatures must be those of the board's tiles: {', '.join(expected)}"
     crossings = len(geometry_for(state.config.players).intersections)
     for creature in state.creatures:
-        places = crossings if creature.id == "scarecrow" else len(state.locations)
-        if creature.position is not None and not 0 <= creature.position < places:
-            return f"the {creature.id} stands nowhere on the board ({creature.position})"
+        scarecrow = creature.id == "scarecrow"
+        places = crossings if scarecrow else len(state.locations)
+        where = Where.INTERSECTION if scarecrow else Where.CELL
+        spot = creature.position
+        if spot is not None and (spot.where is not where or not 0 <= spot.index < places):
+            return f"the {creature.id} stands nowhere on the board ({spot})"
         if (
             creature.id != "scarecrow"
             and creature.controller is not None
             and (creature.position is None)
         ):
             return f"the {creature.id} has a controller but no standee out"
+    return None
+
+
+def _feeder_problem(state: State) -> str | None:
+    """Seeds the Day (P3): every Birdfeeder set out is on the board, taken, discarded or
+    removed, never on a removed Location; each taken one scored its taker 3."""
+    feeders, config = state.feeders, state.config
+    if (feeders is not None) != (SEEDS_THE_DAY in config.expansions):
+        return "Birdfeeders are in play exactly when Seeds the Day is"
+    if feeders is None:
+        return None
+    size = len(state.locations)
+    if len(feeders.on) != size or len(feeders.taken) != config.players:
+        return f"Birdfeeders need one flag per Location and a count per player, not {feeders}"
+    if any(k < 0 for k in feeders.taken) or feeders.discarded < 0 or feeders.removed < 0:
+        return "Birdfeeder counts cannot be negative"
+    if config.dummy is None and feeders.discarded:
+        return "only the dummy's birds discard Birdfeeders"
+    accounted = sum(feeders.on) + sum(feeders.taken) + feeders.discarded + feeders.removed
+    if accounted != size:
+        return f"{accounted} Birdfeeders accounted for, but {size} were set out"
+    removed = sum(loc.removed for loc in state.locations)
+    if feeders.removed > removed:
+        return f"{feeders.removed} Birdfeeders left with {removed} removed Locations"
+    for loc, on in zip(state.locations, feeders.on, strict=True):
+        if on and loc.removed:
+            return f"a Birdfeeder lies on the removed {loc.tile}"
+    for p, (seat, taken) in enumerate(zip(state.seats, feeders.taken, strict=True)):
+        if seat.score < BIRDFEEDER_POINTS * taken:
+            return f"p{p} took {taken} Birdfeeders but has only {seat.score} points"
+    return None
+
+
+def _sky_problem(state: State) -> str | None:
+    """Points in the Sky (P4): the Sun and Moon stand on distinct ring Locations, on a
+    removed one only between its removal and their move (or for good after round 5)."""
+    sky, config = state.sky, state.config
+    if (sky is not None) != (POINTS_IN_THE_SKY in config.expansions):
+        return "the Sun and Moon are in play exactly when Points in the Sky is"
+    if sky is None:
+        return None
+    ring = geometry_for(config.players).edge
+    if sky.sun not in ring or sky.moon not in ring:
+        return f"the Sun and Moon must stand on the outer edge, not on cells {sky.sun}/{sky.moon}"
+    if sky.sun == sky.moon:
+        return "the Sun and Moon never share a Location"
+    flow = state.flow
+    settled = flow.phase is Phase.OVER or (flow.phase is Phase.UPKEEP and flow.stage >= 3)
+    for body, cell in (("Sun", sky.sun), ("Moon", sky.moon)):
+        if state.locations[cell].removed and not settled:
+            return f"the {body} stands on the removed {state.locations[cell].tile}"
     return None
 
 
@@ -269,7 +331,18 @@ def _score_bound(state: State) -> int:
     fountain = sum(slot.value for slot in geometry_for(state.config.players).layout.fountain)
     objective = max(o.points for o in OBJECTIVE.values())
     creatures = CREATURE_POINTS * len(state.creatures)
-    return rounds + objective + LARGEST_FLOCK_POINTS + creatures + fountain + BIRDS_PER_COLOUR
+    feeders = BIRDFEEDER_POINTS * len(state.locations) if state.feeders is not None else 0
+    sky = ROUNDS * (max(SUN_VALUES) + max(MOON_VALUES)) if state.sky is not None else 0
+    return (
+        rounds
+        + objective
+        + LARGEST_FLOCK_POINTS
+        + creatures
+        + fountain
+        + BIRDS_PER_COLOUR
+        + feeders
+        + sky
+    )
 
 
 def _score_problem(state: State) -> str | None:
@@ -278,8 +351,10 @@ def _score_problem(state: State) -> str | None:
     for p, seat in enumerate(state.seats):
         if seat.score > bound:
             return f"p{p}'s score {seat.score} is more than the game can give ({bound})"
-    # U2 the tick counts score changes: at most one per colour at each Location a round
-    if state.tick > ROUNDS * len(state.locations) * state.config.colours:
+    # U2 the tick counts score changes: at most one per colour at each Location a round,
+    # and one per Birdfeeder taken (P3)
+    feeders = len(state.locations) if state.feeders is not None else 0
+    if state.tick > ROUNDS * len(state.locations) * state.config.colours + feeders:
         return f"score tick {state.tick} is beyond what scoring can reach"
     if state.flow.phase is not Phase.OVER:
         return "a final breakdown before the end" if state.final else None
@@ -321,6 +396,7 @@ def _check_parts(state: State) -> str | None:
     for loc in state.locations:
         if loc.free_nests + sum(loc.nested) > TILE[loc.tile].nests:
             return f"{loc.tile} holds more nests than it has"
+    eligible = set(setup.eligible_objectives(state.config))
     for p, seat in enumerate(state.seats):
         if len(seat.hand) != colours or any(k < 0 for k in seat.hand):
             return f"p{p}'s hand must hold {colours} non-negative counts"
@@ -328,6 +404,9 @@ def _check_parts(state: State) -> str | None:
             return f"p{p}'s score or score tick is out of range"
         if len(seat.dealt) != 2 or any(o not in OBJECTIVE for o in seat.dealt):
             return f"p{p} must be dealt two known objectives"
+        if any(o not in eligible for o in seat.dealt):
+            # §1.4, P6: only cards of this player count and of the expansions in play
+            return f"p{p} was dealt an objective this game does not use: {seat.dealt}"
         if seat.objective is not None and seat.objective not in seat.dealt:
             return f"p{p} kept an objective they were not dealt"
     flow = state.flow
@@ -353,10 +432,13 @@ def _check_parts(state: State) -> str | None:
     return _check_activation(state)
 
 
-def _standee_ok(state: State, creature: str, position: int) -> bool:
+def _standee_ok(state: State, creature: str, position: Spot) -> bool:
+    k = position.index
     if creature == "scarecrow":
-        return 0 <= position < len(geometry_for(state.config.players).intersections)
-    return 0 <= position < len(state.locations) and not state.locations[position].removed
+        intersections = geometry_for(state.config.players).intersections
+        return position.where is Where.INTERSECTION and 0 <= k < len(intersections)
+    cells = state.locations
+    return position.where is Where.CELL and 0 <= k < len(cells) and not cells[k].removed
 
 
 def _check_activation(state: State) -> str | None:
@@ -374,12 +456,23 @@ def _check_activation(state: State) -> str | None:
     if cr.controller != flow.actor or not cr.used or not flow.bonus_used:
         return f"the {cr.id} activation does not belong to the player deciding"
     cells = range(len(state.locations))
-    if not _standee_ok(state, cr.id, act.start):
+    start = Spot(Where.INTERSECTION if cr.id == "scarecrow" else Where.CELL, act.start)
+    if not _standee_ok(state, cr.id, start):
         return f"the {cr.id} activation starts nowhere valid"
     if any(c not in cells or state.locations[c].removed for c in (*act.path, *act.hit)):
         return f"the {cr.id} activation passes a tile not in play"
     if len(act.path) > creatures.OWL_MAX_STEPS:
         return f"the {cr.id} activation path is too long"
+    # §6: the move is over once the path has every step (the Owl: its 1-4 cells at once)
+    steps, owl = creatures.steps_of(cr.id), CREATURE[cr.id].movement is Movement.EDGE_1_TO_4
+    moving = act.stage is Stage.MOVE
+    if moving:
+        ok = not act.path if owl else len(act.path) < steps
+    else:
+        ok = bool(act.path) if owl else len(act.path) == steps
+    if not ok:
+        move = "unfinished" if moving else "complete"
+        return f"the {cr.id} activation path {act.path} is no {move} move"
     if act.chosen is not None and (
         act.chosen[0] not in cells or not 0 <= act.chosen[1] < state.config.colours
     ):
@@ -395,9 +488,14 @@ def _check_activation(state: State) -> str | None:
 
 GAME: Final = PerchGame()
 
-# Format 2: creatures are activated, so turns go on while one is usable and a format-1
-# record of the same actions would replay differently; it is refused instead.
-FORMAT: Final = 2
-codec.register(Config, State, View, version=FORMAT)
+# Config format 2: creatures are activated, so turns go on while one is usable and a
+# format-1 record of the same actions would replay differently; it is refused instead.
+CONFIG_FORMAT: Final = 2
+# State and View format 3: they hold the Birdfeeders and the Sun and Moon (None without
+# their expansion). A format-2 State or View is refused with its format named; records,
+# configs and actions are unchanged, so base-game records still load and replay.
+FORMAT: Final = 3
+codec.register(Config, version=CONFIG_FORMAT)
+codec.register(State, View, version=FORMAT)
 codec.register(*ACTION_CLASSES, *EVENT_CLASSES)
 codec.register_validator(State, invariant_violation)

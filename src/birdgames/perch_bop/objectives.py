@@ -91,5 +91,26 @@ def objective_met(state: State, objective: Objective, player: int) -> bool:
             )
         case Condition.CONTROL_SPECIALS:
             return _controlled_of(live, player, Category.SPECIAL) >= amount
+        case Condition.BIRDFEEDERS_AT_LEAST:
+            return state.feeders is not None and state.feeders.taken[player] >= amount
+        case Condition.MOST_BIRDFEEDERS:
+            if state.feeders is None:
+                return False
+            taken = state.feeders.taken
+            return all(taken[player] > k for q, k in enumerate(taken) if q != player)
+        case Condition.NO_BIRDFEEDER:
+            return state.feeders is not None and state.feeders.taken[player] == 0
+        case Condition.CONTROL_UNDER_SUN | Condition.CONTROL_UNDER_MOON:
+            # P9: the Locations covered at round 5's scoring (the Sun and Moon stay there);
+            # one removed then is out of the game and nobody controls it.
+            if state.sky is None:
+                return False
+            sun = cond is Condition.CONTROL_UNDER_SUN
+            return _controls(locs[state.sky.sun if sun else state.sky.moon], player)
+        case Condition.BIRDS_UNDER_SUN_AND_MOON:
+            if state.sky is None:
+                return False
+            covered = (locs[state.sky.sun], locs[state.sky.moon])
+            return all(not loc.removed and loc.birds[player] >= amount for loc in covered)
         case _:
             assert_never(cond)

@@ -432,6 +432,7 @@ def _resolve(w: Work, act: Action) -> None:
                 loc.free_nests -= 1
                 loc.nested[act.colour] = True
             w.events.append(BirdPlaced(player, act.colour, loc.tile, act.nest))
+            flow.feed(w, i, act.colour)
             w.placed = True
             _after_turn_part(w, player)
         case BuildBirdhouse():

@@ -5,8 +5,12 @@ from __future__ import annotations
 from birdgames.core import InvalidConfigError, check_seed
 from birdgames.perch_bop.cards import (
     BIRDS_PER_COLOUR,
+    EXPANSION_OBJECTIVES,
     EXPANSIONS,
     OBJECTIVES,
+    POINTS_IN_THE_SKY,
+    SEEDS_THE_DAY,
+    SKY_START,
     TILE,
     TILES,
     TILES_FOR_PLAYERS,
@@ -15,27 +19,32 @@ from birdgames.perch_bop.cards import (
 from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.state import (
     Await,
+    Birdfeeders,
     Config,
     Creature,
     Flow,
     Location,
     Phase,
     Seat,
+    Sky,
     State,
 )
 from birdgames.rng import Rng, fork, shuffle
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 # Expansions whose rules have landed; the others are refused rather than half-played.
-IMPLEMENTED_EXPANSIONS: frozenset[str] = frozenset()
+IMPLEMENTED_EXPANSIONS: frozenset[str] = frozenset({SEEDS_THE_DAY, POINTS_IN_THE_SKY})
 IMPLEMENTED_PROMOS: frozenset[str] = frozenset()
 _CATEGORIES = (Category.TREE, Category.CREATURE, Category.SPECIAL)
 
 
 def eligible_objectives(config: Config) -> tuple[str, ...]:
-    """Returns the objective ids whose player-count range fits the game (§1.4)."""
+    """Returns the objective ids dealt in this game: those whose player-count range fits
+    (§1.4), the expansion ones only with their expansion (P6)."""
     n = config.players
-    return tuple(o.id for o in OBJECTIVES if o.players[0] <= n <= o.players[1])
+    # P6, P9: an expansion's objectives go in only with that expansion.
+    cards = OBJECTIVES + tuple(o for o in EXPANSION_OBJECTIVES if o.expansion in config.expansions)
+    return tuple(o.id for o in cards if o.players[0] <= n <= o.players[1])
 
 
 def validate(config: object) -> Config:
@@ -45,14 +54,17 @@ def validate(config: object) -> Config:
     n = config.players
     if type(n) is not int or n not in PLAYER_COUNTS:
         raise InvalidConfigError(f"Perch is for 2 to 5 players, not {n!r}")
-    unknown = set(config.expansions) - EXPANSIONS
+    expansions = config.expansions
+    if not isinstance(expansions, frozenset) or any(type(e) is not str for e in expansions):
+        raise InvalidConfigError("expansions must be a frozenset of expansion names")
+    unknown = sorted(expansions - EXPANSIONS)
     if unknown:
         raise InvalidConfigError(
-            f"unknown expansions {sorted(unknown)}; known: {sorted(EXPANSIONS)}"
+            f"unknown expansion {unknown[0]!r}; the expansions are {', '.join(sorted(EXPANSIONS))}"
         )
-    missing = set(config.expansions) - IMPLEMENTED_EXPANSIONS
+    missing = sorted(expansions - IMPLEMENTED_EXPANSIONS)
     if missing:
-        raise InvalidConfigError(f"expansions {sorted(missing)} are not implemented yet")
+        raise InvalidConfigError(f"the {missing[0]} expansion is not available yet")
     if set(config.promos) - IMPLEMENTED_PROMOS:
         raise InvalidConfigError(f"promos {sorted(config.promos)} are not implemented yet")
     size = TILES_FOR_PLAYERS[n]
@@ -144,7 +156,15 @@ def new_game(config: Config, seed: int) -> State:
         order, rng = shuffle(rng, range(n))  # U1
     seats = tuple(Seat((0,) * colours, 0, 0, tuple(deals[p]), None, True, True) for p in range(n))
     creatures = tuple(Creature(c, None, None) for t in tiles if (c := TILE[t].creature) is not None)
-    slots = geometry_for(n).layout.fountain
+    geo = geometry_for(n)
+    slots = geo.layout.fountain
+    feeders = None
+    if SEEDS_THE_DAY in config.expansions:  # P3: one Birdfeeder on every Location
+        feeders = Birdfeeders((True,) * len(tiles), (0,) * n, 0, 0)
+    sky = None
+    if POINTS_IN_THE_SKY in config.expansions:  # P4 start cells per layout
+        sun, moon = SKY_START[len(tiles)]
+        sky = Sky(geo.index[sun], geo.index[moon])
     return State(
         config,
         fork(root, 2),
@@ -160,4 +180,6 @@ def new_game(config: Config, seed: int) -> State:
         (),
         creatures,
         0,
+        feeders=feeders,
+        sky=sky,
     )

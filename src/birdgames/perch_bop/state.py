@@ -96,14 +96,31 @@ class Seat:
     zap: bool  # still holds an unused lightning token (round 5)
 
 
+class Where(enum.Enum):
+    """The kind of place a creature's standee stands on."""
+
+    CELL = "cell"  # a Location, by its board index
+    INTERSECTION = "intersection"  # a three-tile intersection, by its P2 list index
+    POND = "pond"  # a Pond (Pond-emonium), by its index among the game's Ponds
+
+
+@attrs.frozen
+class Spot:
+    """Where a standee stands: typed, so a Pond or an intersection never passes for a cell
+    of the same index (P9)."""
+
+    where: Where
+    index: int
+
+
 @attrs.frozen
 class Creature:
     """A creature in play: who controls it and where its standee stands."""
 
     id: str
     controller: int | None  # a seat; None = nobody this round (U7)
-    # Cell index of the standee (the Scarecrow: an intersection index); None = not yet out.
-    position: int | None
+    # Where the standee stands (the Scarecrow: an intersection); None = not yet out.
+    position: Spot | None
     used: bool = False  # activated this round (§3: each creature at most once per round)
 
 
@@ -169,6 +186,24 @@ class FinalScore:
 
 
 @attrs.frozen
+class Birdfeeders:
+    """Seeds the Day (P3): the Birdfeeders still out and where the others went."""
+
+    on: tuple[bool, ...]  # per Location: a Birdfeeder still waits there
+    taken: tuple[int, ...]  # per seat: Birdfeeders taken (each scored 3)
+    discarded: int  # left the game under one of the dummy's birds
+    removed: int  # left the game with their Location
+
+
+@attrs.frozen
+class Sky:
+    """Points in the Sky (P4): the cells the Sun and the Moon cover."""
+
+    sun: int
+    moon: int
+
+
+@attrs.frozen
 class State:
     """The whole game, its config and rng included."""
 
@@ -189,3 +224,5 @@ class State:
     creatures: tuple[Creature, ...]
     tick: int  # counts score changes, for U2
     final: tuple[FinalScore, ...] = ()
+    feeders: Birdfeeders | None = None  # None without Seeds the Day
+    sky: Sky | None = None  # None without Points in the Sky

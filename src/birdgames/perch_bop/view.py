@@ -12,10 +12,12 @@ from birdgames.perch_bop.rules import to_act
 from birdgames.perch_bop.state import (
     Activation,
     Arrival,
+    Birdfeeders,
     Creature,
     FinalScore,
     Location,
     Phase,
+    Sky,
     State,
 )
 
@@ -55,6 +57,8 @@ class View:
     objective: str | None  # the viewer's own kept objective
     revealed: tuple[str | None, ...]  # everyone's kept objective, once the game is over
     final: tuple[FinalScore, ...]
+    birdfeeders: Birdfeeders | None  # Seeds the Day: all public (P2)
+    sky: Sky | None  # Points in the Sky: the cells under the Sun and Moon
 
 
 def view(state: State, player: int | None) -> View:
@@ -98,4 +102,6 @@ def view(state: State, player: int | None) -> View:
         own.objective if own is not None else None,
         tuple(s.objective for s in seats) if over else (),
         state.final,
+        state.feeders,
+        state.sky,
     )

@@ -11,6 +11,7 @@ from birdgames.perch_bop.state import (
     Activation,
     Arrival,
     Await,
+    Birdfeeders,
     Config,
     Creature,
     FinalScore,
@@ -18,6 +19,7 @@ from birdgames.perch_bop.state import (
     Location,
     Phase,
     Seat,
+    Sky,
     State,
 )
 from birdgames.rng import Rng
@@ -125,6 +127,9 @@ class Work:
         self._creatures: list[WCreature] | None = None
         self.tick = state.tick
         self.final: tuple[FinalScore, ...] = state.final
+        # Expansion parts change rarely: they are replaced whole (attrs.evolve) when they do.
+        self.feeders: Birdfeeders | None = state.feeders
+        self.sky: Sky | None = state.sky
         self.events: list[Event] = []
 
     def freeze(self) -> State:
@@ -154,6 +159,8 @@ class Work:
             self._freeze_creatures(),
             self.tick,
             self.final,
+            feeders=self.feeders,
+            sky=self.sky,
         )
 
     @property
