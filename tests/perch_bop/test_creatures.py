@@ -842,3 +842,37 @@ def test_a_loaded_activation_past_its_move_has_its_whole_path() -> None:
         )
         with pytest.raises(CodecError, match="path"):
             codec.loads(State, codec.dumps(broken))
+
+
+def test_a_saved_activation_holding_a_bird_its_effect_cannot_take_does_not_load() -> None:
+    """A chosen bird (a push, a fountain swap, the Cuckoo's first bird) was one its effect
+    offered; a save naming another would let the effect move a bird that is not there."""
+    for seed in range(40):
+        players = 2 + seed % 4
+        state = GAME.new_game(GAME.default_config(players), seed)
+        rng = Rng.from_seed(seed)
+        while not GAME.is_terminal(state):
+            act = state.flow.activation
+            if act is not None and act.chosen is not None:
+                break
+            legal = GAME.legal_actions(state, GAME.to_act(state)[0])
+            k, rng = below(rng, len(legal))
+            state = GAME.apply(state, legal[k])
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no activation held a chosen bird in 40 random games")
+    assert act is not None and act.chosen is not None
+    cell, colour = act.chosen
+    empty = next(
+        (i, c)
+        for i, loc in enumerate(state.locations)
+        for c in range(state.config.colours)
+        if not loc.removed and loc.birds[c] == 0 and i != cell
+    )
+    broken = attrs.evolve(
+        state, flow=attrs.evolve(state.flow, activation=attrs.evolve(act, chosen=empty))
+    )
+    with pytest.raises(CodecError, match="cannot act on"):
+        codec.loads(State, codec.dumps(broken))

@@ -481,6 +481,15 @@ def _check_activation(state: State) -> str | None:
         return f"the {cr.id} activation waits for a destination without a bird"
     if not 0 <= act.part < creatures.PARTS[CREATURE[cr.id].effect]:
         return f"the {cr.id} activation is past its effect"
+    if act.chosen is not None and act.chosen not in creatures.bird_options(
+        state.config.players,
+        state.locations,
+        state.fountain,
+        attrs.evolve(act, chosen=None),
+        act.part,
+    ):
+        # §6 a bird is held only once the effect chose it, and the board has not moved since
+        return f"the {cr.id} activation holds a bird its effect cannot act on"
     if not creatures.legal(state, flow.actor):
         return f"the {cr.id} activation leaves p{flow.actor} no legal decision"
     return None
