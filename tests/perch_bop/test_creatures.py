@@ -864,7 +864,7 @@ def test_a_saved_activation_holding_a_bird_its_effect_cannot_take_does_not_load(
     else:
         raise AssertionError("no activation held a chosen bird in 40 random games")
     assert act is not None and act.chosen is not None
-    cell, colour = act.chosen
+    cell = act.chosen[0]
     empty = next(
         (i, c)
         for i, loc in enumerate(state.locations)
