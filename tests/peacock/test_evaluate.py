@@ -35,6 +35,14 @@ def test_a_bird_the_tableau_can_feed_is_worth_more_than_one_it_cannot() -> None:
     assert _value(puffin) > _value(ostrich)
 
 
+def test_a_drafted_island_is_worth_more_than_a_bird_with_no_home() -> None:
+    """In blue no starting island feeds an ostrich: a drafted island, room and resources for
+    later flocks, is worth more than that ostrich's share of its printed feathers."""
+    island = position([seat(drafted_islands=["crag"]), seat()], season=BLUE)
+    ostrich = position([seat(drafted_birds=["ostrich"]), seat()], season=BLUE)
+    assert _value(island) > _value(ostrich)
+
+
 def test_a_full_flock_is_worth_its_bonus() -> None:
     """A third vulture completes the flock: worth more than the two-bird flock by more than
     the third bird's printed feathers."""

@@ -17,7 +17,9 @@ LATER_SEASON_SHARE: Final = 0.5
 UNPLACED_SHARE: Final = 0.8
 # Share of its printed feathers a bird with no place on the tableau yet might still earn.
 HOMELESS_SHARE: Final = 0.25
-ISLAND_VALUE: Final = 2.0  # a drafted island: new room or more resources
+# A drafted island: new room or more resources. Measured in greedy self-play at 3 players
+# (12 paired games): 2.0 drafted too few islands (mean total 87.4), 6.0 too many (85.9).
+ISLAND_VALUE: Final = 4.0
 EMPTY_SLOT_VALUE: Final = 0.5  # room for a later flock
 TUCK_VALUE: Final = 0.5
 
