@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from birdgames import get_game, sim
-from birdgames.bots import ISMCTSPolicy
+from birdgames.bots import GreedyPolicy, ISMCTSPolicy
 from birdgames.rng import Rng
 from tests.bots.positions import reach
 
@@ -40,6 +40,36 @@ def test_the_choice_is_legal_and_the_same_for_the_same_rng(
     assert first[1] != Rng.from_seed(2)
     other, _ = policy.choose(view, legal, seen.history, Rng.from_seed(3))
     assert other in legal
+
+
+@pytest.mark.parametrize(("players", "steps"), [(3, 0), (4, 38), (4, 52)])
+def test_the_prior_alone_takes_the_greedy_choice(players: int, steps: int) -> None:
+    """With no iterations the one-step prior decides: on the same determinization ISMCTS
+    takes the action the one-sample greedy bot takes."""
+    game = get_game("peacock")
+    seen = reach(game, players, 7, steps)
+    view = game.view(seen.state, seen.player)
+    legal = game.legal_actions(seen.state, seen.player)
+    searcher = ISMCTSPolicy(game, iterations=0, prior_visits=1)
+    greedy = GreedyPolicy(game, samples=1)
+    rng = Rng.from_seed(5)
+    assert (
+        searcher.choose(view, legal, seen.history, rng)[0]
+        == (greedy.choose(view, legal, seen.history, rng)[0])
+    )
+
+
+@pytest.mark.parametrize("value_reached", [False, True])
+def test_rookery_searches_with_a_prior_either_way_of_valuing_lines(value_reached: bool) -> None:
+    """The game-independent search settings play Rookery too: legal and reproducible."""
+    game = get_game("rookery")
+    seen = reach(game, 2, 7, 40)
+    view = game.view(seen.state, seen.player)
+    legal = game.legal_actions(seen.state, seen.player)
+    policy = ISMCTSPolicy(game, iterations=30, prior_visits=3, value_reached=value_reached)
+    first = policy.choose(view, legal, seen.history, Rng.from_seed(2))
+    assert first[0] in legal
+    assert first == policy.choose(view, legal, seen.history, Rng.from_seed(2))
 
 
 def test_a_lone_legal_action_is_taken_without_search() -> None:

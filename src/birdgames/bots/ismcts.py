@@ -23,7 +23,14 @@ from birdgames.rng import Rng, below
 A = TypeVar("A")
 
 DEFAULT_ITERATIONS = 200
-DEFAULT_EXPLORATION = 0.7
+
+
+@attrs.frozen
+class _Search:
+    """The settings one decision searches with, the game's defaults filled in."""
+
+    exploration: float
+    value_reached: bool
 
 
 class _Node:
@@ -55,7 +62,11 @@ class ISMCTSPolicy:
     visited action.
 
     `exploration` is the UCB constant (rewards lie in [0, 1]); `rollout_steps` random moves
-    are played before a leaf is valued (0: the leaf is valued at once). `config` is the
+    are played before a leaf is valued (0: the leaf is valued at once). `prior_visits` seeds
+    each root action with that many visits valued by one step of lookahead on a
+    determinization, as the greedy bot values it; with `value_reached` the nodes above a new
+    leaf are valued at the state the tree reached, the new leaf alone after its action and
+    rollout. None takes the game's default for each (see `BotSupport`). `config` is the
     game's config when the determinizer needs it (Rookery's decklists); None means the
     standard one.
     """
@@ -63,8 +74,10 @@ class ISMCTSPolicy:
     game: AnyGame
     config: Any = None
     iterations: int = DEFAULT_ITERATIONS
-    exploration: float = DEFAULT_EXPLORATION
+    exploration: float | None = None
     rollout_steps: int = 0
+    prior_visits: int | None = None
+    value_reached: bool | None = None
 
     def choose(
         self,
@@ -79,19 +92,24 @@ class ISMCTSPolicy:
         support = support_for(game)
         me: int = view.player
         root = _Node(me)
+        search = _Search(
+            support.exploration if self.exploration is None else self.exploration,
+            support.value_reached if self.value_reached is None else self.value_reached,
+        )
+        prior = support.prior_visits if self.prior_visits is None else self.prior_visits
+        if prior > 0:
+            rng = _seed_root(game, support, self.config, root, view, visible_history, prior, rng)
         for _ in range(self.iterations):
             state, rng = support.determinize(view, visible_history, self.config, rng)
-            rng = self._iterate(game, support, root, state, me, legal_actions, rng)
-        best = max(
-            range(len(legal_actions)),
-            key=lambda i: _visits(root, legal_actions[i]),
-        )
+            rng = self._iterate(game, support, search, root, state, me, legal_actions, rng)
+        best = max(range(len(legal_actions)), key=lambda i: _standing(root, legal_actions[i]))
         return legal_actions[best], rng
 
     def _iterate(
         self,
         game: AnyGame,
         support: AnySupport,
+        search: _Search,
         root: _Node,
         state: Any,
         me: int,
@@ -103,6 +121,8 @@ class ISMCTSPolicy:
         path: list[_Node] = []
         legal: Sequence[object] = root_actions
         player = me
+        expanded: _Node | None = None
+        reached = state
         while True:
             untried = [a for a in legal if a not in node.children]
             for action in legal:
@@ -112,16 +132,17 @@ class ISMCTSPolicy:
             if untried:
                 index, rng = below(rng, len(untried))
                 action = untried[index]
-                child = _Node(player)
-                child.available = 1
-                node.children[action] = child
-                path.append(child)
+                expanded = _Node(player)
+                expanded.available = 1
+                node.children[action] = expanded
+                reached = state
                 state = game.apply(state, action)
                 break
-            action = self._select(node, legal)
+            action = _select(node, legal, search.exploration)
             node = node.children[action]
             path.append(node)
             state = game.apply(state, action)
+            reached = state
             if game.is_terminal(state):
                 break
             player = game.to_act(state)[0]
@@ -134,25 +155,60 @@ class ISMCTSPolicy:
             index, rng = below(rng, len(actions))
             state = game.apply(state, actions[index])
         rewards = _rewards(game, support, state)
+        if expanded is not None:
+            expanded.visits += 1
+            expanded.reward += rewards[expanded.player]
+            if search.value_reached:
+                # The path is valued at the state it reached, not after the one untried
+                # action: a random first try would otherwise drag a good line down.
+                rewards = _rewards(game, support, reached)
         for visited in path:
             visited.visits += 1
             visited.reward += rewards[visited.player]
         return rng
 
-    def _select(self, node: _Node, legal: Sequence[object]) -> object:
-        """UCB1 over the available children (availability counts replace the parent's visits)."""
-        best_action = legal[0]
-        best_score = -math.inf
-        for action in legal:
-            child = node.children[action]
-            score = child.reward / child.visits + self.exploration * math.sqrt(
-                math.log(child.available) / child.visits
-            )
-            if score > best_score:
-                best_action, best_score = action, score
-        return best_action
+
+def _select(node: _Node, legal: Sequence[object], exploration: float) -> object:
+    """UCB1 over the available children (availability counts replace the parent's visits)."""
+    best_action = legal[0]
+    best_score = -math.inf
+    for action in legal:
+        child = node.children[action]
+        score = child.reward / child.visits + exploration * math.sqrt(
+            math.log(child.available) / child.visits
+        )
+        if score > best_score:
+            best_action, best_score = action, score
+    return best_action
 
 
-def _visits(root: _Node, action: object) -> int:
+def _seed_root(
+    game: AnyGame,
+    support: AnySupport,
+    config: Any,
+    root: _Node,
+    view: Any,
+    visible_history: Sequence[object],
+    prior: int,
+    rng: Rng,
+) -> Rng:
+    """Gives each root action `prior` visits worth its one-step value on a determinization."""
+    me: int = view.player
+    state, rng = support.determinize(view, visible_history, config, rng)
+    players = len(game.scores(state))
+    for action in game.legal_actions(state, me):
+        after = game.view(game.apply(state, action), me)
+        values = [support.evaluate(after, q) for q in range(players)]
+        child = _Node(me)
+        child.visits = child.available = prior
+        child.reward = prior * squash(advantages(values)[me], support.scale)
+        root.children[action] = child
+    return rng
+
+
+def _standing(root: _Node, action: object) -> tuple[int, float]:
+    """Ranks a root action by visits, then by mean reward (a prior leaves visits even)."""
     child = root.children.get(action)
-    return 0 if child is None else child.visits
+    if child is None or child.visits == 0:
+        return (0, 0.0)
+    return (child.visits, child.reward / child.visits)
