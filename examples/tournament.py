@@ -9,6 +9,7 @@ game to game. A tqdm progress bar is shown when tqdm is installed, a text line o
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -81,7 +82,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{args.game}: {error}")
         return 2
     report, close = progress_reporter(args.games)
-    with ProcessPoolExecutor(max(1, args.workers)) as pool:
+    # spawn, not fork: a caller that runs threads (a notebook, a server) cannot deadlock it
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max(1, args.workers), mp_context=spawn) as pool:
         result = sim.tournament(
             game, config, policies, args.games, args.seed, pool, report, names=kinds
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import math
+import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -89,5 +90,6 @@ def _record(seen: list[tuple[int, int]]) -> Any:
 def test_a_process_pool_gives_the_same_table() -> None:
     """Two worker processes play the same games: every policy and the game pickle, and the
     table is identical to the one played in turn."""
-    with ProcessPoolExecutor(2) as pool:
+    # spawn: forking a test process that runs threads may deadlock the child
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
         assert _peacock(pool) == _peacock_in_turn()
