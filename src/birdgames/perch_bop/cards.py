@@ -469,3 +469,26 @@ SKY_START: Final[dict[int, tuple[tuple[int, int], tuple[int, int]]]] = {
     10: ((3, 4), (0, 1)),  # the bottom-right and top-left corners (P9)
     13: ((4, 2), (0, 2)),  # DECISION: exactly opposite on the ring
 }
+
+
+@attrs.frozen
+class PondTile:
+    """One Pond tile of Pond-emonium (P5): not a Location; scored by its own three values."""
+
+    id: str
+    name: str
+    values: tuple[int, int, int]  # most / 2nd / 3rd
+    creature: str | None  # the Pond creature it brings, if any
+
+
+# P5 DECISION except Loonie Lagoon, whose values the rulebook's example fixes.
+POND_TILES: Final[tuple[PondTile, ...]] = (
+    PondTile("loonie_lagoon", "Loonie Lagoon", (3, 5, 1), None),
+    PondTile("frog_pond", "Frog Pond", (3, 4, 1), "frog"),
+    PondTile("perch_pool", "Perch Pool", (2, 4, 2), "perch"),
+    PondTile("duck_puddle", "Duck Puddle", (5, 3, 0), None),
+)
+POND_TILE: Final[dict[str, PondTile]] = {p.id: p for p in POND_TILES}
+# P5 setup: Ponds on the board and Bread dealt to each player, per player count.
+PONDS_FOR_PLAYERS: Final[dict[int, int]] = {2: 1, 3: 1, 4: 2, 5: 2}
+BREAD_FOR_PLAYERS: Final[dict[int, int]] = {2: 2, 3: 2, 4: 4, 5: 4}
