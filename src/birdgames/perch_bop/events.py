@@ -433,6 +433,27 @@ class SkyMoved:
         return f"the {self.body.capitalize()} moves clockwise to {self.tile}"
 
 
+@attrs.frozen
+class PondScored:
+    """Pond-emonium (P5): a colour's place at a Pond during Upkeep, and what it earned."""
+
+    kind: ClassVar[str] = "perch_bop.pond_scored"
+    pond: str
+    colour: int
+    player: int | None  # the colour's owner; None for the dummy
+    place: int  # 0 = cancelled by a tie
+    count: int  # birds on the Pond plus strength on the adjoining Locations
+    points: int
+
+    def __str__(self) -> str:
+        owner = "dummy" if self.player is None else f"p{self.player}"
+        where = f"place {self.place}" if self.place else "a cancelled tie"
+        return (
+            f"Pond {self.pond}: {owner} ({colour_name(self.colour)}, {self.count} birds on and "
+            f"beside it) takes {where} and scores {self.points}"
+        )
+
+
 Event: TypeAlias = (
     ObjectiveKept
     | PhaseStarted
@@ -462,6 +483,7 @@ Event: TypeAlias = (
     | BirdfeederTaken
     | BirdfeederLost
     | SkyMoved
+    | PondScored
 )
 EVENT_CLASSES: tuple[type, ...] = (
     ObjectiveKept,
@@ -492,4 +514,5 @@ EVENT_CLASSES: tuple[type, ...] = (
     BirdfeederTaken,
     BirdfeederLost,
     SkyMoved,
+    PondScored,
 )

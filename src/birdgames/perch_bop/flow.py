@@ -33,6 +33,7 @@ from birdgames.perch_bop.events import (
     GameEnded,
     LocationScored,
     PhaseStarted,
+    PondScored,
     SkyMoved,
     StandeePlaced,
     TileEffect,
@@ -40,8 +41,9 @@ from birdgames.perch_bop.events import (
     TurnOrderSet,
 )
 from birdgames.perch_bop.geometry import full_intersections, geometry_for, ring_next
+from birdgames.perch_bop.ponds import pond_points, pond_strengths
 from birdgames.perch_bop.scoring import leader, place_points, places
-from birdgames.perch_bop.state import Await, Creature, Location, Phase, Sky, Spot, Where
+from birdgames.perch_bop.state import Await, Creature, Location, Phase, Pond, Sky, Spot, Where
 from birdgames.perch_bop.work import WCreature, WLoc, Work
 from birdgames.rng import below
 
@@ -391,7 +393,8 @@ def _upkeep(w: Work) -> None:
                 score_location(w, i)
         w.stage = 1
     elif stage == 1:
-        w.stage = 2  # P2 step 2: Ponds (Pond-emonium) slot in here.
+        score_ponds(w)  # P2 step 2
+        w.stage = 2
     elif stage == 2:
         if w.round < ROUNDS:
             _assign_turn_order(w)
@@ -442,6 +445,40 @@ def score_location(w: Work, i: int) -> None:
         else:
             add_score(w, seat, points)
         w.events.append(LocationScored(loc.tile, c, seat, ranks[c], power[c], points))
+
+
+def score_ponds(w: Work) -> None:
+    """Scores every Pond with a bird on it, in intersection order (P5, P9), and notes each
+    Pond's sole leader for creature control in step 6."""
+    if w.ponds is None:
+        return
+    geo = geometry_for(w.config.players)
+    scored: list[Pond] = []
+    for pond in w.ponds.ponds:
+        if not any(pond.birds):
+            scored.append(attrs.evolve(pond, leader=None))  # P5: a Pond with no bird is skipped
+            continue
+        adjoining = [w.peek(i) for i in geo.intersections[pond.intersection]]
+        power = pond_strengths(pond.birds, [_frozen(loc) for loc in adjoining])
+        awards = pond_points(pond.tile, power)
+        order = sorted(
+            (c for c in range(len(power)) if power[c] > 0),
+            key=lambda c: (awards[c][0] == 0, awards[c][0]),
+        )
+        for c in order:
+            place, points = awards[c]
+            seat = owner(w, c)
+            if seat is None:
+                points = 0  # §2.5 the dummy ranks and cancels but never scores
+            else:
+                add_score(w, seat, points)
+            w.events.append(PondScored(pond.tile, c, seat, place, power[c], points))
+        scored.append(attrs.evolve(pond, leader=leader(power)))
+    w.ponds = attrs.evolve(w.ponds, ponds=tuple(scored))
+
+
+def _frozen(loc: WLoc | Location) -> Location:
+    return loc.freeze() if isinstance(loc, WLoc) else loc
 
 
 def _sky_values(w: Work, i: int) -> tuple[int, int, int] | None:

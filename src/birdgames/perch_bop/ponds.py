@@ -45,7 +45,12 @@ def placement_problem(players: int, ponds: Sequence[tuple[str, int]]) -> str | N
         return f"{players} players use {wanted} Pond(s), not {len(ponds)}"
     intersections = geometry_for(players).intersections
     for pond in ponds:
-        if len(pond) != 2 or type(pond[0]) is not str or type(pond[1]) is not int:
+        if (
+            not isinstance(pond, tuple)
+            or len(pond) != 2
+            or type(pond[0]) is not str
+            or type(pond[1]) is not int
+        ):
             return f"a Pond is placed as (tile id, intersection index), not {pond!r}"
         tile, k = pond
         if tile not in POND_TILE:

@@ -1,0 +1,182 @@
+"""Pond-emonium (P5, P9) in play: Ponds set out, Bread dealt, Ponds scored in Upkeep step 2."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from birdgames import InvalidConfigError
+from birdgames.perch_bop import GAME
+from birdgames.perch_bop.cards import BREAD_FOR_PLAYERS, POND_EMONIUM, PONDS_FOR_PLAYERS
+from birdgames.perch_bop.events import LocationScored, PondScored, TileRemoved
+from birdgames.perch_bop.flow import score_ponds
+from birdgames.perch_bop.game import bird_count_problem, pond_problem
+from birdgames.perch_bop.geometry import geometry_for
+from birdgames.perch_bop.setup import set_out_ponds, validate
+from birdgames.perch_bop.state import Phase, Pond, Ponds, State
+from birdgames.perch_bop.work import Work
+from birdgames.rng import Rng
+from tests.perch_bop import scenarios as sc
+
+RED, YELLOW, BLUE, GREEN = 0, 1, 2, 3
+# 4 players; intersection 2 joins great_ash, mighty_oak and the Overstuffed Birdhouse.
+TILES = (
+    "owl_barn",
+    "great_ash",
+    "lonely_elm",
+    "mighty_oak",
+    "overstuffed_birdhouse",
+    "stone_statue",
+    "park_bench",
+    "power_lines",
+    "hanging_nest",
+    "rookery",
+)
+LAGOON = 2
+# A second, empty Pond far from it (stone_statue, power_lines, hanging_nest): 4 players use 2.
+EMPTY = Pond("duck_puddle", 7, (0, 0, 0, 0))
+
+
+def _with_ponds(state: State, ponds: tuple[Pond, ...]) -> State:
+    """Returns `state` under Pond-emonium with these Ponds, their birds taken from supply."""
+    n = state.config.players
+    config = attrs.evolve(
+        state.config,
+        expansions=frozenset({POND_EMONIUM}),
+        ponds=tuple((p.tile, p.intersection) for p in ponds),
+    )
+    supply = list(state.supply)
+    for pond in ponds:
+        for c, k in enumerate(pond.birds):
+            supply[c] -= k
+    bread = (BREAD_FOR_PLAYERS[n],) * n
+    return attrs.evolve(
+        state, config=config, supply=tuple(supply), ponds=Ponds(ponds, bread, (0,) * n)
+    )
+
+
+def _rulebook_example() -> State:
+    state = sc.board(
+        sc.fresh(4, TILES),
+        {
+            "great_ash": {BLUE: 4, YELLOW: 2},
+            "mighty_oak": {BLUE: 3, RED: 3},
+            "overstuffed_birdhouse": {YELLOW: 3, GREEN: 9},  # Green beside the Pond only
+        },
+        nests={"great_ash": [YELLOW]},
+    )
+    return _with_ponds(state, (Pond("loonie_lagoon", LAGOON, (3, 1, 1, 0)), EMPTY))
+
+
+def _pond_scores(events: tuple[object, ...]) -> dict[int, tuple[int, int, int]]:
+    return {e.colour: (e.count, e.place, e.points) for e in events if isinstance(e, PondScored)}
+
+
+def test_the_rulebook_example_is_a_valid_position() -> None:
+    example = _rulebook_example()
+    assert pond_problem(example) is None
+    assert bird_count_problem(example) is None
+
+
+def test_the_rulebook_example_scores_3_5_1_then_the_overstuffed_birdhouse_leaves() -> None:
+    state, events = sc.start(_rulebook_example(), Phase.UPKEEP, 1)
+    # Blue 1 + 7 = 8, Yellow 1 + 6 (with its Nest) = 7, Red 3 + 3 = 6; Green takes no part.
+    assert _pond_scores(events) == {BLUE: (8, 1, 3), YELLOW: (7, 2, 5), RED: (6, 3, 1)}
+    kinds = [type(e) for e in events]
+    # P2: Locations, then Ponds, then During Upkeep (the removal).
+    assert kinds.index(LocationScored) < kinds.index(PondScored) < kinds.index(TileRemoved)
+    assert sc.loc(state, "overstuffed_birdhouse").removed
+    # From the next round the Pond has two neighbours: Yellow keeps only great_ash's 2 + Nest.
+    w = Work(attrs.evolve(state, flow=attrs.evolve(state.flow, phase=Phase.UPKEEP)))
+    score_ponds(w)
+    assert _pond_scores(tuple(w.events)) == {BLUE: (8, 1, 3), RED: (6, 2, 5), YELLOW: (4, 3, 1)}
+
+
+def test_no_pond_bird_means_no_pond_score_even_with_the_most_birds_beside_it() -> None:
+    state = _with_ponds(
+        sc.board(sc.fresh(4, TILES), {"owl_barn": {GREEN: 9}}),
+        (Pond("loonie_lagoon", LAGOON, (0, 0, 0, 0)), EMPTY),
+    )
+    _, events = sc.start(state, Phase.UPKEEP, 1)
+    assert _pond_scores(events) == {}
+
+
+def test_birds_on_another_pond_do_not_count() -> None:
+    state = _with_ponds(
+        sc.board(sc.fresh(4, TILES), {"owl_barn": {RED: 1}}),
+        (
+            Pond("duck_puddle", 0, (0, 1, 0, 0)),  # owl_barn, great_ash, mighty_oak
+            Pond("perch_pool", 6, (5, 0, 0, 0)),  # stone_statue, park_bench, hanging_nest
+        ),
+    )
+    w = Work(state)
+    score_ponds(w)
+    scored = [(e.pond, e.colour, e.count) for e in w.events if isinstance(e, PondScored)]
+    assert scored == [("duck_puddle", YELLOW, 1), ("perch_pool", RED, 5)]
+
+
+def test_the_dummy_ranks_at_a_pond_but_never_scores() -> None:
+    state = _with_ponds(sc.fresh(2), (Pond("duck_puddle", 0, (1, 0, 2)),))
+    w = Work(state)
+    score_ponds(w)
+    assert _pond_scores(tuple(w.events)) == {2: (2, 1, 0), 0: (1, 2, 3)}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_drawn_ponds_and_bread(players: int) -> None:
+    config = attrs.evolve(sc.config(players), expansions=frozenset({POND_EMONIUM}))
+    tri = geometry_for(players).intersections
+    for seed in range(40):
+        ponds, _ = set_out_ponds(config, Rng.from_seed(seed))
+        placed = [p.intersection for p in ponds.ponds]
+        assert len(placed) == PONDS_FOR_PLAYERS[players]
+        assert placed == sorted(set(placed))
+        assert len({p.tile for p in ponds.ponds}) == len(placed)
+        for i, a in enumerate(placed):
+            assert all(len(set(tri[a]) & set(tri[b])) < 2 for b in placed[i + 1 :])
+        assert ponds.bread == (BREAD_FOR_PLAYERS[players],) * players
+        assert all(not any(p.birds) for p in ponds.ponds)
+
+
+def test_fixed_ponds_are_set_out_in_intersection_order() -> None:
+    config = attrs.evolve(
+        sc.config(4),
+        expansions=frozenset({POND_EMONIUM}),
+        ponds=(("frog_pond", 8), ("loonie_lagoon", 0)),
+    )
+    ponds, _ = set_out_ponds(config, Rng.from_seed(1))
+    assert [(p.tile, p.intersection) for p in ponds.ponds] == [
+        ("loonie_lagoon", 0),
+        ("frog_pond", 8),
+    ]
+
+
+def test_a_bad_fixed_pond_placement_raises_naming_it() -> None:
+    config = attrs.evolve(
+        sc.config(4), expansions=frozenset({POND_EMONIUM}), ponds=(("frog_pond", 0), ("x", 8))
+    )
+    with pytest.raises(InvalidConfigError, match="unknown Pond tile 'x'"):
+        validate(config)
+    shared = attrs.evolve(config, ponds=(("frog_pond", 0), ("perch_pool", 1)))
+    with pytest.raises(InvalidConfigError, match="share two Locations"):
+        GAME.new_game(shared, 0)
+
+
+def test_fixed_ponds_need_pond_emonium() -> None:
+    with pytest.raises(InvalidConfigError, match="pond_emonium"):
+        validate(attrs.evolve(sc.config(4), ponds=(("frog_pond", 0), ("perch_pool", 8))))
+
+
+def test_bread_held_plus_spent_must_be_what_was_dealt() -> None:
+    state = _rulebook_example()
+    assert state.ponds is not None
+    bad = attrs.evolve(state, ponds=attrs.evolve(state.ponds, bread=(4, 4, 3, 4)))
+    assert pond_problem(bad) == "p2 holds 3 Bread and spent 0, but was dealt 4"
+
+
+def test_pond_birds_are_accounted_for() -> None:
+    state = _rulebook_example()
+    assert state.ponds is not None
+    pond = attrs.evolve(state.ponds.ponds[0], birds=(4, 1, 1, 0))
+    bad = attrs.evolve(state, ponds=attrs.evolve(state.ponds, ponds=(pond,)))
+    assert bird_count_problem(bad) == "colour 0 has 29 birds, not 28"
