@@ -7,11 +7,13 @@ import pytest
 
 from birdgames import InvalidConfigError
 from birdgames.perch_bop import GAME
+from birdgames.perch_bop.actions import BuildBirdhouse, FeedBirds, Place, Zap
 from birdgames.perch_bop.cards import BREAD_FOR_PLAYERS, POND_EMONIUM, PONDS_FOR_PLAYERS
-from birdgames.perch_bop.events import LocationScored, PondScored, TileRemoved
+from birdgames.perch_bop.events import BirdsFed, LocationScored, PondScored, TileRemoved
 from birdgames.perch_bop.flow import score_ponds
 from birdgames.perch_bop.game import bird_count_problem, pond_problem
 from birdgames.perch_bop.geometry import geometry_for
+from birdgames.perch_bop.rules import check, legal_actions, step
 from birdgames.perch_bop.setup import set_out_ponds, validate
 from birdgames.perch_bop.state import Phase, Pond, Ponds, State
 from birdgames.perch_bop.work import Work
@@ -180,3 +182,92 @@ def test_pond_birds_are_accounted_for() -> None:
     pond = attrs.evolve(state.ponds.ponds[0], birds=(4, 1, 1, 0))
     bad = attrs.evolve(state, ponds=attrs.evolve(state.ponds, ponds=(pond,)))
     assert bird_count_problem(bad) == "colour 0 has 29 birds, not 28"
+
+
+# --- Feed the Birds (P5, P9) ----------------------------------------------------------------
+
+
+def _feeding(**houses: list[int]) -> State:
+    state = sc.board(
+        sc.fresh(4, TILES),
+        {"great_ash": {BLUE: 1, YELLOW: 2}, "mighty_oak": {RED: 2}, "lonely_elm": {RED: 1}},
+        nests={"great_ash": [BLUE]},
+        houses=houses,
+    )
+    state = _with_ponds(state, (Pond("loonie_lagoon", LAGOON, (0, 0, 0, 0)), EMPTY))
+    return sc.hands(sc.perch_turn(state, RED), {RED: {RED: 1}})
+
+
+def test_feeding_the_birds_spends_a_bread_and_moves_any_bird_onto_the_pond() -> None:
+    state = _feeding()
+    act = FeedBirds(RED, "loonie_lagoon", "great_ash", BLUE)  # another player's bird
+    assert act in legal_actions(state, RED)  # before the placement
+    after, events = step(state, act)
+    assert after.ponds is not None
+    assert after.ponds.ponds[0].birds == (0, 0, 1, 0)
+    assert after.ponds.bread == (3, 4, 4, 4) and after.ponds.spent == (1, 0, 0, 0)
+    ash = sc.loc(after, "great_ash")
+    # The stack's last bird left: its nest is free again.
+    assert ash.birds[BLUE] == 0 and not ash.nested[BLUE] and ash.free_nests == 1
+    assert [str(e) for e in events if isinstance(e, BirdsFed)] == [
+        "p0 spends a Bread (3 left): a blue bird flies from great_ash onto the Pond loonie_lagoon"
+    ]
+    assert after.flow.bonus_used
+    again = FeedBirds(RED, "loonie_lagoon", "great_ash", YELLOW)
+    assert check(after, again) == "p0 has already taken a bonus action this turn"
+    assert bird_count_problem(after) is None and pond_problem(after) is None
+
+
+def test_the_birds_may_be_fed_after_the_placement() -> None:
+    state = _feeding()
+    placed, _ = step(state, Place(RED, RED, "lonely_elm", False))
+    assert FeedBirds(RED, "loonie_lagoon", "mighty_oak", RED) in legal_actions(placed, RED)
+
+
+def test_feeding_is_refused_without_bread() -> None:
+    state = _feeding()
+    assert state.ponds is not None
+    hungry = attrs.evolve(state, ponds=attrs.evolve(state.ponds, bread=(0, 4, 4, 4)))
+    act = FeedBirds(RED, "loonie_lagoon", "great_ash", BLUE)
+    assert check(hungry, act) == "p0 has no Bread left to feed the birds"
+    assert not [a for a in legal_actions(hungry, RED) if isinstance(a, FeedBirds)]
+
+
+def test_feeding_is_refused_from_a_birdhouse_stack() -> None:
+    state = _feeding(mighty_oak=[RED])
+    reason = check(state, FeedBirds(RED, "loonie_lagoon", "mighty_oak", RED))
+    assert reason is not None and "birdhouse" in reason
+    assert FeedBirds(RED, "loonie_lagoon", "mighty_oak", RED) not in legal_actions(state, RED)
+
+
+def test_feeding_only_from_a_location_beside_the_pond() -> None:
+    state = _feeding()
+    reason = check(state, FeedBirds(RED, "loonie_lagoon", "lonely_elm", RED))
+    assert reason == "lonely_elm does not adjoin the Pond loonie_lagoon"
+    assert check(state, FeedBirds(RED, "swamp", "great_ash", BLUE)) == (
+        "'swamp' is not a Pond on this board; the Ponds are loonie_lagoon, duck_puddle"
+    )
+
+
+def test_a_birdhouse_never_goes_on_pond_birds() -> None:
+    state = _feeding()
+    fed, _ = step(state, FeedBirds(RED, "loonie_lagoon", "great_ash", BLUE))
+    late = attrs.evolve(fed, round=4, flow=attrs.evolve(fed.flow, bonus_used=False))
+    reason = check(late, BuildBirdhouse(RED, "loonie_lagoon", BLUE))
+    assert reason == "'loonie_lagoon' is not a Location on this board"
+
+
+def test_a_zap_may_hit_a_pond_bird() -> None:
+    state = _feeding()
+    fed, _ = step(state, FeedBirds(RED, "loonie_lagoon", "great_ash", YELLOW))
+    last = attrs.evolve(fed, round=5, flow=attrs.evolve(fed.flow, bonus_used=False))
+    zap = Zap(RED, "loonie_lagoon", YELLOW)
+    assert zap in legal_actions(last, RED)
+    assert check(last, Zap(RED, "loonie_lagoon", BLUE)) == (
+        "there is no blue bird on the Pond loonie_lagoon"
+    )
+    after, events = step(last, zap)
+    assert after.ponds is not None and after.ponds.ponds[0].birds == (0, 0, 0, 0)
+    assert "zap (p0) sends a yellow bird from loonie_lagoon to the fountain" in map(str, events)
+    assert after.arrivals and after.arrivals[0].colour == YELLOW
+    assert bird_count_problem(after) is None

@@ -454,6 +454,24 @@ class PondScored:
         )
 
 
+@attrs.frozen
+class BirdsFed:
+    """Pond-emonium (P5): a player spends a Bread and a bird flies onto a Pond."""
+
+    kind: ClassVar[str] = "perch_bop.birds_fed"
+    player: int
+    colour: int
+    source: str
+    pond: str
+    bread_left: int
+
+    def __str__(self) -> str:
+        return (
+            f"p{self.player} spends a Bread ({self.bread_left} left): a "
+            f"{colour_name(self.colour)} bird flies from {self.source} onto the Pond {self.pond}"
+        )
+
+
 Event: TypeAlias = (
     ObjectiveKept
     | PhaseStarted
@@ -484,6 +502,7 @@ Event: TypeAlias = (
     | BirdfeederLost
     | SkyMoved
     | PondScored
+    | BirdsFed
 )
 EVENT_CLASSES: tuple[type, ...] = (
     ObjectiveKept,
@@ -515,4 +534,5 @@ EVENT_CLASSES: tuple[type, ...] = (
     BirdfeederLost,
     SkyMoved,
     PondScored,
+    BirdsFed,
 )

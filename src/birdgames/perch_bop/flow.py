@@ -177,6 +177,20 @@ def remove_to_fountain(w: Work, i: int, colour: int, actor: int, cause: str) -> 
     w.arrive(colour, chooser)
 
 
+def zap_pond(w: Work, k: int, colour: int, actor: int) -> None:
+    """A zap sends one bird from Pond k to the fountain (P5); its owner picks the slot (U5)."""
+    ponds = w.ponds
+    assert ponds is not None  # check() refuses a Pond zap without Ponds
+    pond = ponds.ponds[k]
+    birds = list(pond.birds)
+    birds[colour] -= 1
+    zapped = attrs.evolve(pond, birds=tuple(birds))
+    w.ponds = attrs.evolve(ponds, ponds=(*ponds.ponds[:k], zapped, *ponds.ponds[k + 1 :]))
+    who = owner(w, colour)
+    w.events.append(BirdRemoved(actor, colour, pond.tile, "fountain", "zap"))
+    w.arrive(colour, who if who is not None else actor)
+
+
 def remove_by_location(w: Work, i: int, colour: int, count: int, cause: str) -> None:
     """A Location effect removes birds: players' to the plaza, the dummy's to its supply."""
     loc = w.locs[i]
