@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+import json
+
 import attrs
 import pytest
 
-from birdgames import InvalidConfigError
+from birdgames import InvalidConfigError, codec
 from birdgames.perch_bop import GAME
 from birdgames.perch_bop.actions import BuildBirdhouse, FeedBirds, Place, Zap
-from birdgames.perch_bop.cards import BREAD_FOR_PLAYERS, POND_EMONIUM, PONDS_FOR_PLAYERS
+from birdgames.perch_bop.cards import (
+    BREAD_FOR_PLAYERS,
+    OBJECTIVE,
+    POND_EMONIUM,
+    PONDS_FOR_PLAYERS,
+)
+from birdgames.perch_bop.endgame import largest_flock_winner, largest_stack
 from birdgames.perch_bop.events import BirdsFed, LocationScored, PondScored, TileRemoved
 from birdgames.perch_bop.flow import score_ponds
 from birdgames.perch_bop.game import bird_count_problem, pond_problem
 from birdgames.perch_bop.geometry import geometry_for
+from birdgames.perch_bop.objectives import objective_met
 from birdgames.perch_bop.rules import check, legal_actions, step
-from birdgames.perch_bop.setup import set_out_ponds, validate
+from birdgames.perch_bop.setup import eligible_objectives, set_out_ponds, validate
 from birdgames.perch_bop.state import Phase, Pond, Ponds, State
 from birdgames.perch_bop.work import Work
 from birdgames.rng import Rng
@@ -271,3 +280,58 @@ def test_a_zap_may_hit_a_pond_bird() -> None:
     assert "zap (p0) sends a yellow bird from loonie_lagoon to the fountain" in map(str, events)
     assert after.arrivals and after.arrivals[0].colour == YELLOW
     assert bird_count_problem(after) is None
+
+
+# --- the Pond objectives (P6) ---------------------------------------------------------------
+
+
+def test_the_pond_objectives_come_only_with_pond_emonium_and_their_player_counts() -> None:
+    ponds = {"pond_hopper", "deep_end", "lily_pad_lord"}
+    base = attrs.evolve(sc.config(4), expansions=frozenset())
+    assert not ponds & set(eligible_objectives(base))
+    pond4 = attrs.evolve(base, expansions=frozenset({POND_EMONIUM}))
+    assert ponds <= set(eligible_objectives(pond4))
+    pond2 = attrs.evolve(sc.config(2), expansions=frozenset({POND_EMONIUM}))
+    assert ponds & set(eligible_objectives(pond2)) == {"deep_end", "lily_pad_lord"}
+
+
+def test_lily_pad_lord_is_the_sole_leader_by_the_pond_count() -> None:
+    example = _rulebook_example()
+    met = [objective_met(example, OBJECTIVE["lily_pad_lord"], p) for p in range(4)]
+    assert met == [False, False, True, False]  # Blue leads Loonie Lagoon 8 to 7 to 6
+
+
+def test_deep_end_wants_three_birds_on_one_pond() -> None:
+    example = _rulebook_example()
+    met = [objective_met(example, OBJECTIVE["deep_end"], p) for p in range(4)]
+    assert met == [True, False, False, False]  # only Red has 3 there
+
+
+def test_pond_hopper_wants_a_bird_on_every_pond() -> None:
+    example = _rulebook_example()
+    assert not objective_met(example, OBJECTIVE["pond_hopper"], RED)  # none on the second
+    assert example.ponds is not None
+    lagoon, empty = example.ponds.ponds
+    both = attrs.evolve(
+        example,
+        ponds=attrs.evolve(example.ponds, ponds=(lagoon, attrs.evolve(empty, birds=(1, 0, 0, 0)))),
+        supply=(example.supply[0] - 1, *example.supply[1:]),
+    )
+    assert objective_met(both, OBJECTIVE["pond_hopper"], RED)
+    assert not objective_met(both, OBJECTIVE["pond_hopper"], BLUE)
+    assert bird_count_problem(both) is None
+
+
+def test_largest_flock_ignores_pond_birds() -> None:
+    example = _rulebook_example()
+    # Red's 3 Pond birds and 3 at mighty_oak would be 6 as one flock; only the 3 count.
+    assert [largest_stack(example, c) for c in range(4)] == [3, 3, 4, 9]
+    assert largest_flock_winner(example) == GREEN
+
+
+def test_a_state_saved_before_ponds_existed_still_loads_and_means_the_same() -> None:
+    state = sc.fresh(3)
+    data = json.loads(codec.dumps(state))
+    assert data["ponds"] is None and data["config"]["ponds"] is None
+    del data["ponds"], data["config"]["ponds"]
+    assert codec.loads(State, json.dumps(data)) == state

@@ -267,6 +267,9 @@ class Condition(enum.Enum):
     CONTROL_UNDER_SUN = "control_under_sun"
     CONTROL_UNDER_MOON = "control_under_moon"
     BIRDS_UNDER_SUN_AND_MOON = "birds_under_sun_and_moon"
+    BIRD_ON_EVERY_POND = "bird_on_every_pond"
+    BIRDS_ON_ONE_POND = "birds_on_one_pond"
+    LEAD_A_POND = "lead_a_pond"
 
 
 @attrs.frozen
@@ -320,6 +323,9 @@ EXPANSION_OBJECTIVES: Final[tuple[Objective, ...]] = (
     Objective(
         "eclipse", 6, (3, 5), Condition.BIRDS_UNDER_SUN_AND_MOON, 2, expansion="points_in_the_sky"
     ),
+    Objective("pond_hopper", 5, (4, 5), Condition.BIRD_ON_EVERY_POND, expansion="pond_emonium"),
+    Objective("deep_end", 4, (2, 5), Condition.BIRDS_ON_ONE_POND, 3, expansion="pond_emonium"),
+    Objective("lily_pad_lord", 5, (2, 5), Condition.LEAD_A_POND, expansion="pond_emonium"),
 )
 OBJECTIVE: Final[dict[str, Objective]] = {o.id: o for o in OBJECTIVES + EXPANSION_OBJECTIVES}
 
