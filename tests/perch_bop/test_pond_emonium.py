@@ -9,7 +9,7 @@ import pytest
 
 from birdgames import InvalidConfigError, codec
 from birdgames.perch_bop import GAME
-from birdgames.perch_bop.actions import BuildBirdhouse, FeedBirds, Place, Zap
+from birdgames.perch_bop.actions import BuildBirdhouse, FeedBirds, Place, PlaceScarecrow, Zap
 from birdgames.perch_bop.cards import (
     BREAD_FOR_PLAYERS,
     OBJECTIVE,
@@ -24,10 +24,11 @@ from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.objectives import objective_met
 from birdgames.perch_bop.rules import check, legal_actions, step
 from birdgames.perch_bop.setup import eligible_objectives, set_out_ponds, validate
-from birdgames.perch_bop.state import Phase, Pond, Ponds, State
+from birdgames.perch_bop.state import Await, Phase, Pond, Ponds, State
 from birdgames.perch_bop.work import Work
 from birdgames.rng import Rng
 from tests.perch_bop import scenarios as sc
+from tests.perch_bop.test_creatures import TILES as CREATURE_TILES
 
 RED, YELLOW, BLUE, GREEN = 0, 1, 2, 3
 # 4 players; intersection 2 joins great_ash, mighty_oak and the Overstuffed Birdhouse.
@@ -335,3 +336,18 @@ def test_a_state_saved_before_ponds_existed_still_loads_and_means_the_same() -> 
     assert data["ponds"] is None and data["config"]["ponds"] is None
     del data["ponds"], data["config"]["ponds"]
     assert codec.loads(State, json.dumps(data)) == state
+
+
+# --- creatures and Ponds (P5, P9) -----------------------------------------------------------
+
+
+def test_the_scarecrow_is_never_placed_on_an_intersection_holding_a_pond() -> None:
+    state = sc.board(sc.fresh(5, CREATURE_TILES), {"cornfield": {1: 2}})
+    state = sc.creature(state, "scarecrow", 0, 4)
+    dry = (0,) * 5
+    state = _with_ponds(state, (Pond("frog_pond", 2, dry), Pond("duck_puddle", 9, dry)))
+    after, _ = sc.start(state, Phase.UPKEEP)
+    assert after.flow.awaiting is Await.SCARECROW
+    options = {a.intersection for a in legal_actions(after, 1) if isinstance(a, PlaceScarecrow)}
+    assert options == set(range(12)) - {2, 4, 9}  # not its own (U21), not a Pond's (P5)
+    assert check(after, PlaceScarecrow(1, 2)) is not None

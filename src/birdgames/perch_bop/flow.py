@@ -43,7 +43,17 @@ from birdgames.perch_bop.events import (
 from birdgames.perch_bop.geometry import full_intersections, geometry_for, ring_next
 from birdgames.perch_bop.ponds import pond_points, pond_strengths
 from birdgames.perch_bop.scoring import leader, place_points, places
-from birdgames.perch_bop.state import Await, Creature, Location, Phase, Pond, Sky, Spot, Where
+from birdgames.perch_bop.state import (
+    Await,
+    Creature,
+    Location,
+    Phase,
+    Pond,
+    Ponds,
+    Sky,
+    Spot,
+    Where,
+)
 from birdgames.perch_bop.work import WCreature, WLoc, Work
 from birdgames.rng import below
 
@@ -616,13 +626,16 @@ def scarecrow_options(
     players: int,
     locs: Sequence[Location | WLoc],
     creatures: Sequence[Creature | WCreature],
+    ponds: Ponds | None = None,
 ) -> list[int]:
-    """Returns the intersections the Scarecrow may move to (full ones, not its own; U21)."""
+    """Returns the intersections the Scarecrow may move to (full ones, not its own, U21;
+    never one holding a Pond, P5)."""
     geo = geometry_for(players)
     removed = {i for i, loc in enumerate(locs) if loc.removed}
     spots = [c.position for c in creatures if c.id == "scarecrow" and c.position is not None]
     current = spots[0].index if spots else None
-    return [k for k in full_intersections(geo, removed) if k != current]
+    wet = {p.intersection for p in ponds.ponds} if ponds is not None else set()
+    return [k for k in full_intersections(geo, removed) if k != current and k not in wet]
 
 
 def _assign_control(w: Work, k: int) -> None:
@@ -639,7 +652,7 @@ def _assign_control(w: Work, k: int) -> None:
         if w.round >= ROUNDS:
             return  # after round 5's last control step the Scarecrow is never used again
         # §5.2 Cornfield: a new controller puts the Scarecrow on another intersection.
-        options = scarecrow_options(w.config.players, w.locs, w.creatures)
+        options = scarecrow_options(w.config.players, w.locs, w.creatures, w.ponds)
         if len(options) == 1:
             place_scarecrow(w, ctrl, options[0])
         elif options:

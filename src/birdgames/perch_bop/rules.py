@@ -179,7 +179,9 @@ def _free_slots(state: State) -> list[int]:
 
 
 def _scarecrow_options(state: State) -> list[int]:
-    return flow.scarecrow_options(state.config.players, state.locations, state.creatures)
+    return flow.scarecrow_options(
+        state.config.players, state.locations, state.creatures, state.ponds
+    )
 
 
 # --- check ----------------------------------------------------------------------------------
