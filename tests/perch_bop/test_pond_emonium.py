@@ -351,3 +351,17 @@ def test_the_scarecrow_is_never_placed_on_an_intersection_holding_a_pond() -> No
     options = {a.intersection for a in legal_actions(after, 1) if isinstance(a, PlaceScarecrow)}
     assert options == set(range(12)) - {2, 4, 9}  # not its own (U21), not a Pond's (P5)
     assert check(after, PlaceScarecrow(1, 2)) is not None
+
+
+# --- views ----------------------------------------------------------------------------------
+
+
+def test_ponds_and_bread_are_public_in_every_view_and_event() -> None:
+    state = _feeding()
+    fed, events = step(state, FeedBirds(RED, "loonie_lagoon", "great_ash", BLUE))
+    for viewer in (RED, GREEN, None):
+        assert GAME.view(fed, viewer).ponds == fed.ponds
+        assert GAME.visible_events(events, viewer) == events
+    _, upkeep = sc.start(fed, Phase.UPKEEP, 1)
+    scored = tuple(e for e in upkeep if isinstance(e, PondScored))
+    assert scored and GAME.visible_events(scored, GREEN) == scored
