@@ -365,3 +365,24 @@ def test_ponds_and_bread_are_public_in_every_view_and_event() -> None:
     _, upkeep = sc.start(fed, Phase.UPKEEP, 1)
     scored = tuple(e for e in upkeep if isinstance(e, PondScored))
     assert scored and GAME.visible_events(scored, GREEN) == scored
+
+
+def test_a_pond_leader_zapped_off_its_pond_is_still_a_valid_state() -> None:
+    state = _feeding()
+    fed, _ = step(state, FeedBirds(RED, "loonie_lagoon", "great_ash", YELLOW))
+    assert fed.ponds is not None
+    lagoon, empty = fed.ponds.ponds
+    led = attrs.evolve(
+        fed,
+        round=5,
+        flow=attrs.evolve(fed.flow, bonus_used=False),
+        ponds=attrs.evolve(fed.ponds, ponds=(attrs.evolve(lagoon, leader=YELLOW), empty)),
+    )
+    after, _ = step(led, Zap(RED, "loonie_lagoon", YELLOW))
+    assert after.ponds is not None and after.ponds.ponds[0].leader == YELLOW
+    assert pond_problem(after) is None
+    bad = attrs.evolve(lagoon, leader=7)
+    assert (
+        pond_problem(attrs.evolve(fed, ponds=attrs.evolve(fed.ponds, ponds=(bad, empty))))
+        == "Pond loonie_lagoon's leader 7 is no colour in this game"
+    )

@@ -315,10 +315,9 @@ def pond_problem(state: State) -> str | None:
     for pond in ponds.ponds:
         if len(pond.birds) != config.colours or any(b < 0 for b in pond.birds):
             return f"Pond {pond.tile} needs a bird count per colour, not {pond.birds}"
-        if pond.leader is not None and not (
-            0 <= pond.leader < config.colours and pond.birds[pond.leader] > 0
-        ):
-            return f"Pond {pond.tile}'s leader {pond.leader} has no bird on it"
+        # The leader is noted at Pond scoring; a later zap may take its last bird there.
+        if pond.leader is not None and not 0 <= pond.leader < config.colours:
+            return f"Pond {pond.tile}'s leader {pond.leader} is no colour in this game"
     if len(ponds.bread) != n or len(ponds.spent) != n:
         return "Bread is counted per player"
     dealt = BREAD_FOR_PLAYERS[n]
