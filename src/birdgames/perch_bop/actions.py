@@ -107,6 +107,24 @@ class BuildBirdhouse:
 
 
 @attrs.frozen
+class FeedBirds:
+    """Pond-emonium bonus action: discard 1 Bread and move 1 bird from a Location beside a
+    Pond onto that Pond (P5)."""
+
+    kind: ClassVar[str] = "perch_bop.feed_birds"
+    player: int
+    pond: str
+    location: str
+    colour: int
+
+    def __str__(self) -> str:
+        return (
+            f"p{self.player} feeds the birds: a {colour_name(self.colour)} bird from "
+            f"{self.location} to the Pond {self.pond}"
+        )
+
+
+@attrs.frozen
 class Zap:
     """Bonus action in round 5: one unprotected bird to the fountain (§3)."""
 
@@ -259,6 +277,7 @@ Action: TypeAlias = (
     | SwapBirds
     | Place
     | BuildBirdhouse
+    | FeedBirds
     | Zap
     | ZapNest
     | EndTurn
@@ -280,6 +299,7 @@ ACTION_CLASSES: tuple[type, ...] = (
     SwapBirds,
     Place,
     BuildBirdhouse,
+    FeedBirds,
     Zap,
     ZapNest,
     EndTurn,

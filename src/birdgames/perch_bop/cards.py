@@ -267,6 +267,9 @@ class Condition(enum.Enum):
     CONTROL_UNDER_SUN = "control_under_sun"
     CONTROL_UNDER_MOON = "control_under_moon"
     BIRDS_UNDER_SUN_AND_MOON = "birds_under_sun_and_moon"
+    BIRD_ON_EVERY_POND = "bird_on_every_pond"
+    BIRDS_ON_ONE_POND = "birds_on_one_pond"
+    LEAD_A_POND = "lead_a_pond"
 
 
 @attrs.frozen
@@ -320,6 +323,9 @@ EXPANSION_OBJECTIVES: Final[tuple[Objective, ...]] = (
     Objective(
         "eclipse", 6, (3, 5), Condition.BIRDS_UNDER_SUN_AND_MOON, 2, expansion="points_in_the_sky"
     ),
+    Objective("pond_hopper", 5, (4, 5), Condition.BIRD_ON_EVERY_POND, expansion="pond_emonium"),
+    Objective("deep_end", 4, (2, 5), Condition.BIRDS_ON_ONE_POND, 3, expansion="pond_emonium"),
+    Objective("lily_pad_lord", 5, (2, 5), Condition.LEAD_A_POND, expansion="pond_emonium"),
 )
 OBJECTIVE: Final[dict[str, Objective]] = {o.id: o for o in OBJECTIVES + EXPANSION_OBJECTIVES}
 
@@ -469,3 +475,26 @@ SKY_START: Final[dict[int, tuple[tuple[int, int], tuple[int, int]]]] = {
     10: ((3, 4), (0, 1)),  # the bottom-right and top-left corners (P9)
     13: ((4, 2), (0, 2)),  # DECISION: exactly opposite on the ring
 }
+
+
+@attrs.frozen
+class PondTile:
+    """One Pond tile of Pond-emonium (P5): not a Location; scored by its own three values."""
+
+    id: str
+    name: str
+    values: tuple[int, int, int]  # most / 2nd / 3rd
+    creature: str | None  # the Pond creature it brings, if any
+
+
+# P5 DECISION except Loonie Lagoon, whose values the rulebook's example fixes.
+POND_TILES: Final[tuple[PondTile, ...]] = (
+    PondTile("loonie_lagoon", "Loonie Lagoon", (3, 5, 1), None),
+    PondTile("frog_pond", "Frog Pond", (3, 4, 1), "frog"),
+    PondTile("perch_pool", "Perch Pool", (2, 4, 2), "perch"),
+    PondTile("duck_puddle", "Duck Puddle", (5, 3, 0), None),
+)
+POND_TILE: Final[dict[str, PondTile]] = {p.id: p for p in POND_TILES}
+# P5 setup: Ponds on the board and Bread dealt to each player, per player count.
+PONDS_FOR_PLAYERS: Final[dict[int, int]] = {2: 1, 3: 1, 4: 2, 5: 2}
+BREAD_FOR_PLAYERS: Final[dict[int, int]] = {2: 2, 3: 2, 4: 4, 5: 4}

@@ -433,6 +433,45 @@ class SkyMoved:
         return f"the {self.body.capitalize()} moves clockwise to {self.tile}"
 
 
+@attrs.frozen
+class PondScored:
+    """Pond-emonium (P5): a colour's place at a Pond during Upkeep, and what it earned."""
+
+    kind: ClassVar[str] = "perch_bop.pond_scored"
+    pond: str
+    colour: int
+    player: int | None  # the colour's owner; None for the dummy
+    place: int  # 0 = cancelled by a tie
+    count: int  # birds on the Pond plus strength on the adjoining Locations
+    points: int
+
+    def __str__(self) -> str:
+        owner = "dummy" if self.player is None else f"p{self.player}"
+        where = f"place {self.place}" if self.place else "a cancelled tie"
+        return (
+            f"Pond {self.pond}: {owner} ({colour_name(self.colour)}, {self.count} birds on and "
+            f"beside it) takes {where} and scores {self.points}"
+        )
+
+
+@attrs.frozen
+class BirdsFed:
+    """Pond-emonium (P5): a player spends a Bread and a bird flies onto a Pond."""
+
+    kind: ClassVar[str] = "perch_bop.birds_fed"
+    player: int
+    colour: int
+    source: str
+    pond: str
+    bread_left: int
+
+    def __str__(self) -> str:
+        return (
+            f"p{self.player} spends a Bread ({self.bread_left} left): a "
+            f"{colour_name(self.colour)} bird flies from {self.source} onto the Pond {self.pond}"
+        )
+
+
 Event: TypeAlias = (
     ObjectiveKept
     | PhaseStarted
@@ -462,6 +501,8 @@ Event: TypeAlias = (
     | BirdfeederTaken
     | BirdfeederLost
     | SkyMoved
+    | PondScored
+    | BirdsFed
 )
 EVENT_CLASSES: tuple[type, ...] = (
     ObjectiveKept,
@@ -492,4 +533,6 @@ EVENT_CLASSES: tuple[type, ...] = (
     BirdfeederTaken,
     BirdfeederLost,
     SkyMoved,
+    PondScored,
+    BirdsFed,
 )

@@ -33,6 +33,7 @@ from birdgames.perch_bop.events import (
     GameEnded,
     LocationScored,
     PhaseStarted,
+    PondScored,
     SkyMoved,
     StandeePlaced,
     TileEffect,
@@ -40,8 +41,19 @@ from birdgames.perch_bop.events import (
     TurnOrderSet,
 )
 from birdgames.perch_bop.geometry import full_intersections, geometry_for, ring_next
+from birdgames.perch_bop.ponds import pond_points, pond_strengths
 from birdgames.perch_bop.scoring import leader, place_points, places
-from birdgames.perch_bop.state import Await, Creature, Location, Phase, Sky, Spot, Where
+from birdgames.perch_bop.state import (
+    Await,
+    Creature,
+    Location,
+    Phase,
+    Pond,
+    Ponds,
+    Sky,
+    Spot,
+    Where,
+)
 from birdgames.perch_bop.work import WCreature, WLoc, Work
 from birdgames.rng import below
 
@@ -173,6 +185,20 @@ def remove_to_fountain(w: Work, i: int, colour: int, actor: int, cause: str) -> 
     chooser = who if who is not None else actor  # U5 the actor places a dummy bird
     w.events.append(BirdRemoved(actor, colour, loc.tile, "fountain", cause))
     w.arrive(colour, chooser)
+
+
+def zap_pond(w: Work, k: int, colour: int, actor: int) -> None:
+    """A zap sends one bird from Pond k to the fountain (P5); its owner picks the slot (U5)."""
+    ponds = w.ponds
+    assert ponds is not None  # check() refuses a Pond zap without Ponds
+    pond = ponds.ponds[k]
+    birds = list(pond.birds)
+    birds[colour] -= 1
+    zapped = attrs.evolve(pond, birds=tuple(birds))
+    w.ponds = attrs.evolve(ponds, ponds=(*ponds.ponds[:k], zapped, *ponds.ponds[k + 1 :]))
+    who = owner(w, colour)
+    w.events.append(BirdRemoved(actor, colour, pond.tile, "fountain", "zap"))
+    w.arrive(colour, who if who is not None else actor)
 
 
 def remove_by_location(w: Work, i: int, colour: int, count: int, cause: str) -> None:
@@ -391,7 +417,8 @@ def _upkeep(w: Work) -> None:
                 score_location(w, i)
         w.stage = 1
     elif stage == 1:
-        w.stage = 2  # P2 step 2: Ponds (Pond-emonium) slot in here.
+        score_ponds(w)  # P2 step 2
+        w.stage = 2
     elif stage == 2:
         if w.round < ROUNDS:
             _assign_turn_order(w)
@@ -442,6 +469,40 @@ def score_location(w: Work, i: int) -> None:
         else:
             add_score(w, seat, points)
         w.events.append(LocationScored(loc.tile, c, seat, ranks[c], power[c], points))
+
+
+def score_ponds(w: Work) -> None:
+    """Scores every Pond with a bird on it, in intersection order (P5, P9), and notes each
+    Pond's sole leader for creature control in step 6."""
+    if w.ponds is None:
+        return
+    geo = geometry_for(w.config.players)
+    scored: list[Pond] = []
+    for pond in w.ponds.ponds:
+        if not any(pond.birds):
+            scored.append(attrs.evolve(pond, leader=None))  # P5: a Pond with no bird is skipped
+            continue
+        adjoining = [w.peek(i) for i in geo.intersections[pond.intersection]]
+        power = pond_strengths(pond.birds, [_frozen(loc) for loc in adjoining])
+        awards = pond_points(pond.tile, power)
+        order = sorted(
+            (c for c in range(len(power)) if power[c] > 0),
+            key=lambda c: (awards[c][0] == 0, awards[c][0]),
+        )
+        for c in order:
+            place, points = awards[c]
+            seat = owner(w, c)
+            if seat is None:
+                points = 0  # §2.5 the dummy ranks and cancels but never scores
+            else:
+                add_score(w, seat, points)
+            w.events.append(PondScored(pond.tile, c, seat, place, power[c], points))
+        scored.append(attrs.evolve(pond, leader=leader(power)))
+    w.ponds = attrs.evolve(w.ponds, ponds=tuple(scored))
+
+
+def _frozen(loc: WLoc | Location) -> Location:
+    return loc.freeze() if isinstance(loc, WLoc) else loc
 
 
 def _sky_values(w: Work, i: int) -> tuple[int, int, int] | None:
@@ -565,13 +626,16 @@ def scarecrow_options(
     players: int,
     locs: Sequence[Location | WLoc],
     creatures: Sequence[Creature | WCreature],
+    ponds: Ponds | None = None,
 ) -> list[int]:
-    """Returns the intersections the Scarecrow may move to (full ones, not its own; U21)."""
+    """Returns the intersections the Scarecrow may move to (full ones, not its own, U21;
+    never one holding a Pond, P5)."""
     geo = geometry_for(players)
     removed = {i for i, loc in enumerate(locs) if loc.removed}
     spots = [c.position for c in creatures if c.id == "scarecrow" and c.position is not None]
     current = spots[0].index if spots else None
-    return [k for k in full_intersections(geo, removed) if k != current]
+    wet = {p.intersection for p in ponds.ponds} if ponds is not None else set()
+    return [k for k in full_intersections(geo, removed) if k != current and k not in wet]
 
 
 def _assign_control(w: Work, k: int) -> None:
@@ -588,7 +652,7 @@ def _assign_control(w: Work, k: int) -> None:
         if w.round >= ROUNDS:
             return  # after round 5's last control step the Scarecrow is never used again
         # §5.2 Cornfield: a new controller puts the Scarecrow on another intersection.
-        options = scarecrow_options(w.config.players, w.locs, w.creatures)
+        options = scarecrow_options(w.config.players, w.locs, w.creatures, w.ponds)
         if len(options) == 1:
             place_scarecrow(w, ctrl, options[0])
         elif options:

@@ -13,12 +13,15 @@ from birdgames.perch_bop.actions import ACTION_CLASSES, Action
 from birdgames.perch_bop.cards import (
     BIRDFEEDER_POINTS,
     BIRDS_PER_COLOUR,
+    BREAD_FOR_PLAYERS,
     CREATURE,
     CREATURE_POINTS,
     LARGEST_FLOCK_POINTS,
     MOON_VALUES,
     OBJECTIVE,
     POINTS_IN_THE_SKY,
+    POND_EMONIUM,
+    POND_TILE,
     ROUNDS,
     SEEDS_THE_DAY,
     SUN_VALUES,
@@ -30,6 +33,7 @@ from birdgames.perch_bop.cards import (
 from birdgames.perch_bop.endgame import final_scores, winners_of
 from birdgames.perch_bop.events import EVENT_CLASSES, Event, ObjectiveKept
 from birdgames.perch_bop.geometry import geometry_for
+from birdgames.perch_bop.ponds import placement_problem
 from birdgames.perch_bop.state import Await, Config, Phase, Spot, Stage, State, Where
 from birdgames.perch_bop.view import View, view
 
@@ -156,18 +160,9 @@ def invariant_violation(state: State) -> str | None:
         for c in range(colours):
             if (loc.nested[c] or loc.housed[c]) and loc.birds[c] == 0:
                 return f"{loc.tile}: an empty stack cannot hold a nest or birdhouse"
-    for c in range(colours):
-        total = (
-            state.supply[c]
-            + state.bag[c]
-            + sum(s.hand[c] for s in state.seats)
-            + sum(loc.birds[c] for loc in state.locations)
-            + sum(1 for f in state.fountain if f == c)
-            + state.plaza[c]
-            + sum(1 for a in state.arrivals if a.colour == c)
-        )
-        if total != BIRDS_PER_COLOUR:
-            return f"colour {c} has {total} birds, not {BIRDS_PER_COLOUR}"
+    problem = pond_problem(state) or bird_count_problem(state)
+    if problem is not None:
+        return problem
     if not 1 <= state.round <= ROUNDS:
         return f"round {state.round} is out of range"
     return (
@@ -272,6 +267,66 @@ def _creature_problem(state: State) -> str | None:
     return None
 
 
+def bird_count_problem(state: State) -> str | None:
+    """Every colour's 28 birds are somewhere: supply, bag, hands, board, Ponds, fountain,
+    plaza or on the way to the fountain."""
+    for c in range(state.config.colours):
+        total = (
+            state.supply[c]
+            + state.bag[c]
+            + sum(s.hand[c] for s in state.seats)
+            + sum(loc.birds[c] for loc in state.locations)
+            + pond_birds(state, c)
+            + sum(1 for f in state.fountain if f == c)
+            + state.plaza[c]
+            + sum(1 for a in state.arrivals if a.colour == c)
+        )
+        if total != BIRDS_PER_COLOUR:
+            return f"colour {c} has {total} birds, not {BIRDS_PER_COLOUR}"
+    return None
+
+
+def pond_birds(state: State, colour: int) -> int:
+    """Returns how many birds of a colour sit on Ponds (P5)."""
+    if state.ponds is None:
+        return 0
+    return sum(pond.birds[colour] for pond in state.ponds.ponds)
+
+
+def pond_problem(state: State) -> str | None:
+    """Pond-emonium (P5): the Ponds lie on their own intersections, no two sharing two
+    Locations, in intersection order; Bread held plus spent is what was dealt."""
+    ponds, config = state.ponds, state.config
+    if (ponds is not None) != (POND_EMONIUM in config.expansions):
+        return "Ponds are in play exactly when Pond-emonium is"
+    if ponds is None:
+        return None
+    n = config.players
+    placed = tuple((p.tile, p.intersection) for p in ponds.ponds)
+    if any(type(t) is not str or type(k) is not int for t, k in placed):
+        return f"a Pond is a tile id on an intersection index, not {placed}"
+    reason = placement_problem(n, placed)
+    if reason is not None:
+        return reason
+    if config.ponds is not None and sorted(config.ponds, key=lambda p: p[1]) != list(placed):
+        return f"the Ponds must be those the Config fixes: {config.ponds}"
+    if [k for _, k in placed] != sorted(k for _, k in placed):
+        return "Ponds are kept in the order of their intersections (P9)"
+    for pond in ponds.ponds:
+        if len(pond.birds) != config.colours or any(b < 0 for b in pond.birds):
+            return f"Pond {pond.tile} needs a bird count per colour, not {pond.birds}"
+        # The leader is noted at Pond scoring; a later zap may take its last bird there.
+        if pond.leader is not None and not 0 <= pond.leader < config.colours:
+            return f"Pond {pond.tile}'s leader {pond.leader} is no colour in this game"
+    if len(ponds.bread) != n or len(ponds.spent) != n:
+        return "Bread is counted per player"
+    dealt = BREAD_FOR_PLAYERS[n]
+    for p, (held, spent) in enumerate(zip(ponds.bread, ponds.spent, strict=True)):
+        if held < 0 or spent < 0 or held + spent != dealt:
+            return f"p{p} holds {held} Bread and spent {spent}, but was dealt {dealt}"
+    return None
+
+
 def _feeder_problem(state: State) -> str | None:
     """Seeds the Day (P3): every Birdfeeder set out is on the board, taken, discarded or
     removed, never on a removed Location; each taken one scored its taker 3."""
@@ -333,6 +388,8 @@ def _score_bound(state: State) -> int:
     creatures = CREATURE_POINTS * len(state.creatures)
     feeders = BIRDFEEDER_POINTS * len(state.locations) if state.feeders is not None else 0
     sky = ROUNDS * (max(SUN_VALUES) + max(MOON_VALUES)) if state.sky is not None else 0
+    ponds = state.ponds.ponds if state.ponds is not None else ()
+    pond_points = ROUNDS * sum(max(POND_TILE[p.tile].values) for p in ponds)
     return (
         rounds
         + objective
@@ -342,6 +399,7 @@ def _score_bound(state: State) -> int:
         + BIRDS_PER_COLOUR
         + feeders
         + sky
+        + pond_points
     )
 
 
@@ -352,9 +410,10 @@ def _score_problem(state: State) -> str | None:
         if seat.score > bound:
             return f"p{p}'s score {seat.score} is more than the game can give ({bound})"
     # U2 the tick counts score changes: at most one per colour at each Location a round,
-    # and one per Birdfeeder taken (P3)
+    # and at each Pond (P5), and one per Birdfeeder taken (P3)
     feeders = len(state.locations) if state.feeders is not None else 0
-    if state.tick > ROUNDS * len(state.locations) * state.config.colours + feeders:
+    ponds = len(state.ponds.ponds) if state.ponds is not None else 0
+    if state.tick > ROUNDS * (len(state.locations) + ponds) * state.config.colours + feeders:
         return f"score tick {state.tick} is beyond what scoring can reach"
     if state.flow.phase is not Phase.OVER:
         return "a final breakdown before the end" if state.final else None

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, assert_never
 
 from birdgames.perch_bop.cards import TILE, Category, Condition, Objective
 from birdgames.perch_bop.geometry import diagonals, geometry_for
-from birdgames.perch_bop.scoring import location_strengths, places
+from birdgames.perch_bop.ponds import pond_strengths
+from birdgames.perch_bop.scoring import leader, location_strengths, places
 
 if TYPE_CHECKING:
     from birdgames.perch_bop.state import Location, State
@@ -112,5 +113,20 @@ def objective_met(state: State, objective: Objective, player: int) -> bool:
                 return False
             covered = (locs[state.sky.sun], locs[state.sky.moon])
             return all(not loc.removed and loc.birds[player] >= amount for loc in covered)
+        case Condition.BIRD_ON_EVERY_POND:
+            return state.ponds is not None and all(p.birds[player] for p in state.ponds.ponds)
+        case Condition.BIRDS_ON_ONE_POND:
+            ponds = state.ponds.ponds if state.ponds is not None else ()
+            return any(p.birds[player] >= amount for p in ponds)
+        case Condition.LEAD_A_POND:
+            # P6: the Pond scoring count, taken at game end on the Locations still in play.
+            ponds = state.ponds.ponds if state.ponds is not None else ()
+            return any(
+                leader(
+                    pond_strengths(p.birds, [locs[i] for i in geo.intersections[p.intersection]])
+                )
+                == player
+                for p in ponds
+            )
         case _:
             assert_never(cond)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import assert_never
 
+import attrs
+
 from birdgames.core import IllegalActionError, check_player
 from birdgames.perch_bop import creatures, flow
 from birdgames.perch_bop.actions import (
@@ -18,6 +20,7 @@ from birdgames.perch_bop.actions import (
     ChooseSlot,
     Decline,
     EndTurn,
+    FeedBirds,
     KeepObjective,
     MoveCreature,
     Place,
@@ -34,6 +37,7 @@ from birdgames.perch_bop.cards import BIRDHOUSE_FROM_ROUND, ZAP_ROUND
 from birdgames.perch_bop.events import (
     BirdhouseBuilt,
     BirdPlaced,
+    BirdsFed,
     BirdsSwapped,
     BirdsToBag,
     Event,
@@ -41,6 +45,7 @@ from birdgames.perch_bop.events import (
     ObjectiveKept,
     TurnEnded,
 )
+from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.state import Await, Location, Phase, State
 from birdgames.perch_bop.work import Work
 
@@ -142,10 +147,31 @@ def _turn_actions(state: State, player: int) -> tuple[Action, ...]:
                 result.extend(Zap(player, loc.tile, c) for c in flow.open_stacks(loc))
                 if state.config.zap_nests and loc.free_nests > 0:
                     result.append(ZapNest(player, loc.tile))
+            for pond in state.ponds.ponds if state.ponds is not None else ():
+                # P5: a zap may hit a Pond bird
+                result.extend(Zap(player, pond.tile, c) for c, k in enumerate(pond.birds) if k)
+        result.extend(FeedBirds(player, *option) for option in feed_options(state, player))
         result.extend(ActivateCreature(player, c) for c in creatures.usable(state, player))
     if flow_.placed and not flow_.bonus_used:
         result.append(EndTurn(player))
     return tuple(result)
+
+
+def feed_options(state: State | Work, player: int) -> list[tuple[str, str, int]]:
+    """Returns every (Pond, Location, colour) Feed the Birds may take now (P5): the player
+    holds Bread; the bird is on a Location beside the Pond, on a stack with no birdhouse."""
+    ponds = state.ponds
+    if ponds is None or ponds.bread[player] <= 0:
+        return []
+    geo = geometry_for(state.config.players)
+    peek = state.peek if isinstance(state, Work) else state.locations.__getitem__
+    options: list[tuple[str, str, int]] = []
+    for pond in ponds.ponds:
+        for i in geo.intersections[pond.intersection]:
+            loc = peek(i)
+            if not loc.removed:
+                options.extend((pond.tile, loc.tile, c) for c in flow.open_stacks(loc))
+    return options
 
 
 def _free_slots(state: State) -> list[int]:
@@ -153,7 +179,9 @@ def _free_slots(state: State) -> list[int]:
 
 
 def _scarecrow_options(state: State) -> list[int]:
-    return flow.scarecrow_options(state.config.players, state.locations, state.creatures)
+    return flow.scarecrow_options(
+        state.config.players, state.locations, state.creatures, state.ponds
+    )
 
 
 # --- check ----------------------------------------------------------------------------------
@@ -243,6 +271,12 @@ def check(state: State, action: object) -> str | None:
             return None
         case ChooseSlot():
             return "no bird is waiting for a fountain slot"
+        case FeedBirds():
+            if awaiting is Await.CREATURE:
+                return f"first finish the activation: {creatures.expected(state)}"
+            if awaiting is not Await.TURN:
+                return f"the birds are fed in Perch turns; {_wanted(awaiting)}"
+            return _check_feed(state, act)
         case Place() | BuildBirdhouse() | Zap() | ZapNest() | EndTurn():
             if awaiting is Await.CREATURE:
                 return f"first finish the activation: {creatures.expected(state)}"
@@ -318,6 +352,8 @@ def _check_turn(state: State, act: Place | BuildBirdhouse | Zap | ZapNest | EndT
         return None
     i = _location_index(state, act.location)
     if i is None:
+        if isinstance(act, Zap) and _pond_index(state, act.location) is not None:
+            return _check_pond_zap(state, act)
         return f"{act.location!r} is not a Location on this board"
     loc = state.locations[i]
     if loc.removed:
@@ -358,6 +394,62 @@ def _check_turn(state: State, act: Place | BuildBirdhouse | Zap | ZapNest | EndT
         return f"there is no {_cname(act.colour)} bird on {loc.tile}"
     if loc.housed[act.colour]:
         return f"the {colour_name(act.colour)} stack on {loc.tile} is protected by a birdhouse"
+    return None
+
+
+def _check_feed(state: State, act: FeedBirds) -> str | None:
+    """Feed the Birds (P5, P9): the turn's one bonus action, for a Bread."""
+    player = act.player
+    ponds = state.ponds
+    if ponds is None:
+        return "there are no Ponds: Pond-emonium is not in play"
+    if state.flow.bonus_used:
+        return f"p{player} has already taken a bonus action this turn"
+    if ponds.bread[player] <= 0:
+        return f"p{player} has no Bread left to feed the birds"
+    pond = next((p for p in ponds.ponds if p.tile == act.pond), None)
+    if pond is None:
+        names = ", ".join(p.tile for p in ponds.ponds)
+        return f"{act.pond!r} is not a Pond on this board; the Ponds are {names}"
+    i = _location_index(state, act.location)
+    if i is None:
+        return f"{act.location!r} is not a Location on this board"
+    loc = state.locations[i]
+    if loc.removed:
+        return f"{loc.tile} has been removed from the game"
+    if i not in geometry_for(state.config.players).intersections[pond.intersection]:
+        return f"{loc.tile} does not adjoin the Pond {pond.tile}"
+    if not _colour_ok(act.colour, state) or loc.birds[act.colour] <= 0:
+        return f"there is no {_cname(act.colour)} bird on {loc.tile}"
+    if loc.housed[act.colour]:
+        return (
+            f"the {colour_name(act.colour)} stack on {loc.tile} carries a birdhouse: "
+            f"its birds cannot fly to a Pond"
+        )
+    return None
+
+
+def _pond_index(state: State | Work, tile: object) -> int | None:
+    ponds = state.ponds
+    if ponds is None:
+        return None
+    return next((k for k, p in enumerate(ponds.ponds) if p.tile == tile), None)
+
+
+def _check_pond_zap(state: State, act: Zap) -> str | None:
+    """A zap may hit a Pond bird (P5), under the same round and token rules."""
+    player = act.player
+    if state.flow.bonus_used:
+        return f"p{player} has already taken a bonus action this turn"
+    if state.round != ZAP_ROUND:
+        return f"zaps are only allowed in round {ZAP_ROUND}; this is round {state.round}"
+    if not state.seats[player].zap:
+        return f"p{player} has already used their lightning token"
+    k = _pond_index(state, act.location)
+    assert k is not None and state.ponds is not None
+    pond = state.ponds.ponds[k]
+    if not _colour_ok(act.colour, state) or pond.birds[act.colour] <= 0:
+        return f"there is no {_cname(act.colour)} bird on the Pond {pond.tile}"
     return None
 
 
@@ -442,11 +534,17 @@ def _resolve(w: Work, act: Action) -> None:
             w.events.append(BirdhouseBuilt(player, act.colour, w.loc(i).tile))
             w.bonus_used = True
             _after_turn_part(w, player)
+        case FeedBirds():
+            _feed(w, act)
+            _after_turn_part(w, player)
         case Zap():
-            i = _index(w, act.location)
             seat.zap = False
             w.bonus_used = True
-            flow.remove_to_fountain(w, i, act.colour, player, "zap")
+            k = _pond_index(w, act.location)
+            if k is not None:
+                flow.zap_pond(w, k, act.colour, player)
+            else:
+                flow.remove_to_fountain(w, _index(w, act.location), act.colour, player, "zap")
             _after_turn_part(w, player)
         case ZapNest():
             i = _index(w, act.location)
@@ -474,6 +572,30 @@ def _resolve(w: Work, act: Action) -> None:
             creatures.choose_fountain_bird(w, act)
         case _:
             assert_never(act)
+
+
+def _feed(w: Work, act: FeedBirds) -> None:
+    """Spends a Bread and moves the bird onto the Pond, joining its colour's stack (P5)."""
+    ponds = w.ponds
+    assert ponds is not None  # check() refuses Feed the Birds without Ponds
+    player = act.player
+    k = next(k for k, p in enumerate(ponds.ponds) if p.tile == act.pond)
+    i = _index(w, act.location)
+    flow.take_bird(w.loc(i), act.colour)  # the last bird of a stack frees its nest
+    birds = list(ponds.ponds[k].birds)
+    birds[act.colour] += 1
+    bread, spent = list(ponds.bread), list(ponds.spent)
+    bread[player] -= 1
+    spent[player] += 1
+    moved = attrs.evolve(ponds.ponds[k], birds=tuple(birds))
+    w.ponds = attrs.evolve(
+        ponds,
+        ponds=(*ponds.ponds[:k], moved, *ponds.ponds[k + 1 :]),
+        bread=tuple(bread),
+        spent=tuple(spent),
+    )
+    w.events.append(BirdsFed(player, act.colour, act.location, act.pond, bread[player]))
+    w.bonus_used = True
 
 
 def _index(w: Work, tile: str) -> int:
@@ -512,8 +634,12 @@ def _bonus_left(w: Work, player: int) -> bool:
     build, zap = _bonus_tokens(w.round, seat.birdhouse, seat.zap)
     if creatures.any_usable(w, player):
         return True  # §3 a creature may still be activated
+    if feed_options(w, player):
+        return True  # P5 the birds may still be fed
     if not (build or zap):
         return False
+    if zap and w.ponds is not None and any(any(p.birds) for p in w.ponds.ponds):
+        return True  # P5 a Pond bird may be zapped
     for i in range(len(w.frozen_locs)):
         loc = w.peek(i)
         if loc.removed:

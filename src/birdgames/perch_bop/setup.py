@@ -5,10 +5,14 @@ from __future__ import annotations
 from birdgames.core import InvalidConfigError, check_seed
 from birdgames.perch_bop.cards import (
     BIRDS_PER_COLOUR,
+    BREAD_FOR_PLAYERS,
     EXPANSION_OBJECTIVES,
     EXPANSIONS,
     OBJECTIVES,
     POINTS_IN_THE_SKY,
+    POND_EMONIUM,
+    POND_TILES,
+    PONDS_FOR_PLAYERS,
     SEEDS_THE_DAY,
     SKY_START,
     TILE,
@@ -17,6 +21,7 @@ from birdgames.perch_bop.cards import (
     Category,
 )
 from birdgames.perch_bop.geometry import geometry_for
+from birdgames.perch_bop.ponds import placement_problem
 from birdgames.perch_bop.state import (
     Await,
     Birdfeeders,
@@ -25,6 +30,8 @@ from birdgames.perch_bop.state import (
     Flow,
     Location,
     Phase,
+    Pond,
+    Ponds,
     Seat,
     Sky,
     State,
@@ -62,11 +69,19 @@ def validate(config: object) -> Config:
         raise InvalidConfigError(
             f"unknown expansion {unknown[0]!r}; the expansions are {', '.join(sorted(EXPANSIONS))}"
         )
+    if set(config.promos) - IMPLEMENTED_PROMOS:
+        raise InvalidConfigError(f"promos {sorted(config.promos)} are not implemented yet")
+    if config.ponds is not None:
+        if POND_EMONIUM not in expansions:
+            raise InvalidConfigError("ponds are fixed, but the pond_emonium expansion is not on")
+        if not isinstance(config.ponds, tuple):
+            raise InvalidConfigError("ponds must be a tuple of (Pond tile id, intersection) pairs")
+        reason = placement_problem(n, config.ponds)
+        if reason is not None:
+            raise InvalidConfigError(f"bad Pond placement: {reason}")
     missing = sorted(expansions - IMPLEMENTED_EXPANSIONS)
     if missing:
         raise InvalidConfigError(f"the {missing[0]} expansion is not available yet")
-    if set(config.promos) - IMPLEMENTED_PROMOS:
-        raise InvalidConfigError(f"promos {sorted(config.promos)} are not implemented yet")
     size = TILES_FOR_PLAYERS[n]
     geo = geometry_for(n)
     if config.tiles is not None:
@@ -132,6 +147,29 @@ def _layout(config: Config, rng: Rng) -> tuple[tuple[str, ...], Rng]:
     return tuple(laid), rng
 
 
+def set_out_ponds(config: Config, rng: Rng) -> tuple[Ponds, Rng]:
+    """Returns the Ponds on their intersections and the Bread dealt (P5): fixed by the Config
+    or drawn, each on its own intersection, no two sharing two Locations (DECISION)."""
+    n = config.players
+    if config.ponds is not None:
+        placed = config.ponds
+    else:
+        drawn, rng = shuffle(rng, [p.id for p in POND_TILES])
+        spots, rng = shuffle(rng, range(len(geometry_for(n).intersections)))
+        tri = geometry_for(n).intersections
+        chosen: list[int] = []
+        for k in spots:
+            if all(len(set(tri[k]) & set(tri[j])) < 2 for j in chosen):
+                chosen.append(k)
+            if len(chosen) == PONDS_FOR_PLAYERS[n]:
+                break
+        placed = tuple(zip(drawn, chosen, strict=False))
+    colours = config.colours
+    ponds = tuple(Pond(t, k, (0,) * colours) for t, k in sorted(placed, key=lambda p: p[1]))
+    bread = (BREAD_FOR_PLAYERS[n],) * n  # P5: the dummy gets none
+    return Ponds(ponds, bread, (0,) * n), rng
+
+
 def new_game(config: Config, seed: int) -> State:
     """Returns the state after setup, waiting for every player to keep an objective."""
     validate(config)
@@ -165,6 +203,9 @@ def new_game(config: Config, seed: int) -> State:
     if POINTS_IN_THE_SKY in config.expansions:  # P4 start cells per layout
         sun, moon = SKY_START[len(tiles)]
         sky = Sky(geo.index[sun], geo.index[moon])
+    ponds = None
+    if POND_EMONIUM in config.expansions:
+        ponds, rng = set_out_ponds(config, rng)
     return State(
         config,
         fork(root, 2),
@@ -182,4 +223,5 @@ def new_game(config: Config, seed: int) -> State:
         0,
         feeders=feeders,
         sky=sky,
+        ponds=ponds,
     )

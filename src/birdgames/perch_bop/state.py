@@ -29,6 +29,8 @@ class Config:
     objective_deals: tuple[tuple[str, str], ...] | None = None
     # Fixed first-round turn order; None = random (U1).
     turn_order: tuple[int, ...] | None = None
+    # Pond-emonium (P5): fixed Ponds as (Pond tile id, intersection index); None = drawn.
+    ponds: tuple[tuple[str, int], ...] | None = None
     dummy_birds_first_round: int = 4  # U3
     dummy_birds_per_round: int = 2  # U3
     optional_nests: bool = False  # U4 flag: a new stack may decline a free nest
@@ -204,6 +206,27 @@ class Sky:
 
 
 @attrs.frozen
+class Pond:
+    """Pond-emonium (P5): one Pond on its intersection and the birds on it, per colour."""
+
+    tile: str
+    intersection: int  # its index in the P2 intersection list (Ponds are ordered by it, P9)
+    birds: tuple[int, ...]
+    # The colour alone in first place at the last Pond scoring (P9: it takes control of the
+    # Pond's creature in Upkeep step 6); None = nobody.
+    leader: int | None = None
+
+
+@attrs.frozen
+class Ponds:
+    """Pond-emonium (P5): the Ponds and every player's Bread."""
+
+    ponds: tuple[Pond, ...]
+    bread: tuple[int, ...]  # per seat: Bread still held
+    spent: tuple[int, ...]  # per seat: Bread discarded to Feed the Birds
+
+
+@attrs.frozen
 class State:
     """The whole game, its config and rng included."""
 
@@ -226,3 +249,4 @@ class State:
     final: tuple[FinalScore, ...] = ()
     feeders: Birdfeeders | None = None  # None without Seeds the Day
     sky: Sky | None = None  # None without Points in the Sky
+    ponds: Ponds | None = None  # None without Pond-emonium

@@ -17,6 +17,7 @@ from birdgames.perch_bop.state import (
     FinalScore,
     Location,
     Phase,
+    Ponds,
     Sky,
     State,
 )
@@ -59,6 +60,7 @@ class View:
     final: tuple[FinalScore, ...]
     birdfeeders: Birdfeeders | None  # Seeds the Day: all public (P2)
     sky: Sky | None  # Points in the Sky: the cells under the Sun and Moon
+    ponds: Ponds | None = None  # Pond-emonium: the Ponds, their birds and the Bread, all public
 
 
 def view(state: State, player: int | None) -> View:
@@ -104,4 +106,5 @@ def view(state: State, player: int | None) -> View:
         state.final,
         state.feeders,
         state.sky,
+        state.ponds,
     )

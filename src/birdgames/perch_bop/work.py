@@ -18,6 +18,7 @@ from birdgames.perch_bop.state import (
     Flow,
     Location,
     Phase,
+    Ponds,
     Seat,
     Sky,
     State,
@@ -130,6 +131,7 @@ class Work:
         # Expansion parts change rarely: they are replaced whole (attrs.evolve) when they do.
         self.feeders: Birdfeeders | None = state.feeders
         self.sky: Sky | None = state.sky
+        self.ponds: Ponds | None = state.ponds
         self.events: list[Event] = []
 
     def freeze(self) -> State:
@@ -161,6 +163,7 @@ class Work:
             self.final,
             feeders=self.feeders,
             sky=self.sky,
+            ponds=self.ponds,
         )
 
     @property
