@@ -57,8 +57,8 @@ AnySupport: TypeAlias = BotSupport[Any, Any, Any, Any]
 # Peacock offers 20-40 migration steps at a time, most worth within a point or two of each
 # other: a few hundred iterations neither tell them apart under the usual exploration nor
 # survive a random first try of the step after. A low constant, the one-step evaluation as
-# a prior and lines valued where the tree left them made ISMCTS lose to greedy no more
-# (3 players, 6 paired games: mean score 65 -> 86 against greedy's 85-91).
+# a prior and lines valued where the tree left them lift ISMCTS's mean score against two
+# greedy seats at 3 players from about 65 to 82-86 (greedy 85-86), still short of greedy.
 _PEACOCK = BotSupport(
     peacock_sample.sample_state,
     peacock_evaluate.evaluate,
