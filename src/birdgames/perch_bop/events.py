@@ -472,6 +472,58 @@ class BirdsFed:
         )
 
 
+@attrs.frozen
+class PromosControlled:
+    """P8: the player in last place holds the promos this round."""
+
+    kind: ClassVar[str] = "perch_bop.promos_controlled"
+    round: int
+    player: int
+
+    def __str__(self) -> str:
+        return f"round {self.round}: p{self.player}, in last place, holds the promos"
+
+
+@attrs.frozen
+class GoldenEggMoved:
+    """P8: the Golden Egg now lies on a Location: +1 to each place scored there."""
+
+    kind: ClassVar[str] = "perch_bop.golden_egg_moved"
+    player: int
+    tile: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} moves the Golden Egg to {self.tile}"
+
+
+@attrs.frozen
+class TieOrdered:
+    """P8: the Eagle of Justice ranks a tied group at a Location or Pond, best first."""
+
+    kind: ClassVar[str] = "perch_bop.tie_ordered"
+    player: int
+    place: str
+    order: tuple[int, ...]
+
+    def __str__(self) -> str:
+        ranking = " > ".join(colour_name(c) for c in self.order)
+        return f"p{self.player}'s Eagle of Justice breaks the tie on {self.place}: {ranking}"
+
+
+@attrs.frozen
+class YetiMoved:
+    """P8: the Yeti moves; no effect moves a bird off its Location."""
+
+    kind: ClassVar[str] = "perch_bop.yeti_moved"
+    player: int | None  # None: it left a removed Location by itself
+    start: str
+    tile: str
+
+    def __str__(self) -> str:
+        who = "the Yeti" if self.player is None else f"p{self.player} moves the Yeti"
+        return f"{who} from {self.start} to {self.tile}"
+
+
 Event: TypeAlias = (
     ObjectiveKept
     | PhaseStarted
@@ -503,6 +555,10 @@ Event: TypeAlias = (
     | SkyMoved
     | PondScored
     | BirdsFed
+    | PromosControlled
+    | GoldenEggMoved
+    | TieOrdered
+    | YetiMoved
 )
 EVENT_CLASSES: tuple[type, ...] = (
     ObjectiveKept,
@@ -535,4 +591,8 @@ EVENT_CLASSES: tuple[type, ...] = (
     SkyMoved,
     PondScored,
     BirdsFed,
+    PromosControlled,
+    GoldenEggMoved,
+    TieOrdered,
+    YetiMoved,
 )

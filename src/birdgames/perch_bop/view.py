@@ -18,6 +18,7 @@ from birdgames.perch_bop.state import (
     Location,
     Phase,
     Ponds,
+    Promos,
     Sky,
     State,
 )
@@ -61,6 +62,8 @@ class View:
     birdfeeders: Birdfeeders | None  # Seeds the Day: all public (P2)
     sky: Sky | None  # Points in the Sky: the cells under the Sun and Moon
     ponds: Ponds | None = None  # Pond-emonium: the Ponds, their birds and the Bread, all public
+    promos: frozenset[str] = frozenset()  # the promos in play (P8)
+    promo_state: Promos | None = None  # their holder, the Golden Egg, the Yeti: all public
 
 
 def view(state: State, player: int | None) -> View:
@@ -107,4 +110,6 @@ def view(state: State, player: int | None) -> View:
         state.feeders,
         state.sky,
         state.ponds,
+        state.config.promos,
+        state.promos,
     )
