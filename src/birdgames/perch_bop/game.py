@@ -17,6 +17,7 @@ from birdgames.perch_bop.cards import (
     CREATURE,
     CREATURE_POINTS,
     EAGLE_OF_JUSTICE,
+    EXPANSIONS,
     GOLDEN_EGG_BONUS,
     GOLDEN_GOOSE,
     LARGEST_FLOCK_POINTS,
@@ -45,7 +46,7 @@ from birdgames.perch_bop.view import View, view
 
 
 class PerchGame:
-    """Perch with the Birds of Play expansions built so far, 2-5 players."""
+    """Perch with the Birds of Play expansions and the promos, 2-5 players."""
 
     @property
     def name(self) -> str:
@@ -58,8 +59,8 @@ class PerchGame:
     def default_config(self, players: int) -> Config:
         if type(players) is not int or players not in setup.PLAYER_COUNTS:
             raise InvalidConfigError(f"Perch is for 2 to 5 players, not {players!r}")
-        # P1: the base game until all three expansions exist; then all three turn on.
-        return Config(players=players, expansions=frozenset())
+        # P1: all three Birds of Play expansions; the promos stay off (P8).
+        return Config(players=players, expansions=EXPANSIONS)
 
     def new_game(self, config: Config, seed: int) -> State:
         return setup.new_game(config, seed)
@@ -669,11 +670,12 @@ GAME: Final = PerchGame()
 # Config format 2: creatures are activated, so turns go on while one is usable and a
 # format-1 record of the same actions would replay differently; it is refused instead.
 CONFIG_FORMAT: Final = 2
-# State and View format 3: they hold the Birdfeeders and the Sun and Moon (None without
-# their expansion). A format-2 State or View is refused with its format named; records,
-# configs and actions are unchanged, so base-game records still load and replay.
-FORMAT: Final = 3
+# State and View format 4: they hold the promos (None without them), and an activation
+# addresses Ponds after the cells. A format-3 State or View (no promos, no Ponds' creatures)
+# still loads; a format-2 one is refused with its format named. Records, configs and
+# actions are unchanged, so base-game records still load and replay.
+FORMAT: Final = 4
 codec.register(Config, version=CONFIG_FORMAT)
-codec.register(State, View, version=FORMAT)
+codec.register(State, View, version=FORMAT, oldest=3)
 codec.register(*ACTION_CLASSES, *EVENT_CLASSES)
 codec.register_validator(State, invariant_violation)
