@@ -449,8 +449,9 @@ class PondScored:
         owner = "dummy" if self.player is None else f"p{self.player}"
         where = f"place {self.place}" if self.place else "a cancelled tie"
         return (
-            f"Pond {self.pond}: {owner} ({colour_name(self.colour)}, {self.count} birds on and "
-            f"beside it) takes {where} and scores {self.points}"
+            f"Pond {self.pond}: {owner} ({colour_name(self.colour)}, {self.count} "
+            f"bird{'' if self.count == 1 else 's'} on and beside it) takes {where} and scores "
+            f"{self.points}"
         )
 
 
