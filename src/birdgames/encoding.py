@@ -40,7 +40,10 @@ class Block:
         """Returns the mixed-radix number of `values` in this block, or None if one is foreign."""
         number = 0
         for lookup, domain, value in zip(self._lookups, self.domains, values, strict=True):
-            position = lookup.get(value)
+            try:
+                position = lookup.get(value)
+            except TypeError:  # an unhashable field from an untyped caller
+                return None
             if position is None:
                 return None
             number = number * len(domain) + position
