@@ -15,10 +15,11 @@ from typing import Any, Final, Generic, Protocol, TypeVar
 
 from birdgames.core import IllegalActionError, InvalidConfigError, PlayerId
 
-ConfigT = TypeVar("ConfigT")
-StateT = TypeVar("StateT")
+ConfigT_contra = TypeVar("ConfigT_contra", contravariant=True)
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
 ActionT = TypeVar("ActionT")
-ViewT = TypeVar("ViewT")
+ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
+DecodedStateT = TypeVar("DecodedStateT")
 
 
 class Block:
@@ -80,27 +81,29 @@ class Layout:
         lines = []
         for name, block in self.blocks.items():
             start = self.offsets[name]
-            fields = " x ".join(f"{f}[{len(d)}]" for f, d in zip(block.fields, block.domains))
+            fields = " x ".join(
+                f"{f}[{len(d)}]" for f, d in zip(block.fields, block.domains, strict=True)
+            )
             lines.append(f"{start}..{start + block.size - 1}: {name} = {fields or '()'}")
         return tuple(lines)
 
 
-class Encoding(Protocol[ConfigT, StateT, ActionT, ViewT]):
+class Encoding(Protocol[ConfigT_contra, StateT_contra, ActionT, ViewT_contra]):
     """What each game's encoding module offers (one object per game, `ENCODING`)."""
 
-    def num_actions(self, config: ConfigT) -> int: ...
+    def num_actions(self, config: ConfigT_contra) -> int: ...
 
-    def encode(self, state: StateT, action: ActionT) -> int: ...
+    def encode(self, state: StateT_contra, action: ActionT) -> int: ...
 
-    def decode(self, state: StateT, player: PlayerId, index: int) -> ActionT: ...
+    def decode(self, state: StateT_contra, player: PlayerId, index: int) -> ActionT: ...
 
-    def legal_mask(self, state: StateT, player: PlayerId) -> tuple[bool, ...]: ...
+    def legal_mask(self, state: StateT_contra, player: PlayerId) -> tuple[bool, ...]: ...
 
-    def observation_size(self, config: ConfigT) -> int: ...
+    def observation_size(self, config: ConfigT_contra) -> int: ...
 
-    def observe(self, view: ViewT) -> tuple[float, ...]: ...
+    def observe(self, view: ViewT_contra) -> tuple[float, ...]: ...
 
-    def observation_string(self, view: ViewT) -> str: ...
+    def observation_string(self, view: ViewT_contra) -> str: ...
 
 
 AnyEncoding = Encoding[Any, Any, Any, Any]
@@ -117,22 +120,22 @@ def get_encoding(name: str) -> AnyEncoding:
     return encoding
 
 
-class LegalDecoder(Generic[StateT, ActionT]):
+class LegalDecoder(Generic[DecodedStateT, ActionT]):
     """decode and legal_mask from a game's legal actions and its encode."""
 
     __slots__ = ("_encode", "_legal", "_size")
 
     def __init__(
         self,
-        legal: Callable[[StateT, PlayerId], Sequence[ActionT]],
-        encode: Callable[[StateT, ActionT], int],
-        size: Callable[[StateT], int],
+        legal: Callable[[DecodedStateT, PlayerId], Sequence[ActionT]],
+        encode: Callable[[DecodedStateT, ActionT], int],
+        size: Callable[[DecodedStateT], int],
     ) -> None:
         self._legal = legal
         self._encode = encode
         self._size = size
 
-    def decode(self, state: StateT, player: PlayerId, index: int) -> ActionT:
+    def decode(self, state: DecodedStateT, player: PlayerId, index: int) -> ActionT:
         """Returns the legal action of `player` numbered `index`; else IllegalActionError."""
         if type(index) is not int or not 0 <= index < self._size(state):
             raise IllegalActionError(
@@ -143,7 +146,7 @@ class LegalDecoder(Generic[StateT, ActionT]):
                 return action
         raise IllegalActionError(index, f"action {index} is not legal for p{player} now")
 
-    def legal_mask(self, state: StateT, player: PlayerId) -> tuple[bool, ...]:
+    def legal_mask(self, state: DecodedStateT, player: PlayerId) -> tuple[bool, ...]:
         """Returns one flag per action index: True where that action is legal for `player`."""
         mask = [False] * self._size(state)
         for action in self._legal(state, player):

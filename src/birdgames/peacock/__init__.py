@@ -1,5 +1,6 @@
 """Peacock: draft birds and islands, migrate flocks, score feathers over three seasons."""
 
+from birdgames.peacock import encoding  # the integer research API (docs/research.md)
 from birdgames.peacock.actions import (
     Action,
     DraftCard,
@@ -37,6 +38,7 @@ from birdgames.peacock.view import GroupView, SeatView, View
 
 __all__ = [
     "GAME",
+    "encoding",
     "Action",
     "BirdMoved",
     "BirdPlaced",

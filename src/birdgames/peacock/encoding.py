@@ -8,6 +8,7 @@ block drops the species and stays small.
 from __future__ import annotations
 
 import functools
+from collections.abc import Hashable
 from typing import Final
 
 from birdgames import codec
@@ -90,6 +91,7 @@ def num_actions(config: Config) -> int:
 
 def encode(state: State, action: Action) -> int:
     """Returns the integer of `action` (only `state.config` matters)."""
+    fields: tuple[Hashable, ...]
     space = _layout(state.config.players)
     match action:
         case DraftCard():
@@ -159,7 +161,9 @@ def _group(out: Features, group: GroupView) -> None:
     island = group.island
     out.one_hot(ISLANDS.index(island) if island in ISLANDS else None, len(ISLANDS))
     out.one_hot(STARTS.index(island) if island in STARTS else None, len(STARTS))
-    out.counts(((t.island, t.half) for t in group.tucks), [(i, s) for i in ISLANDS for s in SEASONS])
+    out.counts(
+        ((t.island, t.half) for t in group.tucks), [(i, s) for i in ISLANDS for s in SEASONS]
+    )
     _flock(out, group.left)
     _flock(out, group.right)
     out.number(group.plant, 10)

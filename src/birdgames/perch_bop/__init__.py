@@ -1,5 +1,6 @@
 """Perch with the Birds of Play expansions: the rules engine (two expansions so far)."""
 
+from birdgames.perch_bop import encoding  # the integer research API (docs/research.md)
 from birdgames.perch_bop.actions import (
     Action,
     ActivateCreature,
@@ -94,6 +95,7 @@ __all__ = [
     "FountainFilled",
     "FountainSwapped",
     "GAME",
+    "encoding",
     "GameEnded",
     "KeepObjective",
     "LocationScored",

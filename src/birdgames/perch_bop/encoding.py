@@ -9,6 +9,7 @@ colours, best first.
 from __future__ import annotations
 
 import functools
+from collections.abc import Hashable
 from itertools import permutations
 from typing import Final
 
@@ -121,15 +122,11 @@ def _layout(config: Config) -> Layout:
     if config.zap_nests:
         blocks.append(Block("zap_nest", (("location", tiles),)))
     if ponds:
-        blocks.append(
-            Block("feed_birds", (("pond", ponds), ("location", tiles), ("colour", hues)))
-        )
+        blocks.append(Block("feed_birds", (("pond", ponds), ("location", tiles), ("colour", hues))))
     if "golden_goose" in promos:
         blocks.append(Block("move_golden_egg", (("location", tiles),)))
     if "eagle_of_justice" in promos:
-        blocks.append(
-            Block("order_tie", (("place", places), ("order", arrangements(len(hues)))))
-        )
+        blocks.append(Block("order_tie", (("place", places), ("order", arrangements(len(hues))))))
     if "yeti" in promos:
         blocks.append(Block("move_yeti", (("location", tiles),)))
     return Layout(blocks)
@@ -147,6 +144,7 @@ def num_actions(config: Config) -> int:
 
 def encode(state: State, action: Action) -> int:
     """Returns the integer of `action` (only `state.config` matters)."""
+    fields: tuple[Hashable, ...]
     space = _layout(state.config)
     match action:
         case KeepObjective():
@@ -323,7 +321,9 @@ def observe(view: View) -> tuple[float, ...]:
     out.one_hot(None if chosen is None else chosen[0], MAX_LOCATIONS + len(POND_IDS))
     out.one_hot(None if chosen is None else chosen[1], hues)
     out.counts(view.dealt, OBJECTIVE_IDS)
-    out.one_hot(None if view.objective is None else OBJECTIVE_IDS.index(view.objective), len(OBJECTIVE_IDS))
+    out.one_hot(
+        None if view.objective is None else OBJECTIVE_IDS.index(view.objective), len(OBJECTIVE_IDS)
+    )
     for p in seats:
         shown = view.revealed[p] if p < len(view.revealed) else None
         out.one_hot(None if shown is None else OBJECTIVE_IDS.index(shown), len(OBJECTIVE_IDS))

@@ -1,5 +1,6 @@
 """Rookery: a two-player card game of zones, flocks, predators and a season wheel."""
 
+from birdgames.rookery import encoding  # the integer research API (docs/research.md)
 from birdgames.rookery.actions import (
     Action,
     Ambush,
@@ -60,6 +61,7 @@ __all__ = [
     "DECK_A",
     "DECK_B",
     "GAME",
+    "encoding",
     "Action",
     "Ambush",
     "AmbushPassed",
