@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import numpy as np
 import pyspiel
 import pytest
@@ -115,6 +116,17 @@ def test_a_resampled_state_keeps_the_seat_s_information_state(name: str) -> None
         assert sample.legal_actions(player) == state.legal_actions(player)
         differs |= sample.engine_state != state.engine_state
     assert differs
+
+
+def test_perch_with_every_promo_passes_random_sim_test() -> None:
+    """A config parameter with the promos (their blocks in the action space) passes too."""
+    engine = get_game("perch_bop")
+    config = attrs.evolve(
+        engine.default_config(4), promos=frozenset({"yeti", "golden_goose", "eagle_of_justice"})
+    )
+    game = pyspiel.load_game(adapter.game_name("perch_bop"), {"config": codec.dumps(config)})
+    assert game.num_distinct_actions() == get_encoding("perch_bop").num_actions(config)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
 def test_a_config_parameter_plays_that_config() -> None:
