@@ -31,7 +31,10 @@ class Block:
         self.name = name
         self.fields: tuple[str, ...] = tuple(field for field, _ in fields)
         self.domains: tuple[tuple[Hashable, ...], ...] = tuple(tuple(d) for _, d in fields)
-        self._lookups = tuple({value: i for i, value in enumerate(d)} for d in self.domains)
+        # Keyed by type too: True must not pass for 1, nor 1 for True (untyped callers exist).
+        self._lookups = tuple(
+            {(type(value), value): i for i, value in enumerate(d)} for d in self.domains
+        )
         size = 1
         for domain in self.domains:
             size *= len(domain)
@@ -42,7 +45,7 @@ class Block:
         number = 0
         for lookup, domain, value in zip(self._lookups, self.domains, values, strict=True):
             try:
-                position = lookup.get(value)
+                position = lookup.get((type(value), value))
             except TypeError:  # an unhashable field from an untyped caller
                 return None
             if position is None:

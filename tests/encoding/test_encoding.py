@@ -157,3 +157,19 @@ def test_a_foreign_action_cannot_be_encoded() -> None:
         rookery.encoding.encode(state, peacock.EndMigration(0))  # type: ignore[arg-type]
     with pytest.raises(IllegalActionError):
         rookery.encoding.encode(state, rookery.TapBird(0, 12345))
+
+
+def test_a_field_of_the_wrong_type_cannot_be_encoded() -> None:
+    """1 does not pass for True, nor True for colour 1, nor a list for a tuple."""
+    from birdgames import perch_bop
+
+    state = perch_bop.GAME.new_game(perch_bop.GAME.default_config(2), 1)
+    good = perch_bop.encoding.encode(state, perch_bop.Place(0, 1, "great_ash", True))
+    assert good >= 0
+    for bad in (
+        perch_bop.Place(0, 1, "great_ash", 1),  # type: ignore[arg-type]
+        perch_bop.Place(0, True, "great_ash", True),
+        perch_bop.ReturnBird(0, [1]),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(IllegalActionError):
+            perch_bop.encoding.encode(state, bad)
