@@ -64,6 +64,25 @@ def test_openspiel_mcts_and_ismcts_play_a_whole_game(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(games()))
+def test_openspiel_ismcts_plays_every_seat_at_the_largest_table(name: str) -> None:
+    """ISMCTS in every seat (5 simulations a move, resampling each seat's information
+    state through the engine's sample_state) finishes a game at the most players."""
+    players = max(get_game(name).player_counts)
+    game = _load(adapter.game_name(name), players)
+    evaluator = adapter.HeuristicEvaluator()
+    rng = np.random.RandomState(3)
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, 2.0, 5, random_state=rng, allow_inconsistent_action_sets=True
+    )
+    state = game.new_initial_state()
+    state.apply_action(21)
+    while not state.is_terminal():
+        state.apply_action(bot.step(state))
+    assert sum(state.returns()) == pytest.approx(0.0)
+    assert max(state.returns()) > 0
+
+
+@pytest.mark.parametrize("name", sorted(games()))
 def test_the_deal_is_the_engine_seed_and_actions_are_encoding_indices(name: str) -> None:
     """Chance outcome d starts new_game(config, d); legal actions are the mask's indices."""
     engine, encoding = get_game(name), get_encoding(name)
