@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, get_args
 
 import attrs
 
@@ -37,6 +37,10 @@ from birdgames.perch_bop.ponds import placement_problem
 from birdgames.perch_bop.state import Await, Config, Phase, Spot, Stage, State, Where
 from birdgames.perch_bop.view import View, view
 
+# The members of the Action and Event unions, for generic code (Game.action_types).
+_ACTION_TYPES: Final[tuple[type[Action], ...]] = get_args(Action)
+_EVENT_TYPES: Final[tuple[type[Event], ...]] = get_args(Event)
+
 
 class PerchGame:
     """Perch with the Birds of Play expansions built so far, 2-5 players."""
@@ -48,6 +52,26 @@ class PerchGame:
     @property
     def player_counts(self) -> tuple[int, ...]:
         return setup.PLAYER_COUNTS
+
+    @property
+    def config_type(self) -> type[Config]:
+        return Config
+
+    @property
+    def state_type(self) -> type[State]:
+        return State
+
+    @property
+    def view_type(self) -> type[View]:
+        return View
+
+    @property
+    def action_types(self) -> tuple[type[Action], ...]:
+        return _ACTION_TYPES
+
+    @property
+    def event_types(self) -> tuple[type[Event], ...]:
+        return _EVENT_TYPES
 
     def default_config(self, players: int) -> Config:
         if type(players) is not int or players not in setup.PLAYER_COUNTS:

@@ -12,6 +12,7 @@ from birdgames.perch_bop.rules import to_act
 from birdgames.perch_bop.state import (
     Activation,
     Arrival,
+    Await,
     Birdfeeders,
     Creature,
     FinalScore,
@@ -24,6 +25,19 @@ from birdgames.perch_bop.state import (
 
 
 @attrs.frozen
+class SeatView:
+    """One player's side as the viewer sees it: the same facts as the View's per-seat tuples."""
+
+    hand: tuple[int, ...]  # hands are open (§2.2 ASSUMED)
+    score: int
+    reached: int  # when the score was reached (U2)
+    birdhouse: bool  # an unused birdhouse, once in play (round 4 on)
+    zap: bool  # an unused lightning token, once in play (round 5)
+    objective_kept: bool  # whether the seat has chosen (not what)
+    objective: str | None  # the kept objective: the viewer's own, everyone's once revealed
+
+
+@attrs.frozen
 class View:
     """What one player (or a spectator, player=None) sees at the table (P2)."""
 
@@ -33,7 +47,7 @@ class View:
     players: int
     expansions: frozenset[str]
     round: int
-    phase: str
+    phase: Phase
     awaiting: str
     to_act: tuple[int, ...]
     turn_order: tuple[int, ...]
@@ -61,6 +75,11 @@ class View:
     birdfeeders: Birdfeeders | None  # Seeds the Day: all public (P2)
     sky: Sky | None  # Points in the Sky: the cells under the Sun and Moon
     ponds: Ponds | None = None  # Pond-emonium: the Ponds, their birds and the Bread, all public
+    # The common part of every game's View (birdgames.core.ViewLike), keyword-only so the
+    # fields above keep their places.
+    seats: tuple[SeatView, ...] = attrs.field(kw_only=True)
+    is_terminal: bool = attrs.field(kw_only=True)
+    decision: Await | None = attrs.field(kw_only=True)  # the awaited choice, if any
 
 
 def view(state: State, player: int | None) -> View:
@@ -79,7 +98,7 @@ def view(state: State, player: int | None) -> View:
         n,
         state.config.expansions,
         state.round,
-        flow.phase.value,
+        flow.phase,
         flow.awaiting.value,
         to_act(state),
         state.turn_order,
@@ -107,4 +126,18 @@ def view(state: State, player: int | None) -> View:
         state.feeders,
         state.sky,
         state.ponds,
+        seats=tuple(
+            SeatView(
+                s.hand,
+                s.score,
+                s.reached,
+                houses_in and s.birdhouse,
+                zaps_in and s.zap,
+                s.objective is not None,
+                s.objective if over or i == who else None,
+            )
+            for i, s in enumerate(seats)
+        ),
+        is_terminal=over,
+        decision=None if flow.awaiting is Await.NOTHING else flow.awaiting,
     )
