@@ -39,6 +39,7 @@ from birdgames.peacock.events import (
     SeasonChanged,
     SeasonScored,
 )
+from birdgames.peacock.scoring import rating
 from birdgames.peacock.state import Flock, Phase, Slot
 from birdgames.peacock.view import GroupView, SeatView, View
 
@@ -240,10 +241,11 @@ def render(view: View) -> str:
     ]
     for i, seat in enumerate(view.seats):
         lines.extend(_seat_lines(view, i, seat))
-    scores = ", ".join(f"p{i} {s}" for i, s in enumerate(view.scores))
     if view.is_terminal:
-        lines.append(f"game over, scores: {scores}")
+        rated = ", ".join(f"p{i} {s} ({rating(s)})" for i, s in enumerate(view.scores))
+        lines.append(f"game over, scores: {rated}")
     else:
+        scores = ", ".join(f"p{i} {s}" for i, s in enumerate(view.scores))
         lines.append(f"scores: {scores}")
         lines.append(f"to act: {', '.join(f'p{p}' for p in view.to_act)}")
     return "\n".join(lines)
