@@ -7,7 +7,18 @@ from typing import Any, Final, assert_type
 
 import pytest
 
-from birdgames import AnyGame, ViewLike, codec, games, get_game
+from birdgames import (
+    AnyGame,
+    ViewLike,
+    Words,
+    codec,
+    games,
+    get_game,
+    get_words,
+    peacock,
+    perch_bop,
+    rookery,
+)
 from birdgames.peacock import PeacockGame
 from birdgames.perch_bop import PerchGame
 from birdgames.rng import Rng, below
@@ -34,19 +45,24 @@ def _check_shape(game: AnyGame, state: Any, view: ViewLike, seat: int | None) ->
         assert view.to_act, "a pending decision needs someone to answer it"
 
 
+# Whether random games of each engine meet a pending decision: Perch's objectives and turns,
+# Rookery's ambushes and targets; Peacock never waits on one player's answer.
+HAS_DECISIONS: Final = {"perch_bop": True, "peacock": False, "rookery": True}
+
+
 @pytest.mark.parametrize("name", list(games()))
 def test_every_view_has_the_common_part(name: str) -> None:
     """Each seat's and the spectator's view carries the common part, agreeing with the game."""
     game = get_game(name)
+    decisions = 0
     for players in game.player_counts:
         for seed in range(GAMES_PER_COUNT):
             state = game.new_game(game.default_config(players), seed)
             rng = Rng.from_seed(seed)
-            decisions = 0
             step = 0
             while True:
                 for seat in (None, *range(players)):
-                    if step % 7 == 0 or game.is_terminal(state):
+                    if step % 3 == 0 or game.is_terminal(state):
                         view = game.view(state, seat)
                         _check_shape(game, state, view, seat)
                         decisions += view.decision is not None
@@ -57,6 +73,7 @@ def test_every_view_has_the_common_part(name: str) -> None:
                 index, rng = below(rng, len(legal))
                 state = game.apply(state, legal[index])
                 step += 1
+    assert (decisions > 0) == HAS_DECISIONS[name]
 
 
 @pytest.mark.parametrize("name", list(games()))
@@ -120,13 +137,21 @@ def test_game_knows_its_document_types(name: str) -> None:
 
 def test_get_game_is_typed_by_name() -> None:
     """mypy checks these `assert_type`s; at run time they are the registered engines."""
-    perch = assert_type(get_game("perch_bop"), PerchGame)
-    peacock = assert_type(get_game("peacock"), PeacockGame)
-    rookery = assert_type(get_game("rookery"), RookeryGame)
-    assert (perch.name, peacock.name, rookery.name) == ("perch_bop", "peacock", "rookery")
+    perch_game = assert_type(get_game("perch_bop"), PerchGame)
+    peacock_game = assert_type(get_game("peacock"), PeacockGame)
+    rookery_game = assert_type(get_game("rookery"), RookeryGame)
+    assert (perch_game.name, peacock_game.name, rookery_game.name) == (
+        "perch_bop",
+        "peacock",
+        "rookery",
+    )
     shaped: tuple[ViewLike, ...] = (
-        perch.view(perch.new_game(perch.default_config(2), 0), 0),
-        peacock.view(peacock.new_game(peacock.default_config(2), 0), 0),
-        rookery.view(rookery.new_game(rookery.default_config(2), 0), 0),
+        perch_game.view(perch_game.new_game(perch_game.default_config(2), 0), 0),
+        peacock_game.view(peacock_game.new_game(peacock_game.default_config(2), 0), 0),
+        rookery_game.view(rookery_game.new_game(rookery_game.default_config(2), 0), 0),
     )
     assert all(view.players == 2 for view in shaped)
+    assert_type(get_words("perch_bop"), Words[perch_bop.View, perch_bop.Action, perch_bop.Event])
+    assert_type(get_words("peacock"), Words[peacock.View, peacock.Action, peacock.Event])
+    assert_type(get_words("rookery"), Words[rookery.View, rookery.Action, rookery.Event])
+    assert get_words("rookery") is rookery.WORDS
