@@ -70,7 +70,7 @@ from birdgames.perch_bop.state import (
     State,
     Where,
 )
-from birdgames.perch_bop.view import SeatView, View
+from birdgames.perch_bop.view import Decision, SeatView, View
 from birdgames.perch_bop.words import WORDS, card_name, describe_action, describe_event, render
 
 __all__ = [
@@ -83,6 +83,7 @@ __all__ = [
     "Action",
     "Await",
     "Phase",
+    "Decision",
     "SeatView",
     "ActivateCreature",
     "AddBird",

@@ -38,6 +38,15 @@ class SeatView:
 
 
 @attrs.frozen
+class Decision:
+    """The choice asked beyond an ordinary Perch turn: a bird's fountain slot first, else the
+    awaited ability, objective, Scarecrow or creature step."""
+
+    awaiting: Await | None  # None: the choice is the slot of `arrival`
+    arrival: Arrival | None  # the bird heading for the fountain, when its slot is asked
+
+
+@attrs.frozen
 class View:
     """What one player (or a spectator, player=None) sees at the table (P2)."""
 
@@ -79,7 +88,7 @@ class View:
     # fields above keep their places.
     seats: tuple[SeatView, ...] = attrs.field(kw_only=True)
     is_terminal: bool = attrs.field(kw_only=True)
-    decision: Await | None = attrs.field(kw_only=True)  # the awaited choice, if any
+    decision: Decision | None = attrs.field(kw_only=True)  # None on an ordinary turn
 
 
 def view(state: State, player: int | None) -> View:
@@ -139,5 +148,13 @@ def view(state: State, player: int | None) -> View:
             for i, s in enumerate(seats)
         ),
         is_terminal=over,
-        decision=None if flow.awaiting is Await.NOTHING else flow.awaiting,
+        decision=_decision(state),
     )
+
+
+def _decision(state: State) -> Decision | None:
+    if state.arrivals:
+        return Decision(None, state.arrivals[0])
+    if state.flow.awaiting in (Await.NOTHING, Await.TURN):
+        return None
+    return Decision(state.flow.awaiting, None)

@@ -496,19 +496,26 @@ def _seat_line(view: View, seat: int) -> str:
 
 
 def _decision(view: View) -> str | None:
-    if view.decision is None or not view.to_act:
+    decision = view.decision
+    if decision is None or not view.to_act:
         return None
     seats = ", ".join(f"p{p}" for p in view.to_act)
+    if decision.awaiting is None:
+        bird = (
+            f"the {_colour(view, decision.arrival.colour)} bird"
+            if decision.arrival is not None
+            else "the bird"
+        )
+        return f"waiting for {seats} to put {bird} heading for the fountain in a slot"
     asks = {
         Await.OBJECTIVE: "keep one of the two objectives",
         Await.EARLY_BIRD: "add one more bird to the bag (The Early Bird) or decline",
         Await.ROOKERY: "add one more bird to the bag (The Rookery) or decline",
         Await.BIRDBATH: "return one of the drawn birds to the bag (The Happy Birdbath)",
         Await.FEEDER: "swap a bird with another hand (Full Bird Feeder) or decline",
-        Await.TURN: "take a Perch turn",
         Await.SCARECROW: "put the Scarecrow on an intersection",
         Await.CREATURE: f"go on with the {_activated(view)}",
-    }.get(view.decision, view.decision.value.replace("_", " "))
+    }.get(decision.awaiting, decision.awaiting.value.replace("_", " "))
     return f"waiting for {seats} to {asks}"
 
 
