@@ -139,8 +139,8 @@ class ViewLike(Tagged, Protocol):
     def decision(self) -> object:
         """The pending decision `to_act` must answer before play goes on, or None.
 
-        A game-specific value (Rookery's ambush window, Perch's fountain slot or awaited choice); the game's
-        `words.render` says it in words.
+        A game-specific value (Rookery's ambush window, Perch's fountain slot or awaited
+        choice); the game's `words.render` says it in words.
         """
         ...
 
