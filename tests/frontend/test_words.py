@@ -57,11 +57,11 @@ def test_display_names_read_as_printed() -> None:
     assert perch_words.card_name("frog_pond") == "Frog Pond"
 
 
-def _play_checking(game: AnyGame, players: int, seed: int) -> int:
+def _play_checking(game: AnyGame, players: int, seed: int, config: Any = None) -> int:
     """Plays a random game describing every step for every seat; returns how many perturbed
     states differed from the state they came from (the secrets really changed)."""
     words = get_words(game.name)
-    state = game.new_game(game.default_config(players), seed)
+    state = game.new_game(config or game.default_config(players), seed)
     rng = Rng.from_seed(seed)
     steps = changed = 0
     while not game.is_terminal(state):
@@ -131,6 +131,15 @@ def test_words_name_cards_and_tell_no_secret(name: str) -> None:
     for players in game.player_counts:
         for seed in range(SEEDS):
             assert _play_checking(game, players, seed) > 0
+
+
+@pytest.mark.parametrize(
+    ("label", "config_for"), [pytest.param(*v, id=v[0]) for v in adapter_for("perch_bop").variants]
+)
+def test_perch_words_cover_the_expansions(label: str, config_for: Any) -> None:
+    """With each expansion (Birdfeeders, the Sun and Moon) the words keep both promises."""
+    game = get_game("perch_bop")
+    assert _play_checking(game, 3, 1, config_for(3)) > 0, label
 
 
 @attrs.frozen
