@@ -101,6 +101,7 @@ _PLACE_IDS: Final = tuple(
         key=lambda i: (-len(i), i),
     )
 )
+_CREATURE_IDS: Final = frozenset(c.id for c in CREATURES)
 _PLACE_PATTERN: Final = re.compile(r"\b(" + "|".join(map(re.escape, _PLACE_IDS)) + r")\b")
 
 _PHASES: Final[Mapping[str, str]] = MappingProxyType(
@@ -284,7 +285,9 @@ def describe_event(view: View, event: Event) -> str:
         case TurnEnded():
             return f"p{event.player} ends the turn"
         case BirdRemoved():
-            cause = _fallback(event.cause) if event.cause != "zap" else "a zap"
+            cause = "a zap" if event.cause == "zap" else _fallback(event.cause)
+            if event.cause in _CREATURE_IDS:
+                cause = f"the {card_name(event.cause)}"
             by = f"{cause} (p{event.player})" if event.player is not None else cause
             return (
                 f"{by} sends a {_colour(view, event.colour)} bird from {_place(event.tile)} "
@@ -528,6 +531,19 @@ def render(view: View) -> str:
         f"turn order {', '.join(f'p{p}' for p in view.turn_order)}"
     ]
     lines.extend(_location_line(view, i, loc) for i, loc in enumerate(view.locations))
+    for creature in view.creatures:
+        spot = creature.position
+        if spot is not None and spot.where is not Where.CELL:
+            ponds = view.ponds.ponds if view.ponds is not None else ()
+            if spot.where is Where.INTERSECTION:
+                where = _intersection(view, spot.index)
+            elif spot.where is Where.POND and 0 <= spot.index < len(ponds):
+                where = _place(ponds[spot.index].tile)
+            else:
+                where = f"{spot.where.value} {spot.index}"
+            lines.append(
+                f"  the {card_name(creature.id)} ({_who(creature.controller)}) stands at {where}"
+            )
     if view.ponds is not None:
         for pond in view.ponds.ponds:
             lines.append(
