@@ -469,6 +469,9 @@ def _promo_problem(state: State) -> str | None:
             return f"the Eagle's order {order} is no tied group's"
         if not promos.eagle_used:
             return "the Eagle's order stands only once the Eagle has ruled"
+    if promos.eagle_used and state.flow.phase not in (Phase.UPKEEP, Phase.OVER):
+        # A round's start clears the Eagle: a ruling left over would still decide control.
+        return "the Eagle of Justice rules only in an Upkeep"
     return None
 
 
