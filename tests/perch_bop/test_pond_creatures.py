@@ -653,6 +653,20 @@ def test_other_creatures_neither_enter_nor_touch_a_pond(creature: str) -> None:
     assert wet == []
 
 
+def test_the_scarecrow_takes_no_pond_bird_beside_its_intersection() -> None:
+    """P5, P9: the Scarecrow on intersection 7 (great_ash, beehive, cornfield) touches
+    Locations beside both Ponds but only ever takes birds from its three Locations."""
+    stacks = {tile: {YELLOW: 1} for tile in ("great_ash", "beehive", "cornfield")}
+    state = position(stacks, {FROG: {BLUE: 1}, PERCH: {BLUE: 1}})
+    state = turn(sc.creature(state, "scarecrow", RED, 7))
+    decisions = _decisions(GAME.apply(state, ActivateCreature(RED, "scarecrow")), RED)
+    assert {a.location for a in decisions if isinstance(a, ChooseBird)} == {
+        "great_ash",
+        "beehive",
+        "cornfield",
+    }
+
+
 # --- saved states ---------------------------------------------------------------------------
 
 

@@ -51,12 +51,14 @@ from birdgames.perch_bop.events import (
     PondScored,
     PromosControlled,
     TieOrdered,
+    TileEffect,
     YetiMoved,
 )
 from birdgames.perch_bop.game import invariant_violation
 from birdgames.perch_bop.objectives import objective_met
 from birdgames.perch_bop.promos import holder, yeti_start
 from birdgames.perch_bop.state import Await, Phase, Sky, Spot, TieOrder, Where
+from birdgames.rng import Rng, below
 from tests.perch_bop import scenarios as sc
 from tests.perch_bop.test_creatures import play
 from tests.perch_bop.test_pond_creatures import (
@@ -747,3 +749,79 @@ def test_an_eagle_ruling_left_over_from_last_upkeep_does_not_load() -> None:
         ),
     )
     assert invariant_violation(stale) == "the Eagle of Justice rules only in an Upkeep"
+
+
+# --- random self-play -------------------------------------------------------------------------
+
+
+def _features(action: object, events: tuple[Event, ...]) -> set[str]:
+    """Names the expansion and promo features an action and its events show."""
+    seen: set[str] = set()
+    if isinstance(action, FeedBirds):
+        seen.add("bread spent")
+    if isinstance(action, ActivateCreature) and action.creature in ("frog", "perch"):
+        seen.add(f"{action.creature} activated")
+    if isinstance(action, MoveGoldenEgg):
+        seen.add("golden egg moved")
+    if isinstance(action, OrderTie):
+        seen.add("eagle ruling")
+    if isinstance(action, MoveYeti):
+        seen.add("yeti moved")
+    for e in events:
+        if isinstance(e, BirdfeederTaken):
+            seen.add("feeder taken")
+        elif isinstance(e, TileEffect) and e.effect.startswith("the Sun covers"):
+            seen.add("sun scored")
+        elif isinstance(e, TileEffect) and e.effect.startswith("the Moon covers"):
+            seen.add("moon scored")
+        elif isinstance(e, TileEffect) and e.effect.startswith("the Golden Egg"):
+            seen.add("golden egg scoring")
+        elif isinstance(e, PondScored) and e.points:
+            seen.add("pond scored")
+    return seen
+
+
+FEATURES = {
+    "feeder taken",
+    "sun scored",
+    "moon scored",
+    "pond scored",
+    "bread spent",
+    "frog activated",
+    "perch activated",
+    "golden egg moved",
+    "golden egg scoring",
+    "eagle ruling",
+    "yeti moved",
+}
+
+
+def test_random_self_play_with_every_expansion_and_promo_reaches_every_feature() -> None:
+    """Random games under default_config plus every promo take Birdfeeders, score under the
+    Sun and Moon and at Ponds, spend Bread, activate the Frog and the Perch, move and score
+    the Golden Egg, rule with the Eagle and move the Yeti; every state where a promo or a
+    Pond creature waits is valid and survives a save and a load."""
+    seen: set[str] = set()
+    for seed in range(40):
+        players = 2 + seed % 4
+        config = attrs.evolve(GAME.default_config(players), promos=ALL)
+        state = GAME.new_game(config, seed)
+        rng = Rng.from_seed(seed)
+        while not GAME.is_terminal(state):
+            player = GAME.to_act(state)[0]
+            legal = GAME.legal_actions(state, player)
+            k, rng = below(rng, len(legal))
+            state, events = GAME.step(state, legal[k])
+            found = _features(legal[k], events)
+            act = state.flow.activation
+            waiting = state.flow.awaiting in (Await.GOLDEN_EGG, Await.EAGLE) or (
+                act is not None and act.creature in ("frog", "perch", "hawk")
+            )
+            if waiting:
+                assert invariant_violation(state) is None
+                assert codec.loads(State, codec.dumps(state)) == state
+            seen |= found
+        assert invariant_violation(state) is None
+        if seen == FEATURES:
+            break
+    assert seen == FEATURES
