@@ -32,6 +32,7 @@ from birdgames.perch_bop.game import invariant_violation
 from birdgames.perch_bop.setup import eligible_objectives
 from birdgames.perch_bop.state import Await, Phase, Spot, Where
 from tests.perch_bop import scenarios as sc
+from tests.perch_bop.test_creatures import settle
 from tests.perch_bop.test_pond_creatures import FROG, on_ponds, position, turn
 
 RED, YELLOW, BLUE, GREEN, PURPLE = 0, 1, 2, 3, 4
@@ -179,6 +180,38 @@ def test_pond_birds_count_for_nobodys_largest_stack_even_alone() -> None:
     """P9, U13: a colour whose only birds sit on a Pond has no stack at all."""
     state = on_ponds(position(), {1: {GREEN: 6}})
     assert largest_stack(state, GREEN) == 0
+
+
+def test_pond_birds_are_unaffected_by_the_abilities_of_adjoining_locations() -> None:
+    """P5, the rulebook: the Hanging Nest and the Power Lines beside a Pond take their own
+    birds in Upkeep; the Pond's birds stay."""
+    tiles = (
+        "owl_barn",
+        "great_ash",
+        "lonely_elm",
+        "mighty_oak",
+        "overstuffed_birdhouse",
+        "stone_statue",
+        "park_bench",
+        "power_lines",
+        "hanging_nest",
+        "rookery",
+    )
+    state = position(
+        {"hanging_nest": {BLUE: 4}, "power_lines": {BLUE: 2}},
+        {1: {BLUE: 2}},
+        players=4,
+        tiles=tiles,
+        pond_tiles=(("duck_puddle", 0), ("loonie_lagoon", 7)),  # 7: (2,2), (3,0), (3,2)
+    )
+    paused, events = sc.start(state, Phase.UPKEEP, 2)
+    after = settle(paused)  # the Power Lines bird's owner picks its fountain slot
+    assert sc.loc(after, "hanging_nest").birds[BLUE] == 0
+    assert sc.loc(after, "power_lines").birds[BLUE] == 1
+    assert after.ponds is not None and after.ponds.ponds[1].birds == (0, 0, 2, 0)
+    assert [(e.pond, e.colour, e.count) for e in events if isinstance(e, PondScored)] == [
+        ("loonie_lagoon", BLUE, 8)
+    ]
 
 
 # --- the Config's Ponds -----------------------------------------------------------------------

@@ -825,3 +825,40 @@ def test_random_self_play_with_every_expansion_and_promo_reaches_every_feature()
         if seen == FEATURES:
             break
     assert seen == FEATURES
+
+
+def test_a_promo_holder_other_than_the_last_player_does_not_load() -> None:
+    """P8: before the Perch phase no score has changed since the round started, so the
+    holder must be the last player then (round 1: the last in turn order)."""
+    state = new_game(ALL)
+    assert state.promos is not None and invariant_violation(state) is None
+    usurped = attrs.evolve(
+        state,
+        flow=attrs.evolve(state.flow, actor=0),
+        promos=attrs.evolve(state.promos, controller=0),
+    )
+    assert invariant_violation(usurped) == "the promos belong to p4, last when round 1 started"
+
+
+def test_a_golden_egg_not_moved_after_its_turn_does_not_load() -> None:
+    """P8: the Egg moves before every Migration, so once the round is past that decision it
+    has moved, and before it has not."""
+    state = promo_state(frozenset({GOLDEN_GOOSE}), egg="great_ash")
+    assert invariant_violation(state) is None
+    assert state.promos is not None
+    idle = attrs.evolve(state, promos=attrs.evolve(state.promos, egg_moved=False))
+    assert invariant_violation(idle) == "the Golden Egg moves once a round, before Migration"
+    waiting = new_game(frozenset({GOLDEN_GOOSE}))
+    assert waiting.promos is not None
+    early = attrs.evolve(waiting, promos=attrs.evolve(waiting.promos, egg=0, egg_moved=True))
+    assert invariant_violation(early) == (
+        "the Golden Egg is moved before Migration by the promos' holder"
+    )
+
+
+def test_a_yeti_moved_before_the_perch_phase_does_not_load() -> None:
+    """P8: the Yeti moves in Perch turns, and a new round makes it movable again."""
+    state = new_game(ALL)
+    assert state.promos is not None
+    moved = attrs.evolve(state, promos=attrs.evolve(state.promos, yeti_used=True))
+    assert invariant_violation(moved) == "the Yeti moves only in Perch turns"
