@@ -56,7 +56,8 @@ from birdgames.perch_bop.events import (
 )
 from birdgames.perch_bop.game import invariant_violation
 from birdgames.perch_bop.objectives import objective_met
-from birdgames.perch_bop.promos import holder, yeti_start
+from birdgames.perch_bop.promos import holder, ruled, yeti_start
+from birdgames.perch_bop.scoring import leader
 from birdgames.perch_bop.state import Await, Phase, Sky, Spot, TieOrder, Where
 from birdgames.rng import Rng, below
 from tests.perch_bop import scenarios as sc
@@ -862,3 +863,15 @@ def test_a_yeti_moved_before_the_perch_phase_does_not_load() -> None:
     assert state.promos is not None
     moved = attrs.evolve(state, promos=attrs.evolve(state.promos, yeti_used=True))
     assert invariant_violation(moved) == "the Yeti moves only in Perch turns"
+
+
+def test_an_eagle_order_ranks_nobody_once_its_group_has_left_the_place() -> None:
+    """P8: the order ranks its colours while they stay tied there with birds; a group the
+    Hanging Nest emptied ranks nobody, and a group no longer tied ranks as it stands."""
+    spot = Spot(Where.CELL, CELL["doghouse"])
+    ruling = TieOrder(spot, (BLUE, RED))
+    assert ruled((0, 0, 0, 0, 0), ruling, spot) == (0, 0, 0, 0, 0)
+    assert leader(ruled((0, 0, 0, 0, 0), ruling, spot)) is None
+    assert ruled((1, 0, 2, 0, 0), ruling, spot) == (1, 0, 2, 0, 0)
+    assert leader(ruled((2, 0, 2, 0, 0), ruling, spot)) == BLUE
+    assert ruled((2, 0, 2, 0, 0), ruling, Spot(Where.CELL, 0)) == (2, 0, 2, 0, 0)
