@@ -8,7 +8,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from birdgames.perch_bop import GAME, Config, State
+from birdgames.perch_bop import GAME, Config
 from birdgames.perch_bop.actions import (
     ActivateCreature,
     Decline,
@@ -228,4 +228,3 @@ def test_a_game_with_pond_creatures_starts_with_them_unheld_and_off_the_board() 
     state = GAME.new_game(config, 0)
     pond_creatures = [(cr.id, cr.controller, cr.position) for cr in state.creatures]
     assert pond_creatures[-2:] == [("frog", None, None), ("perch", None, None)]
-    assert isinstance(state, State)
