@@ -384,6 +384,27 @@ def test_the_eagles_order_at_a_location_counts_for_points() -> None:
     assert scored(events, "doghouse") == {BLUE: (1, 1), RED: (2, 3), YELLOW: (3, 1)}
 
 
+def test_the_eagle_may_order_a_tie_below_first_place() -> None:
+    """§4.1, P8: great_ash 5/2/2/1 (values 5/3/2): unordered, the tied pair cancels and the
+    1 is 4th with nothing; ordered Yellow over Red, they take 2nd and 3rd."""
+    stacks = {"great_ash": {BLUE: 5, RED: 2, YELLOW: 2, GREEN: 1}}
+    state = eagle(stacks)
+    _, declined = GAME.step(state, Decline(RED))
+    assert scored(declined, "great_ash") == {
+        BLUE: (1, 5),
+        RED: (0, 0),
+        YELLOW: (0, 0),
+        GREEN: (4, 0),
+    }
+    _, ordered = GAME.step(state, OrderTie(RED, "great_ash", (YELLOW, RED)))
+    assert scored(ordered, "great_ash") == {
+        BLUE: (1, 5),
+        YELLOW: (2, 3),
+        RED: (3, 2),
+        GREEN: (4, 0),
+    }
+
+
 def test_the_eagles_order_at_a_location_counts_for_control() -> None:
     """P8: the order settles the doghouse's control, so Blue takes the Dog."""
     state = eagle({"doghouse": {BLUE: 2, RED: 2}})
