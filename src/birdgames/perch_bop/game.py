@@ -41,6 +41,7 @@ from birdgames.perch_bop.events import EVENT_CLASSES, Event, ObjectiveKept
 from birdgames.perch_bop.flow import creature_pond
 from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.ponds import placement_problem
+from birdgames.perch_bop.promos import holder
 from birdgames.perch_bop.state import Await, Config, Phase, Spot, Stage, State, Where
 from birdgames.perch_bop.view import View, view
 
@@ -493,6 +494,29 @@ def _promo_problem(state: State) -> str | None:
             return f"the Eagle's order {order} is no tied group's"
         if not promos.eagle_used:
             return "the Eagle's order stands only once the Eagle has ruled"
+    if promos.eagle_used and state.flow.phase not in (Phase.UPKEEP, Phase.OVER):
+        # A round's start clears the Eagle: a ruling left over would still decide control.
+        return "the Eagle of Justice rules only in an Upkeep"
+    return _promo_round_problem(state)
+
+
+def _promo_round_problem(state: State) -> str | None:
+    """The promos' round (P8): held by the last player when it started, the Golden Egg moved
+    once before Migration, the Yeti moved only from the Perch phase on."""
+    promos, flow = state.promos, state.flow
+    if promos is None or promos.controller is None:
+        return None
+    if flow.phase in (Phase.MIGRATION, Phase.RECRUIT):
+        # No score changes before the Perch phase: the holder is still the round start's.
+        expected = holder(state.round, state.turn_order, [s.score for s in state.seats])
+        if promos.controller != expected:
+            return f"the promos belong to p{expected}, last when round {state.round} started"
+        if promos.yeti_used:
+            return "the Yeti moves only in Perch turns"
+    if GOLDEN_GOOSE in state.config.promos and promos.egg_moved != (
+        flow.awaiting is not Await.GOLDEN_EGG
+    ):
+        return "the Golden Egg moves once a round, before Migration"
     return None
 
 
