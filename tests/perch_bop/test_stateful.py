@@ -76,8 +76,7 @@ class PerchMachine(RuleBasedStateMachine):
             return
         feeders = self.state.feeders
         on_board = sum(
-            on and not loc.removed
-            for on, loc in zip(feeders.on, self.state.locations, strict=True)
+            on and not loc.removed for on, loc in zip(feeders.on, self.state.locations, strict=True)
         )
         total = on_board + sum(feeders.taken) + feeders.discarded + feeders.removed
         assert total == len(self.state.locations)

@@ -1,6 +1,6 @@
 """Peacock: draft birds and islands, migrate flocks, score feathers over three seasons."""
 
-from birdgames.peacock import encoding  # the integer research API (docs/research.md)
+from birdgames.peacock import encoding, words
 from birdgames.peacock.actions import (
     Action,
     DraftCard,
@@ -10,7 +10,16 @@ from birdgames.peacock.actions import (
     Source,
     TuckIsland,
 )
-from birdgames.peacock.cards import Resource, Season
+from birdgames.peacock.cards import (
+    ISLAND_TYPES,
+    SPECIES,
+    STARTING_ISLANDS,
+    IslandType,
+    Resource,
+    Season,
+    Species,
+    StartingIsland,
+)
 from birdgames.peacock.events import (
     BirdMoved,
     BirdPlaced,
@@ -19,6 +28,7 @@ from birdgames.peacock.events import (
     BirdsSetAside,
     Event,
     FlockScore,
+    GameEnded,
     GameOver,
     HandDealt,
     HandPassed,
@@ -26,6 +36,7 @@ from birdgames.peacock.events import (
     IslandTucked,
     MigrationEnded,
     PhaseBegan,
+    PhaseStarted,
     PickCommitted,
     PickRevealed,
     SeasonChanged,
@@ -35,10 +46,23 @@ from birdgames.peacock.game import GAME, PeacockGame
 from birdgames.peacock.scoring import rating
 from birdgames.peacock.state import Config, Flock, Group, Phase, Slot, State, Tuck
 from birdgames.peacock.view import GroupView, SeatView, View
+from birdgames.peacock.words import WORDS, card_name, describe_action, describe_event, render
 
 __all__ = [
+    "WORDS",
+    "card_name",
+    "describe_action",
+    "describe_event",
+    "render",
+    "words",
     "GAME",
     "encoding",
+    "ISLAND_TYPES",
+    "SPECIES",
+    "STARTING_ISLANDS",
+    "IslandType",
+    "Species",
+    "StartingIsland",
     "Action",
     "BirdMoved",
     "BirdPlaced",
@@ -51,6 +75,7 @@ __all__ = [
     "Event",
     "Flock",
     "FlockScore",
+    "GameEnded",
     "GameOver",
     "Group",
     "GroupView",
@@ -62,6 +87,7 @@ __all__ = [
     "PeacockGame",
     "Phase",
     "PhaseBegan",
+    "PhaseStarted",
     "PickCommitted",
     "PickRevealed",
     "PlaceBird",

@@ -64,8 +64,8 @@ MAX_LOCATIONS: Final = max(LAYOUTS)
 MAX_SLOTS: Final = max(len(layout.fountain) for layout in LAYOUTS.values())
 MAX_INTERSECTIONS: Final = max(len(layout.intersections) for layout in LAYOUTS.values())
 MAX_PONDS: Final = max(PONDS_FOR_PLAYERS.values())
-PHASES: Final = tuple(p.value for p in Phase)
-AWAITS: Final = tuple(a.value for a in Await)
+PHASES: Final = tuple(Phase)
+AWAITS: Final = tuple(Await)
 STAGES: Final = tuple(s for s in Stage)
 WHERES: Final = tuple(w for w in Where)
 
@@ -280,8 +280,8 @@ def observe(view: View) -> tuple[float, ...]:
     for p in seats:
         out.one_hot(view.turn_order.index(p) if p in view.turn_order else None, players)
     out.number(view.round, 10)
-    out.one_hot(PHASES.index(view.phase), len(PHASES))
-    out.one_hot(AWAITS.index(view.awaiting), len(AWAITS))
+    out.one_hot(PHASES.index(Phase(view.phase)), len(PHASES))
+    out.one_hot(AWAITS.index(Await(view.awaiting)), len(AWAITS))
     out.flag(view.placed)
     out.flag(view.bonus_used)
     for i in range(MAX_LOCATIONS):

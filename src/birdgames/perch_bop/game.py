@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, get_args
 
 import attrs
 
@@ -41,8 +41,13 @@ from birdgames.perch_bop.events import EVENT_CLASSES, Event, ObjectiveKept
 from birdgames.perch_bop.flow import creature_pond
 from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.ponds import placement_problem
+from birdgames.perch_bop.promos import holder
 from birdgames.perch_bop.state import Await, Config, Phase, Spot, Stage, State, Where
 from birdgames.perch_bop.view import View, view
+
+# The members of the Action and Event unions, for generic code (Game.action_types).
+_ACTION_TYPES: Final[tuple[type[Action], ...]] = get_args(Action)
+_EVENT_TYPES: Final[tuple[type[Event], ...]] = get_args(Event)
 
 
 class PerchGame:
@@ -55,6 +60,26 @@ class PerchGame:
     @property
     def player_counts(self) -> tuple[int, ...]:
         return setup.PLAYER_COUNTS
+
+    @property
+    def config_type(self) -> type[Config]:
+        return Config
+
+    @property
+    def state_type(self) -> type[State]:
+        return State
+
+    @property
+    def view_type(self) -> type[View]:
+        return View
+
+    @property
+    def action_types(self) -> tuple[type[Action], ...]:
+        return _ACTION_TYPES
+
+    @property
+    def event_types(self) -> tuple[type[Event], ...]:
+        return _EVENT_TYPES
 
     def default_config(self, players: int) -> Config:
         if type(players) is not int or players not in setup.PLAYER_COUNTS:
@@ -469,6 +494,29 @@ def _promo_problem(state: State) -> str | None:
             return f"the Eagle's order {order} is no tied group's"
         if not promos.eagle_used:
             return "the Eagle's order stands only once the Eagle has ruled"
+    if promos.eagle_used and state.flow.phase not in (Phase.UPKEEP, Phase.OVER):
+        # A round's start clears the Eagle: a ruling left over would still decide control.
+        return "the Eagle of Justice rules only in an Upkeep"
+    return _promo_round_problem(state)
+
+
+def _promo_round_problem(state: State) -> str | None:
+    """The promos' round (P8): held by the last player when it started, the Golden Egg moved
+    once before Migration, the Yeti moved only from the Perch phase on."""
+    promos, flow = state.promos, state.flow
+    if promos is None or promos.controller is None:
+        return None
+    if flow.phase in (Phase.MIGRATION, Phase.RECRUIT):
+        # No score changes before the Perch phase: the holder is still the round start's.
+        expected = holder(state.round, state.turn_order, [s.score for s in state.seats])
+        if promos.controller != expected:
+            return f"the promos belong to p{expected}, last when round {state.round} started"
+        if promos.yeti_used:
+            return "the Yeti moves only in Perch turns"
+    if GOLDEN_GOOSE in state.config.promos and promos.egg_moved != (
+        flow.awaiting is not Await.GOLDEN_EGG
+    ):
+        return "the Golden Egg moves once a round, before Migration"
     return None
 
 
@@ -670,12 +718,16 @@ GAME: Final = PerchGame()
 # Config format 2: creatures are activated, so turns go on while one is usable and a
 # format-1 record of the same actions would replay differently; it is refused instead.
 CONFIG_FORMAT: Final = 2
-# State and View format 4: they hold the promos (None without them), and an activation
-# addresses Ponds after the cells. A format-3 State or View (no promos, no Ponds' creatures)
-# still loads; a format-2 one is refused with its format named. Records, configs and
-# actions are unchanged, so base-game records still load and replay.
+# State format 4: it holds the promos (None without them), and an activation addresses
+# Ponds after the cells. A format-3 State (no promos, no Ponds' creatures) still loads; a
+# format-2 one is refused with its format named. Records, configs and actions are
+# unchanged, so base-game records still load and replay.
 FORMAT: Final = 4
+# View format 5: the promos and the common view shape (seats, is_terminal, decision). Views
+# are snapshots, so an older one is refused rather than completed.
+VIEW_FORMAT: Final = 5
 codec.register(Config, version=CONFIG_FORMAT)
-codec.register(State, View, version=FORMAT, oldest=3)
+codec.register(State, version=FORMAT, oldest=3)
+codec.register(View, version=VIEW_FORMAT)
 codec.register(*ACTION_CLASSES, *EVENT_CLASSES)
 codec.register_validator(State, invariant_violation)

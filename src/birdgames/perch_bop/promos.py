@@ -75,13 +75,14 @@ def tie_orders(
 
 def ruled(power: Sequence[int], ruling: TieOrder | None, spot: Spot) -> tuple[int, ...]:
     """Returns the strengths that rank a place: with the Eagle's order there, its colours
-    rank in that order while they stay tied (P8); otherwise the strengths themselves."""
+    rank in that order while they stay tied with birds there (P8); otherwise the strengths
+    themselves."""
     if ruling is None or ruling.place != spot:
         return tuple(power)
     order = ruling.order
     level = power[order[0]]
-    if any(power[c] != level for c in order):
-        return tuple(power)
+    if level <= 0 or any(power[c] != level for c in order):
+        return tuple(power)  # the group has left the place or is no longer tied
     bonus = {c: len(order) - k for k, c in enumerate(order)}
     return tuple(s * _SCALE + bonus.get(c, 0) for c, s in enumerate(power))
 

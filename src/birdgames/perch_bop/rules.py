@@ -36,7 +36,7 @@ from birdgames.perch_bop.actions import (
     ZapNest,
     colour_name,
 )
-from birdgames.perch_bop.cards import BIRDHOUSE_FROM_ROUND, ZAP_ROUND
+from birdgames.perch_bop.cards import BIRDHOUSE_FROM_ROUND, CREATURE, ZAP_ROUND, Effect
 from birdgames.perch_bop.events import (
     BirdhouseBuilt,
     BirdPlaced,
@@ -380,9 +380,20 @@ def _check_activate(state: State, act: ActivateCreature) -> str | None:
     if cr.used:
         return f"the {cr.id} has already been activated this round"
     if not creatures.can_activate(creatures.ground(state), cr):
-        if creatures.steps_of(cr.id) == 0:
-            return f"the {cr.id} has no bird to remove at its intersection"
-        return f"the {cr.id} has no legal move"
+        return _nothing_to_do(cr.id)
+    return None
+
+
+def _nothing_to_do(creature: str) -> str:
+    """Says why a creature that cannot be activated has nothing to do (U8, P5)."""
+    match CREATURE[creature].effect:
+        case Effect.POND_PULL:
+            return f"the {creature} has no bird beside its Pond to pull onto it"
+        case Effect.POND_PUSH:
+            return f"the {creature} has no bird on its Pond to move to a Location beside it"
+        case _ if creatures.steps_of(creature) == 0:
+            return f"the {creature} has no bird to remove at its intersection"
+    return f"the {creature} has no legal move"
     return None
 
 

@@ -163,7 +163,7 @@ def sample_state(
     rng = Rng.from_seed(seed)
     config = _config(view, config)
     me = view.player
-    over = view.phase == Phase.OVER.value
+    over = view.phase is Phase.OVER
     revealed = view.revealed if over else (None,) * view.players
     known = {o for o in (*view.dealt, *revealed) if o is not None}
     unseen = [o for o in eligible_objectives(config) if o not in known]

@@ -281,7 +281,7 @@ def observe(view: View) -> tuple[float, ...]:
     out.padded([1.0 if p in view.to_act else 0.0 for p in range(2)], 2)
     out.number(view.turn_number, 50)
     out.counts(view.hand, CARD_IDS)
-    for player in view.players:
+    for player in view.seats:
         out.number(player.hand_size, 10)
         out.number(player.deck_size, 30)
         out.counts(player.discard, CARD_IDS)
