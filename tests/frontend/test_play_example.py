@@ -48,3 +48,25 @@ def test_every_game_plays_to_its_end(capsys: pytest.CaptureFixture[str], name: s
     out = _run(capsys, "--game", name, "--seed", "3")
     assert "game over" in out and "winner" in out
     assert not re.search(r"draws (?!a card)[A-Z]", out)
+
+
+def test_perch_seed_2_at_5_players_shows_every_expansion_scoring(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The README's Perch game (5 players, seed 2) shows a Birdfeeder taken, a Location
+    scored under the Sun or Moon, and a Pond scored."""
+    lines = _run(capsys, "--game", "perch_bop", "--players", "5", "--seed", "2").splitlines()
+    assert any(re.search(r"takes the Birdfeeder on .*: p\d scores 3$", line) for line in lines)
+    covered = [
+        line.split(" (nobody)")[0] for line in lines if re.search(r"the (Sun|Moon) covers", line)
+    ]
+    assert any(
+        re.match(rf"{re.escape(tile)}: .* takes place \d and scores [1-9]", line)
+        for tile in covered
+        for line in lines
+    )
+    ponds = ("Loonie Lagoon", "Frog Pond", "Perch Pool", "Duck Puddle")
+    assert any(
+        line.startswith(ponds) and re.search(r"takes place \d and scores [1-9]", line)
+        for line in lines
+    )
