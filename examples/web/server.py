@@ -138,10 +138,10 @@ class Table:
         for seat in range(self.players):
             after = self.match.view(seat)
             for event in self.game.visible_events(events, seat):
-                self._tell(self.logs[seat], self.words.describe_event(after, event))
+                self.logs[seat].append(self.words.describe_event(after, event))
         spectator = self.match.view(None)
         for event in self.game.visible_events(events, None):
-            self._tell(self.spectator_log, self.words.describe_event(spectator, event))
+            self.spectator_log.append(self.words.describe_event(spectator, event))
         self._changed()
 
     def undo(self) -> None:
@@ -149,13 +149,8 @@ class Table:
         self.match = self.match.undo()
         line = f"step {self.match.steps + 1} was undone"
         for log in [*self.logs, self.spectator_log]:
-            self._tell(log, line)
+            log.append(line)
         self._changed()
-
-    @staticmethod
-    def _tell(log: list[str], line: str) -> None:
-        log.append(line)
-        del log[: -LOG_LENGTH * 2]
 
     def _changed(self) -> None:
         self._cache.clear()

@@ -20,7 +20,7 @@ CHROMIUM_FLAGS = (
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    "--window-size=1280,1000",
+    "--window-size=1280,1200",
 )
 
 
@@ -29,9 +29,7 @@ def _find(*names: str) -> str:
         found = shutil.which(name) or (name if Path(name).is_file() else None)
         if found:
             return found
-    raise AssertionError(
-        f"none of {', '.join(names)} is installed: run scripts/install_browser.sh"
-    )
+    raise AssertionError(f"none of {', '.join(names)} is installed: run scripts/install_browser.sh")
 
 
 @contextmanager

@@ -47,7 +47,9 @@ def running_server(saves: Path | None = None) -> Iterator[str]:
         app: Any = load_server().create_app(saves or Path(folder))
         port = free_port()
         server = uvicorn.Server(
-            uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio")
+            uvicorn.Config(
+                app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
+            )
         )
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()

@@ -138,10 +138,7 @@ def test_two_browsers_on_separate_seats_play_to_the_end_as_the_engine(
     first, second = browsers
     rng = random.Random(name + "seats")
     _new_table(first, base, name, "seats")
-    links = [
-        link.get_attribute("href")
-        for link in _wait_for_links(first)
-    ]
+    links = [link.get_attribute("href") for link in _wait_for_links(first)]
     assert len(links) == 2
     first.get(str(links[0]))
     second.get(str(links[1]))

@@ -14,7 +14,7 @@ function el(tag, attrs = {}, ...children) {
     else if (key === "data") Object.assign(node.dataset, value);
     else node.setAttribute(key, value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child !== null && child !== undefined) {
       node.append(child instanceof Node ? child : document.createTextNode(String(child)));
     }
@@ -148,8 +148,8 @@ function render(p) {
       el("button", { id: "save", onclick: save }, "Save"), el("span", { id: "saved" })) : null);
   main.replaceChildren(
     el("div", { class: "top" }, scoresTable(p), controls),
-    moves,
     el("section", { class: "panel board" }, drawBoard(p)),
+    moves,
     el("section", { class: "panel log" }, el("h2", {}, "What you were told"),
       el("ol", { reversed: "" }, [...p.log].reverse().map((line) => el("li", {}, line)))),
     el("details", { class: "panel" }, el("summary", {}, "The table as text"), el("pre", {}, p.text)));

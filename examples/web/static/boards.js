@@ -12,7 +12,7 @@ export function seatColour(game, seat) {
 function el(tag, cls, ...children) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child !== null && child !== undefined && child !== false) {
       node.append(child instanceof Node ? child : document.createTextNode(String(child)));
     }
@@ -37,7 +37,7 @@ export function drawBoard(p) {
 function perch(v, name, p) {
   const creaturesAt = {};
   for (const c of v.creatures) {
-    if (c.position !== null) (creaturesAt[c.position] ||= []).push(c);
+    if (c.position !== null) (creaturesAt[`${c.position.where}${c.position.index}`] ||= []).push(c);
   }
   const locations = v.locations.map((loc, index) => el("div", "card location" + (loc.removed ? " removed" : ""),
     el("div", "name", `${index}. ${name(loc.tile)}`),
@@ -49,15 +49,16 @@ function perch(v, name, p) {
     v.birdfeeders && v.birdfeeders.on[index] ? el("div", "small", "Birdfeeder") : null,
     v.sky && v.sky.sun === index ? el("div", "small sun", "☀ the Sun") : null,
     v.sky && v.sky.moon === index ? el("div", "small moon", "☾ the Moon") : null,
-    (creaturesAt[index] || []).map((c) => el("div", "creature", `${name(c.id)}`))));
-  const ponds = v.ponds ? v.ponds.ponds.map((pond) => el("div", "card pond",
-    el("div", "name", `${name(pond.tile)} (meets at ${pond.intersection})`),
+    (creaturesAt[`cell${index}`] || []).map((c) => el("div", "creature", `${name(c.id)}`))));
+  const ponds = v.ponds ? v.ponds.ponds.map((pond, index) => el("div", "card pond",
+    el("div", "name", `${name(pond.tile)} (Pond at meeting point ${pond.intersection})`),
+    (creaturesAt[`pond${index}`] || []).map((c) => el("div", "creature", name(c.id))),
     el("div", "stacks", pond.birds.map((count, colour) =>
       count ? el("div", "stack", Array.from({ length: count }, () => chip(PERCH_COLOURS[colour]))) : null)))) : [];
   const fountain = el("div", "fountain", el("span", "label", "Fountain"),
     v.fountain.map((slot, index) => el("span", "slot", slot === null ? "·" : chip(PERCH_COLOURS[slot] || "#999", index))));
   const creatures = el("div", "row", v.creatures.map((c) => el("span", "creature",
-    `${name(c.id)}${c.controller !== null ? ` (p${c.controller})` : ""}${c.position !== null ? ` at ${c.position}` : " off the board"}`)));
+    `${name(c.id)}${c.controller !== null ? ` (p${c.controller})` : ""}${c.position !== null ? ` on ${c.position.where} ${c.position.index}` : " not out yet"}`)));
   const seats = el("div", "row", v.seats.map((seat, index) => el("div", "card seat",
     el("div", "name", chip(PERCH_COLOURS[index]), ` p${index}${index === v.player ? " (you)" : ""}: ${seat.score} points`),
     el("div", "", "hand: ", seat.hand.map((count, colour) =>
@@ -90,7 +91,7 @@ function peacock(v, name) {
     el("div", "islands", seat.groups.map((group, g) => el("div", "island",
       el("div", "name", `${g}. ${name(group.island)}`),
       group.tucks.length ? el("div", "small", `tucked: ${group.tucks.map((t) => name(t.island)).join(", ")}`) : null,
-      el("div", "food", `🌿${group.plant} 🐟${group.fish} 🥩${group.meat}`),
+      el("div", "food", `plant ${group.plant} · fish ${group.fish} · meat ${group.meat}`),
       el("div", "flocks", flock(group.left, name), flock(group.right, name))))),
     el("div", "small", `seasons: ${seat.season_scores.join(" + ") || "none yet"}`)));
   return el("div", "peacock",
