@@ -445,7 +445,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = create_app(args.saves)
     print(f"birdgames web: open http://{args.host}:{args.port}/ (saves in {args.saves})")
     sys.stdout.flush()
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio")
     return 0
 
 

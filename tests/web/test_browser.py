@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any, Final
 
 import pytest
@@ -59,6 +58,20 @@ def _wait(driver: webdriver.Chrome, ready: Callable[[Page], bool]) -> Page:
             return page
         assert time.monotonic() < deadline, f"the page did not get there: {page}"
         time.sleep(0.01)
+
+
+def _moved_on_from(steps: str) -> Callable[[Page], bool]:
+    def ready(page: Page) -> bool:
+        return page["steps"] != steps and page["screen"] in ("pass", "turn", "over")
+
+    return ready
+
+
+def _at_step(steps: int) -> Callable[[Page], bool]:
+    def ready(page: Page) -> bool:
+        return page["steps"] == str(steps)
+
+    return ready
 
 
 def _new_table(driver: webdriver.Chrome, base: str, name: str, mode: str) -> None:
@@ -122,10 +135,7 @@ def test_a_hotseat_game_clicked_to_the_end_scores_as_the_engine(
             shot = True
         steps = page["steps"]
         moves.append((int(page["seat"]), _click_action(driver, rng)))
-        page = _wait(
-            driver,
-            lambda page: page["steps"] != steps and page["screen"] in ("pass", "turn", "over"),
-        )
+        page = _wait(driver, _moved_on_from(steps))
     assert shot, "the game ended before mid-game"
     assert _scores(driver) == list(_engine_scores(name, moves))
 
@@ -146,7 +156,7 @@ def test_two_browsers_on_separate_seats_play_to_the_end_as_the_engine(
     moves: list[tuple[int, int]] = []
     steps = 0
     while True:
-        pages = [_wait(d, lambda page: page["steps"] == str(steps)) for d in drivers]
+        pages = [_wait(d, _at_step(steps)) for d in drivers]
         assert [page["seat"] for page in pages] == ["0", "1"]
         if pages[0]["screen"] == "over":
             assert pages[1]["screen"] == "over"
@@ -171,6 +181,3 @@ def test_screenshot_folder_is_inside_the_ignored_build_folder() -> None:
     """The screenshots land in build/, which git ignores."""
     assert SCREENSHOTS.is_relative_to(ROOT / "build")
     assert "build/" in (ROOT / ".gitignore").read_text()
-
-
-_ = Path
