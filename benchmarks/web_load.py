@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import subprocess
@@ -134,6 +135,15 @@ def _free_port() -> int:
         return port
 
 
+def _cpu_seconds(pid: int) -> float | None:
+    """Returns the CPU time a process has used so far (Linux), else None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50, help="games played at once")
@@ -160,6 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             start = time.perf_counter()
             tally = asyncio.run(_run(base, args.games, args.actions, args.seconds))
             elapsed = time.perf_counter() - start
+            busy = _cpu_seconds(server.pid)
         finally:
             server.terminate()
             server.wait(10)
@@ -176,6 +187,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"latency p50 {pct(0.5):.1f} ms, p99 {pct(0.99):.1f} ms, max {latencies[-1] * 1000:.1f} ms"
     )
+    if busy is not None:
+        print(
+            f"server process: {busy:.1f} CPU seconds, "
+            f"{busy / len(latencies) * 1000:.2f} ms of CPU per request"
+        )
     print(f"errors: {len(tally.errors)}")
     for error in tally.errors[:10]:
         print("  " + error)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any, Final
 
 import pytest
@@ -29,8 +30,13 @@ Page = dict[str, str]
 
 
 @pytest.fixture(scope="module")
-def base() -> Iterator[str]:
-    with running_server() as address:
+def saves(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("saves")
+
+
+@pytest.fixture(scope="module")
+def base(saves: Path) -> Iterator[str]:
+    with running_server(saves) as address:
         yield address
 
 
@@ -114,9 +120,10 @@ def _engine_scores(name: str, moves: list[tuple[int, int]]) -> tuple[int, ...]:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_hotseat_game_clicked_to_the_end_scores_as_the_engine(
-    name: str, base: str, browsers: tuple[webdriver.Chrome, webdriver.Chrome]
+    name: str, base: str, saves: Path, browsers: tuple[webdriver.Chrome, webdriver.Chrome]
 ) -> None:
-    """Hotseat: pass screens between seats, one device, every move a click."""
+    """Hotseat: pass screens between seats, one device, every move a click; mid-game a save
+    to disk and an undo."""
     driver = browsers[0]
     rng = random.Random(name)
     _new_table(driver, base, name, "hotseat")
@@ -133,6 +140,15 @@ def test_a_hotseat_game_clicked_to_the_end_scores_as_the_engine(
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             assert driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
             shot = True
+            # Mid-game, the table saves to disk and takes back the last step.
+            driver.find_element(By.ID, "save").click()
+            _wait(driver, lambda page: bool(driver.find_element(By.ID, "saved").text))
+            assert (saves / f"{driver.find_element(By.ID, 'saved').text.split()[-1]}").is_file()
+            driver.find_element(By.ID, "undo").click()
+            moves.pop()
+            page = _wait(driver, _moved_on_from(page["steps"]))
+            assert int(page["steps"]) == len(moves)
+            continue
         steps = page["steps"]
         moves.append((int(page["seat"]), _click_action(driver, rng)))
         page = _wait(driver, _moved_on_from(steps))
