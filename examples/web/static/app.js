@@ -1,0 +1,231 @@
+// The birdgames browser client: a home page that creates or loads a table, and a play page
+// that shows one seat's view, its legal moves in words and what it was told. The server
+// holds the game; this page only draws the JSON it is sent and posts the action picked.
+import { drawBoard, seatColour, TITLES } from "./boards.js";
+
+const main = document.getElementById("main");
+const body = document.body;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "data") Object.assign(node.dataset, value);
+    else node.setAttribute(key, value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child !== null && child !== undefined) {
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+  }
+  return node;
+}
+
+async function api(path, options = {}) {
+  const response = await fetch(path, options);
+  const data = await response.json().catch(() => ({ error: response.statusText }));
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+function showError(error) {
+  const box = document.getElementById("error") || main.appendChild(el("p", { id: "error" }));
+  box.textContent = error.message;
+  body.dataset.busy = "";
+}
+
+// ---- home: create or load a table ----
+
+async function home() {
+  const games = await api("/api/games");
+  const game = el("select", { id: "game" },
+    games.map((g) => el("option", { value: g.name }, TITLES[g.name] || g.name)));
+  const players = el("select", { id: "players" });
+  const config = el("textarea", { id: "config", rows: 6, cols: 60 });
+  const refresh = () => {
+    const chosen = games.find((g) => g.name === game.value);
+    const was = players.value;
+    players.replaceChildren(...chosen.player_counts.map((n) => el("option", { value: n }, n)));
+    if (chosen.player_counts.includes(Number(was))) players.value = was;
+    config.value = JSON.stringify(chosen.configs[players.value]);
+  };
+  game.addEventListener("change", refresh);
+  players.addEventListener("change", () => {
+    const chosen = games.find((g) => g.name === game.value);
+    config.value = JSON.stringify(chosen.configs[players.value]);
+  });
+  const seed = el("input", { id: "seed", type: "number", value: 1 });
+  const mode = el("select", { id: "mode" },
+    el("option", { value: "hotseat" }, "hotseat: one device, passed around"),
+    el("option", { value: "seats" }, "one seat per browser: a secret link each"));
+  const links = el("div", { id: "links" });
+  const start = async (created) => {
+    if (created.mode === "hotseat") {
+      location.href = created.host;
+      return;
+    }
+    links.replaceChildren(
+      el("h3", {}, "Send each player their own link"),
+      el("ul", {}, created.seats.map((link, seat) =>
+        el("li", {}, `p${seat}: `, el("a", { href: link, class: "seat-link", target: "_blank" },
+          location.origin + link)))),
+      el("p", {}, "Watch (and save) as the host: ", el("a", { href: created.host, id: "host-link" },
+        location.origin + created.host)));
+  };
+  const create = el("button", { id: "create", onclick: async () => {
+    try {
+      const settings = { game: game.value, seed: Number(seed.value), mode: mode.value,
+        config: JSON.parse(config.value) };
+      await start(await api("/api/tables", { method: "POST", body: JSON.stringify(settings) }));
+    } catch (error) { showError(error); }
+  } }, "Start a game");
+  const upload = el("input", { type: "file", id: "upload", accept: ".json" });
+  upload.addEventListener("change", async () => {
+    try {
+      const text = await upload.files[0].text();
+      await start(await api(`/api/load?mode=${mode.value}`, { method: "POST", body: text }));
+    } catch (error) { showError(error); }
+  });
+  const saves = await api("/api/saves");
+  main.replaceChildren(
+    el("section", { class: "panel" },
+      el("h2", {}, "New game"),
+      el("label", {}, "Game ", game), el("label", {}, " Players ", players),
+      el("label", {}, " Seed ", seed), el("br"), el("label", {}, "Mode ", mode),
+      el("details", {}, el("summary", {}, "Options (the game's config as JSON)"), config),
+      create, links),
+    el("section", { class: "panel" },
+      el("h2", {}, "Load a game"),
+      el("label", {}, "Upload a save file ", upload),
+      el("ul", {}, saves.map((file) => el("li", {}, el("button", { onclick: async () => {
+        try {
+          await start(await api(`/api/load?mode=${mode.value}&file=${file}`, { method: "POST" }));
+        } catch (error) { showError(error); }
+      } }, `Load ${file}`))))));
+  refresh();
+  body.dataset.screen = "home";
+}
+
+// ---- play: one table, one seat at a time ----
+
+const token = location.pathname.split("/")[2];
+let info = null;
+let shown = null; // hotseat: the seat whose screen is up
+
+function scoresTable(p) {
+  return el("table", { id: "scores", data: { scores: JSON.stringify(p.scores) } },
+    el("tr", {}, el("th", {}, "seat"), el("th", {}, "score")),
+    p.scores.map((score, seat) => el("tr", {
+      class: (p.to_act.includes(seat) ? "to-act " : "") + (p.winners.includes(seat) ? "winner" : ""),
+    }, el("td", {}, el("span", { class: "swatch", style: `background:${seatColour(p.game, seat)}` }),
+      ` p${seat}${seat === p.seat ? " (you)" : ""}${p.winners.includes(seat) ? " — wins" : ""}`),
+    el("td", {}, score))));
+}
+
+function render(p) {
+  const seat = p.seat;
+  body.dataset.steps = p.steps;
+  body.dataset.seat = seat === null ? "" : seat;
+  body.dataset.toAct = JSON.stringify(p.to_act);
+  body.dataset.busy = "";
+  body.dataset.screen = p.is_terminal ? "over" : (p.legal.length ? "turn" : "wait");
+  document.getElementById("title").textContent =
+    `${TITLES[p.game] || p.game} · ${seat === null ? "the table" : `p${seat}`} · step ${p.steps}`;
+  const moves = p.legal.length
+    ? el("section", { class: "panel moves" }, el("h2", {}, `Your move, p${seat}`),
+      el("div", { class: "actions" }, p.legal.map((legal, index) =>
+        el("button", { class: "action", data: { index }, onclick: () => act(legal.action) },
+          legal.text))))
+    : el("section", { class: "panel moves" }, el("h2", {},
+      p.is_terminal ? `Game over: ${p.winners.map((w) => `p${w}`).join(", ")} won`
+        : `Waiting for ${p.to_act.map((s) => `p${s}`).join(", ")}`));
+  const controls = info.mode === "hotseat"
+    ? el("div", { class: "controls" },
+      el("button", { id: "undo", onclick: undo }, "Undo"),
+      el("button", { id: "save", onclick: save }, "Save"), el("span", { id: "saved" }))
+    : (seat === null ? el("div", { class: "controls" },
+      el("button", { id: "save", onclick: save }, "Save"), el("span", { id: "saved" })) : null);
+  main.replaceChildren(
+    el("div", { class: "top" }, scoresTable(p), controls),
+    el("section", { class: "panel board" }, drawBoard(p)),
+    moves,
+    el("section", { class: "panel log" }, el("h2", {}, "What you were told"),
+      el("ol", { reversed: "" }, [...p.log].reverse().map((line) => el("li", {}, line)))),
+    el("details", { class: "panel" }, el("summary", {}, "The table as text"), el("pre", {}, p.text)));
+}
+
+async function act(action) {
+  body.dataset.busy = "1";
+  try {
+    const p = await api(`/api/play/${token}/action`, { method: "POST", body: JSON.stringify(action) });
+    if (info.mode === "hotseat" && (p.is_terminal || !p.to_act.includes(p.seat))) await table();
+    else render(p);
+  } catch (error) { showError(error); }
+}
+
+async function undo() {
+  body.dataset.busy = "1";
+  try {
+    await api(`/api/play/${token}/undo`, { method: "POST" });
+    shown = null;
+    await table();
+  } catch (error) { showError(error); }
+}
+
+async function save() {
+  try {
+    const saved = await api(`/api/play/${token}/save`, { method: "POST" });
+    document.getElementById("saved").textContent = ` saved as ${saved.file}`;
+  } catch (error) { showError(error); }
+}
+
+// Hotseat: between two seats, a screen hides the last one until the next player is ready.
+async function table() {
+  const p = await api(`/api/play/${token}/state`);
+  if (p.is_terminal || p.to_act.length === 0) {
+    render(p);
+    return;
+  }
+  const next = p.to_act[0];
+  if (next === shown) {
+    render(await api(`/api/play/${token}/state?seat=${next}`));
+    return;
+  }
+  shown = null;
+  body.dataset.steps = p.steps;
+  body.dataset.seat = "";
+  body.dataset.screen = "pass";
+  body.dataset.busy = "";
+  document.getElementById("title").textContent = `${TITLES[p.game] || p.game} · step ${p.steps}`;
+  main.replaceChildren(el("section", { class: "panel pass" },
+    el("h2", {}, `Pass the device to p${next}`),
+    el("p", {}, `p${next}, click when the others look away.`),
+    el("button", { id: "ready", data: { seat: next }, onclick: async () => {
+      body.dataset.busy = "1";
+      shown = next;
+      try { render(await api(`/api/play/${token}/state?seat=${next}`)); } catch (error) { showError(error); }
+    } }, `I am p${next}: show my seat`)));
+}
+
+function listen() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/api/play/${token}/updates`);
+  socket.onmessage = (message) => render(JSON.parse(message.data));
+  socket.onclose = () => setTimeout(listen, 1000);
+}
+
+async function play() {
+  try {
+    info = await api(`/api/play/${token}`);
+  } catch (error) {
+    body.dataset.screen = "nothing";
+    main.replaceChildren(el("p", { id: "error" }, "There is no game at this link."));
+    return;
+  }
+  if (info.mode === "hotseat") await table();
+  else listen();
+}
+
+if (location.pathname.startsWith("/play/")) play();
+else home().catch(showError);

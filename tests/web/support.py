@@ -1,0 +1,65 @@
+"""The web example's server, loaded from its file and run on a free localhost port."""
+
+from __future__ import annotations
+
+import importlib.util
+import socket
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import uvicorn
+
+ROOT = Path(__file__).resolve().parents[2]
+SERVER_FILE = ROOT / "examples" / "web" / "server.py"
+
+
+def load_server() -> ModuleType:
+    """Returns examples/web/server.py as a module."""
+    name = "birdgames_web_server"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, SERVER_FILE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def running_server(saves: Path | None = None) -> Iterator[str]:
+    """Runs the web server in a thread; yields its base address."""
+    with tempfile.TemporaryDirectory() as folder:
+        app: Any = load_server().create_app(saves or Path(folder))
+        port = free_port()
+        server = uvicorn.Server(
+            uvicorn.Config(
+                app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
+            )
+        )
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 20
+        while not server.started:
+            assert thread.is_alive(), "the server did not start"
+            assert time.monotonic() < deadline, "the server did not start in 20 s"
+            time.sleep(0.02)
+        try:
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            server.should_exit = True
+            thread.join(10)
