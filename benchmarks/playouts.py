@@ -8,7 +8,7 @@ in turn, one slice of `--seconds` of CPU time (`time.process_time`) at a time, f
 rounds; a subject's figure is the median of its slices, so load on the machine hits every
 subject alike. Each apply counts as one action (OpenSpiel's chance outcomes included).
 
-Then, per engine and player count, a detail pass over random games (wall clock, per call):
+Then, per engine and player count, a detail pass over random games (CPU time, per call):
 the mean cost of each action class (the `legal_actions` call that offered it plus its
 `apply`), the mean cost per tenth of a game (first and last tenths compared), and the µs of
 `codec.dumps`, `codec.loads` and `view` for a mid-game state.
@@ -160,7 +160,7 @@ class Detail:
 
 
 def _median_us(call: Callable[[], object], budget: float = 0.05) -> float:
-    times = []
+    times: list[int] = []
     end = time.perf_counter() + budget
     while len(times) < 5 or (time.perf_counter() < end and len(times) < 2000):
         start = time.perf_counter_ns()
@@ -173,7 +173,7 @@ def detail(game: birdgames.AnyGame, config: Any, seconds: float) -> Detail:
     """Times every legal_actions and apply of random games played for about `seconds`."""
     per_class: dict[str, list[float]] = defaultdict(list)
     deciles: list[list[float]] = [[] for _ in range(DECILES)]
-    clock = time.perf_counter_ns
+    clock = time.process_time_ns  # CPU time: other processes on the machine do not count
     end = time.perf_counter() + seconds
     seed = 10_000
     middle = None

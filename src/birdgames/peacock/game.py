@@ -6,6 +6,7 @@ from typing import Final
 
 from birdgames import codec
 from birdgames.core import IllegalActionError
+from birdgames.fields import was_offered
 from birdgames.peacock import invariants, rules, season, setup
 from birdgames.peacock.actions import ACTION_CLASSES, Action
 from birdgames.peacock.cards import DEAL_BIRDS, DEAL_ISLANDS, SEASONS_PER_GAME
@@ -16,7 +17,7 @@ from birdgames.peacock.events import (
     HandPassed,
     PickCommitted,
 )
-from birdgames.peacock.state import Config, State
+from birdgames.peacock.state import MOVES_PER_MIGRATION, Config, State
 from birdgames.peacock.view import View, view
 
 
@@ -43,7 +44,8 @@ class PeacockGame:
         """Returns a bound on the actions of any game with `config`.
 
         Per season: one pick per card dealt; in migration each island card once, each bird
-        at most once, one close per player; in additional migration likewise for birds.
+        placed from the pool once, each player's tableau moves (K2.3 budget), one close per
+        player; in additional migration each received bird once and one close per player.
         """
         config = setup.check_config(config)
         n = config.players
@@ -51,7 +53,7 @@ class PeacockGame:
         total = 0
         for rnd in range(SEASONS_PER_GAME):
             total += n * (DEAL_BIRDS[rnd] + DEAL_ISLANDS[rnd])  # draft picks
-            total += n * DEAL_ISLANDS[rnd] + birds + n  # migration
+            total += n * DEAL_ISLANDS[rnd] + birds + n * MOVES_PER_MIGRATION + n  # migration
             total += birds + n  # additional migration
         return total
 
@@ -68,9 +70,11 @@ class PeacockGame:
         return self.step(state, action)[0]
 
     def step(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
-        reason = rules.check(state, action)
-        if reason is not None:
-            raise IllegalActionError(action, reason)
+        # An action object legal_actions offered for this very state is legal: no check.
+        if not was_offered(state, action):
+            reason = rules.check(state, action)
+            if reason is not None:
+                raise IllegalActionError(action, reason)
         return rules.step(state, action)
 
     def visible_events(self, events: tuple[Event, ...], player: int | None) -> tuple[Event, ...]:
@@ -104,7 +108,9 @@ def _mask(event: Event, player: int | None) -> Event:
 
 GAME: Final = PeacockGame()
 
-codec.register(Config, State, View, *ACTION_CLASSES, *EVENT_CLASSES)
+codec.register(Config, View, *ACTION_CLASSES, *EVENT_CLASSES)
+# Format 2: flocks lost `settled` and seats gained `moves` when placed birds could move freely.
+codec.register(State, version=2)
 codec.register_validator(State, invariants.problem)
 
 __all__ = ["GAME", "PeacockGame"]

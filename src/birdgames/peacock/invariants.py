@@ -22,7 +22,7 @@ from birdgames.peacock.setup import (
     full_birds,
     full_islands,
 )
-from birdgames.peacock.state import SLOTS, Flock, Hand, Phase, Pool, State
+from birdgames.peacock.state import MOVES_PER_MIGRATION, SLOTS, Flock, Hand, Phase, Pool, State
 
 # K2.5 a season's points: every bird card in a flock at its feathers plus any bonus.
 SEASON_SCORE_BOUND: Final = sum((s.feathers + max(0, s.value)) * s.copies for s in SPECIES)
@@ -70,8 +70,6 @@ def _flock_problem(flock: Flock, where: str, counts: Counts, season: Season) -> 
     species = SPECIES_BY_ID.get(flock.species)
     if species is None:
         return f"{where} holds an unknown species {flock.species!r}"
-    if not 0 <= flock.settled <= flock.size:
-        return f"{where} has {flock.settled} settled birds out of {flock.size}"
     most = flock_max(species, season, counts)
     if not 1 <= flock.size <= most:
         return f"{where} holds {flock.size} {flock.species}, allowed 1 to {most}"
@@ -121,6 +119,8 @@ def problem(state: State) -> str | None:
         if any(not 0 <= points <= SEASON_SCORE_BOUND for points in seat.season_scores):
             return f"p{i} has a season score outside 0 to {SEASON_SCORE_BOUND}"
         # K2.3 a player closes a migration; the draft opens none and the end closes all
+        if not 0 <= seat.moves <= MOVES_PER_MIGRATION:
+            return f"p{i} has made {seat.moves} moves, allowed 0 to {MOVES_PER_MIGRATION}"
         if seat.done and state.phase is Phase.DRAFT:
             return f"p{i} is done during the draft"
         if not seat.done and state.phase is Phase.OVER:
