@@ -253,7 +253,7 @@ def was_offered(state: object, action: object) -> bool:
     offered = notes.get(_OFFERED)
     if offered is None:
         return False
-    for candidate in offered:
+    for candidate in offered:  # noqa: SIM110 a plain loop: no generator on the hot path
         if candidate is action:
             return True
     return False
