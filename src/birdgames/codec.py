@@ -215,11 +215,18 @@ def _structure_rng(value: object, _: type) -> Rng:
     return Rng(int(value, 16))
 
 
-def _structure_enum(value: object, cls: type[enum.Enum]) -> enum.Enum:
+def _enum_structure_factory(cls: type[enum.Enum]) -> Callable[[object, Any], enum.Enum]:
     values = [member.value for member in cls]
-    if type(value) not in {type(v) for v in values} or value not in values:
-        raise ValueError(f"expected one of {values}, got {_got(value)}")
-    return cls(value)
+    value_types = frozenset(type(v) for v in values)
+    members: dict[object, enum.Enum] = {member.value: member for member in cls}
+
+    def structure(value: object, _: Any) -> enum.Enum:
+        # The type test first: True == 1 and 1.0 == 1, and no unhashable value is looked up.
+        if type(value) not in value_types or value not in members:
+            raise ValueError(f"expected one of {values}, got {_got(value)}")
+        return members[value]
+
+    return structure
 
 
 # --- containers -----------------------------------------------------------------------
@@ -255,6 +262,22 @@ def _is_tuple(t: Any) -> bool:
     return t is tuple or get_origin(t) is tuple
 
 
+class _Hook:
+    """One type's structure hook in the fast converter, looked up on first use."""
+
+    __slots__ = ("hook", "t")
+
+    def __init__(self, t: Any) -> None:
+        self.t = t
+        self.hook: Callable[[Any, Any], Any] | None = None
+
+    def get(self) -> Callable[[Any, Any], Any]:
+        hook = self.hook
+        if hook is None:
+            hook = self.hook = _fast.get_structure_hook(self.t)
+        return hook
+
+
 def _tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, ...]]:
     args = get_args(t)
     if not args or (len(args) == 2 and args[1] is Ellipsis):
@@ -273,6 +296,46 @@ def _tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, ...]]
         return _items(value, lambda i: args[i], t)
 
     return structure_fixed
+
+
+def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, ...]]:
+    args = get_args(t)
+    if not args or (len(args) == 2 and args[1] is Ellipsis):
+        item = _Hook(args[0] if args else Any)
+
+        def structure_homogeneous(value: object, _: Any) -> tuple[Any, ...]:
+            if type(value) is not list:
+                raise TypeError("expected a JSON array")
+            hook, elem = item.get(), item.t
+            return tuple([hook(x, elem) for x in value])
+
+        return structure_homogeneous
+    if args == ((),):
+        args = ()
+    items = [_Hook(arg) for arg in args]
+
+    def structure_fixed(value: object, _: Any) -> tuple[Any, ...]:
+        if type(value) is not list or len(value) != len(items):
+            raise TypeError("expected a JSON array of the right length")
+        return tuple([h.get()(x, h.t) for x, h in zip(value, items, strict=True)])
+
+    return structure_fixed
+
+
+def _fast_frozenset_structure_factory(t: Any) -> Callable[[object, Any], frozenset[Any]]:
+    (elem,) = get_args(t) or (Any,)
+    item = _Hook(elem)
+
+    def structure(value: object, _: Any) -> frozenset[Any]:
+        if type(value) is not list:
+            raise TypeError("expected a JSON array")
+        hook = item.get()
+        result = frozenset([hook(x, elem) for x in value])
+        if len(result) != len(value):
+            raise ValueError("a set holds each item once")
+        return result
+
+    return structure
 
 
 def _is_frozenset(t: Any) -> bool:
@@ -327,7 +390,9 @@ def _is_tagged_union(t: Any) -> bool:
     return bool(members) and any(attrs.has(m) for m in members)
 
 
-def _structure_by_tag(value: object, allowed: Mapping[str, type], what: str) -> Any:
+def _structure_by_tag(
+    value: object, allowed: Mapping[str, type], what: str, converter: cattrs.Converter
+) -> Any:
     if not isinstance(value, dict):
         raise TypeError(f"expected a JSON object for {what}, got {_type_name(value)}")
     tag = value.get("kind")
@@ -337,10 +402,12 @@ def _structure_by_tag(value: object, allowed: Mapping[str, type], what: str) -> 
     if cls is None:
         known = ", ".join(sorted(allowed)[:12])
         raise ValueError(f"unknown kind {_show(tag)} for {what} (expected one of: {known})")
-    return _converter.structure(value, cls)
+    return converter.structure(value, cls)
 
 
-def _tagged_union_structure_factory(t: Any) -> Callable[[object, Any], Any]:
+def _tagged_union_structure_factory(
+    t: Any, converter: cattrs.Converter
+) -> Callable[[object, Any], Any]:
     members = [m for m in get_args(t) if m is not type(None)]
     optional = len(members) != len(get_args(t))
     if len(members) == 1:
@@ -348,7 +415,7 @@ def _tagged_union_structure_factory(t: Any) -> Callable[[object, Any], Any]:
         (only,) = members
 
         def structure_optional(value: object, _: Any) -> Any:
-            return None if value is None else _converter.structure(value, only)
+            return None if value is None else converter.structure(value, only)
 
         return structure_optional
     allowed: dict[str, type] = {}
@@ -361,18 +428,18 @@ def _tagged_union_structure_factory(t: Any) -> Callable[[object, Any], Any]:
     def structure(value: object, _: Any) -> Any:
         if value is None and optional:
             return None
-        return _structure_by_tag(value, allowed, "this field")
+        return _structure_by_tag(value, allowed, "this field", converter)
 
     return structure
 
 
-def _structure_protocol(value: object, t: Any) -> Any:
+def _structure_protocol(value: object, t: Any, converter: cattrs.Converter) -> Any:
     _ensure_engines_registered()
     if t is ActionLike:
         allowed = {tag: r.cls for tag, r in _BY_TAG.items() if r.role == "action"}
-        return _structure_by_tag(value, allowed, "an action")
+        return _structure_by_tag(value, allowed, "an action", converter)
     allowed = {tag: r.cls for tag, r in _BY_TAG.items()}
-    return _structure_by_tag(value, allowed, "a tagged object")
+    return _structure_by_tag(value, allowed, "a tagged object", converter)
 
 
 def _is_tag_protocol(t: Any) -> bool:
@@ -394,12 +461,14 @@ def _field_overrides(cls: type, structuring: bool) -> dict[str, Any]:
     return overrides
 
 
-def _attrs_structure_factory(cls: Any) -> Callable[[object, Any], Any]:
+def _attrs_structure_factory(
+    cls: Any, converter: cattrs.Converter, detailed: bool
+) -> Callable[[object, Any], Any]:
     inner = make_dict_structure_fn(
         cls,
-        _converter,
+        converter,
         _cattrs_forbid_extra_keys=True,
-        _cattrs_detailed_validation=True,
+        _cattrs_detailed_validation=detailed,
         **_field_overrides(cls, structuring=True),
     )
     tag = _tag_of(cls)
@@ -453,8 +522,13 @@ def _attrs_unstructure_factory(cls: Any) -> Callable[[Any], dict[str, Any]]:
     return unstructure
 
 
-def _make_converter() -> cattrs.Converter:
-    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+def _make_converter(detailed: bool) -> cattrs.Converter:
+    """Returns the converter; `detailed` collects every failure with its path (for messages).
+
+    Loading runs the fast converter first and, only when it fails, the detailed one on the
+    same data for the message: both accept exactly the same documents.
+    """
+    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
     converter.register_structure_hook(int, _structure_int)
     converter.register_structure_hook(str, _structure_str)
     converter.register_structure_hook(bool, _structure_bool)
@@ -464,17 +538,26 @@ def _make_converter() -> cattrs.Converter:
     converter.register_unstructure_hook(Rng, _unstructure_rng)
     # Predicates, not singledispatch: from Python 3.12 a Protocol registered by class also
     # matches every concrete class that satisfies it, and the runtime hook then calls itself.
-    converter.register_structure_hook_func(_is_tag_protocol, _structure_protocol)
-    converter.register_unstructure_hook_func(_is_tag_protocol, _unstructure_runtime)
     converter.register_structure_hook_func(
-        lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _structure_enum
+        _is_tag_protocol, lambda value, t: _structure_protocol(value, t, converter)
     )
-    converter.register_structure_hook_factory(_is_tuple, _tuple_structure_factory)
-    converter.register_structure_hook_factory(_is_frozenset, _frozenset_structure_factory)
-    converter.register_unstructure_hook_factory(_is_frozenset, _frozenset_unstructure_factory)
-    converter.register_structure_hook_factory(_is_tagged_union, _tagged_union_structure_factory)
+    converter.register_unstructure_hook_func(_is_tag_protocol, _unstructure_runtime)
     converter.register_structure_hook_factory(
-        lambda t: attrs.has(t) and t is not Rng, _attrs_structure_factory
+        lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _enum_structure_factory
+    )
+    if detailed:
+        converter.register_structure_hook_factory(_is_tuple, _tuple_structure_factory)
+        converter.register_structure_hook_factory(_is_frozenset, _frozenset_structure_factory)
+    else:
+        converter.register_structure_hook_factory(_is_tuple, _fast_tuple_structure_factory)
+        converter.register_structure_hook_factory(_is_frozenset, _fast_frozenset_structure_factory)
+    converter.register_unstructure_hook_factory(_is_frozenset, _frozenset_unstructure_factory)
+    converter.register_structure_hook_factory(
+        _is_tagged_union, lambda t: _tagged_union_structure_factory(t, converter)
+    )
+    converter.register_structure_hook_factory(
+        lambda t: attrs.has(t) and t is not Rng,
+        lambda t: _attrs_structure_factory(t, converter, detailed),
     )
     converter.register_unstructure_hook_factory(
         lambda t: attrs.has(t) and t is not Rng, _attrs_unstructure_factory
@@ -482,7 +565,8 @@ def _make_converter() -> cattrs.Converter:
     return converter
 
 
-_converter: Final = _make_converter()
+_converter: Final = _make_converter(detailed=True)
+_fast: Final = _make_converter(detailed=False)
 
 
 # --- documents ----------------------------------------------------------------------------
@@ -600,6 +684,34 @@ def _check_string(text: str, what: str) -> None:
         raise CodecError(f"a {what} holds a lone surrogate {_show(text)}, which is not Unicode")
 
 
+# A run of characters between two quotes longer than any string may be: the pre-check below
+# sends the text to the full walk. Brackets and strings, for measuring nesting on the text.
+_LONG_RUN = re.compile(rf'"[^"]{{{MAX_STRING_LENGTH + 1},}}"')
+_STRING = re.compile(r'"[^"]*"')
+_INNERMOST = re.compile(r"\[\]|\{\}")
+_ONLY_BRACKETS: Final = {c: None for c in range(128) if chr(c) not in "[]{}"}
+
+
+def _within_limits_by_text(text: str) -> bool:
+    """Whether `text` (parsed without error) surely keeps every limit `_check_limits` checks.
+
+    Only for text without a backslash: then each string is its raw characters between two
+    quotes (so no escape makes a lone surrogate, and a string is no longer than the run of
+    characters around it), and nesting is counted on the brackets outside strings, by
+    removing innermost pairs, one level a pass, all at C speed. False means "walk the data".
+    """
+    if "\\" in text or not text.isascii():
+        return False
+    if text.count(",") < MAX_ARRAY_LENGTH - 1 and _LONG_RUN.search(text) is None:
+        brackets = _STRING.sub("", text).translate(_ONLY_BRACKETS)
+        for _ in range(MAX_DEPTH):
+            if not brackets:
+                return True
+            brackets = _INNERMOST.sub("", brackets)
+        return not brackets
+    return False
+
+
 def _check_limits(data: Any) -> None:
     """Refuses nesting, arrays and strings beyond the limits, and lone surrogates."""
     if type(data) is str:
@@ -672,7 +784,8 @@ def _parse_any(text: object) -> Any:
         raise CodecError(f"the document is nested deeper than {MAX_DEPTH} levels") from None
     except ValueError as exc:
         raise CodecError(_cut(f"not valid JSON: {exc}")) from None
-    _check_limits(data)
+    if not _within_limits_by_text(text):
+        _check_limits(data)
     return data
 
 
@@ -695,14 +808,18 @@ def _load_document(data: dict[str, Any], registration: _Registration) -> Any:
         )
     if version != registration.version:
         raise CodecError(f"{cls.__qualname__} document has unknown format {version} @ $.format")
+    obj: Any
     try:
-        obj: Any = _converter.structure(data, cls)  # its checked "format" is dropped there
-    except CodecError:
-        raise
-    except MemoryError:
-        raise  # the limits keep a document's cost small: this is the host's, not the text's
-    except Exception as exc:  # every failure becomes a CodecError
-        raise CodecError(_cut(f"invalid {cls.__qualname__}: {_describe(exc)}")) from None
+        obj = _fast.structure(data, cls)  # its checked "format" is dropped there
+    except (CodecError, MemoryError):
+        raise  # the limits keep a document's cost small: a MemoryError is the host's
+    except Exception:  # the detailed converter says what is wrong, with its path
+        try:
+            obj = _converter.structure(data, cls)
+        except (CodecError, MemoryError):
+            raise
+        except Exception as exc:  # every failure becomes a CodecError
+            raise CodecError(_cut(f"invalid {cls.__qualname__}: {_describe(exc)}")) from None
     validate = _VALIDATORS.get(cls)
     if validate is not None:
         try:

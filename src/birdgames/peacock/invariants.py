@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final
 
-from birdgames.core import stuck_problem
 from birdgames.peacock.cards import (
     ISLAND_TYPE_BY_ID,
     SEASONS_PER_GAME,
@@ -15,6 +14,7 @@ from birdgames.peacock.cards import (
     Season,
 )
 from birdgames.peacock.scoring import Counts, flock_max, group_counts, is_fed
+from birdgames.peacock.season import winners as season_winners
 from birdgames.peacock.setup import (
     boxed_birds,
     boxed_islands,
@@ -158,7 +158,23 @@ def problem(state: State) -> str | None:
                         return found
     if state.phase is Phase.DRAFT and (len(hand_sizes) != 1 or 0 in hand_sizes):
         return "draft hands must all hold the same number of cards, at least one"
-    from birdgames.peacock.game import GAME  # the engine imports this module
-
     # Last: the checks above keep the rules from reading impossible values.
-    return stuck_problem(GAME, state)
+    return _stuck_problem(state)
+
+
+def _stuck_problem(state: State) -> str | None:
+    """`birdgames.core.stuck_problem` for a state that passed the checks above, by the rules.
+
+    Those checks make every seat to act hold a legal action: in the draft a seat that has
+    not picked holds a card (hand sizes are equal and at least one), so it may draft it; in a
+    migration an open seat may place a drafted island if it has one, else end its migration.
+    What is left is whether anyone is to act, and the winners at the end.
+    """
+    phase = state.phase
+    if phase is Phase.OVER:
+        return None if season_winners(state) else "the game is over without winners"
+    if phase is Phase.DRAFT:
+        waiting = any(seat.pick is None for seat in state.seats)
+    else:
+        waiting = any(not seat.done for seat in state.seats)
+    return None if waiting else "the game is not over but nobody is to act"
