@@ -169,6 +169,15 @@ def _structure_int(value: object, _: type) -> int:
     return value
 
 
+def _fast_structure_str(value: object, _: type) -> str:
+    # The fast converter vouches for the string limits, which the full load checks by a walk.
+    if type(value) is not str or len(value) > MAX_STRING_LENGTH:
+        raise TypeError
+    if not value.isascii() and _SURROGATE.search(value):
+        raise TypeError
+    return value
+
+
 def _structure_str(value: object, _: type) -> str:
     if type(value) is not str:
         raise TypeError(f"expected a string, got {_got(value)}")
@@ -298,14 +307,49 @@ def _tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, ...]]
     return structure_fixed
 
 
+_STR_TYPE: Final = frozenset({str})
+_INT_TYPE: Final = frozenset({int})
+
+
+def _refuse_untyped(value: object, t: Any) -> Any:
+    raise TypeError(f"{t} is untyped")
+
+
 def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, ...]]:
     args = get_args(t)
     if not args or (len(args) == 2 and args[1] is Ellipsis):
         item = _Hook(args[0] if args else Any)
+        if item.t is str:
+
+            def structure_strings(value: object, _: Any) -> tuple[Any, ...]:
+                # Every test at C speed (map over builtins), no call per item.
+                if (
+                    type(value) is not list
+                    or len(value) > MAX_ARRAY_LENGTH
+                    or not set(map(type, value)) <= _STR_TYPE
+                    or max(map(len, value), default=0) > MAX_STRING_LENGTH
+                    or not all(map(str.isascii, value))
+                ):
+                    raise TypeError("expected a JSON array of short ASCII strings")
+                return tuple(value)
+
+            return structure_strings
+        if item.t is int:
+
+            def structure_ints(value: object, _: Any) -> tuple[Any, ...]:
+                if (
+                    type(value) is not list
+                    or len(value) > MAX_ARRAY_LENGTH
+                    or not set(map(type, value)) <= _INT_TYPE
+                ):
+                    raise TypeError("expected a JSON array of integers")
+                return tuple(value)
+
+            return structure_ints
 
         def structure_homogeneous(value: object, _: Any) -> tuple[Any, ...]:
-            if type(value) is not list:
-                raise TypeError("expected a JSON array")
+            if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
+                raise TypeError("expected a JSON array within the limit")
             hook, elem = item.get(), item.t
             return tuple([hook(x, elem) for x in value])
 
@@ -329,6 +373,8 @@ def _fast_frozenset_structure_factory(t: Any) -> Callable[[object, Any], frozens
     def structure(value: object, _: Any) -> frozenset[Any]:
         if type(value) is not list:
             raise TypeError("expected a JSON array")
+        if len(value) > MAX_ARRAY_LENGTH:
+            raise TypeError("an array beyond the limit")
         hook = item.get()
         result = frozenset([hook(x, elem) for x in value])
         if len(result) != len(value):
@@ -414,10 +460,18 @@ def _tagged_union_structure_factory(
         # X | None needs no tag: null or an X.
         (only,) = members
 
-        def structure_optional(value: object, _: Any) -> Any:
-            return None if value is None else converter.structure(value, only)
+        if converter is _converter:
 
-        return structure_optional
+            def structure_optional(value: object, _: Any) -> Any:
+                return None if value is None else converter.structure(value, only)
+
+            return structure_optional
+        hook = _Hook(only)
+
+        def structure_optional_fast(value: object, _: Any) -> Any:
+            return None if value is None else hook.get()(value, only)
+
+        return structure_optional_fast
     allowed: dict[str, type] = {}
     for member in members:
         tag = _tag_of(member)
@@ -472,6 +526,20 @@ def _attrs_structure_factory(
         **_field_overrides(cls, structuring=True),
     )
     tag = _tag_of(cls)
+    if not detailed:
+
+        def structure_fast(value: object, _: Any) -> Any:
+            if type(value) is not dict:
+                raise TypeError
+            if tag is not None:
+                if value.get("kind") != tag or value.get("format", 1) != _nested_version(cls):
+                    raise TypeError
+                value = value.copy()
+                del value["kind"]
+                value.pop("format", None)
+            return inner(value, cls)
+
+        return structure_fast
 
     def structure(value: object, _: Any) -> Any:
         if not isinstance(value, dict):
@@ -530,7 +598,7 @@ def _make_converter(detailed: bool) -> cattrs.Converter:
     """
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
     converter.register_structure_hook(int, _structure_int)
-    converter.register_structure_hook(str, _structure_str)
+    converter.register_structure_hook(str, _structure_str if detailed else _fast_structure_str)
     converter.register_structure_hook(bool, _structure_bool)
     converter.register_structure_hook(float, _structure_float)
     converter.register_structure_hook(type(None), _structure_none)
@@ -545,6 +613,9 @@ def _make_converter(detailed: bool) -> cattrs.Converter:
     converter.register_structure_hook_factory(
         lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _enum_structure_factory
     )
+    if not detailed:
+        # An untyped value could hold anything: only the full load vouches for it.
+        converter.register_structure_hook_func(lambda t: t is Any or t is object, _refuse_untyped)
     if detailed:
         converter.register_structure_hook_factory(_is_tuple, _tuple_structure_factory)
         converter.register_structure_hook_factory(_is_frozenset, _frozenset_structure_factory)
@@ -684,32 +755,12 @@ def _check_string(text: str, what: str) -> None:
         raise CodecError(f"a {what} holds a lone surrogate {_show(text)}, which is not Unicode")
 
 
-# A run of characters between two quotes longer than any string may be: the pre-check below
-# sends the text to the full walk. Brackets and strings, for measuring nesting on the text.
-_LONG_RUN = re.compile(rf'"[^"]{{{MAX_STRING_LENGTH + 1},}}"')
-_STRING = re.compile(r'"[^"]*"')
-_INNERMOST = re.compile(r"\[\]|\{\}")
-_ONLY_BRACKETS: Final = {c: None for c in range(128) if chr(c) not in "[]{}"}
-
-
-def _within_limits_by_text(text: str) -> bool:
-    """Whether `text` (parsed without error) surely keeps every limit `_check_limits` checks.
-
-    Only for text without a backslash: then each string is its raw characters between two
-    quotes (so no escape makes a lone surrogate, and a string is no longer than the run of
-    characters around it), and nesting is counted on the brackets outside strings, by
-    removing innermost pairs, one level a pass, all at C speed. False means "walk the data".
-    """
-    if "\\" in text or not text.isascii():
-        return False
-    if text.count(",") < MAX_ARRAY_LENGTH - 1 and _LONG_RUN.search(text) is None:
-        brackets = _STRING.sub("", text).translate(_ONLY_BRACKETS)
-        for _ in range(MAX_DEPTH):
-            if not brackets:
-                return True
-            brackets = _INNERMOST.sub("", brackets)
-        return not brackets
-    return False
+# Only a text with a run of digits as long as MAX_INTEGER's can hold an integer wider than
+# documents allow; only such a text is parsed through the guarded `_integer` hook (a plain
+# int() of a huge literal is quadratic). Found on the UTF-8 bytes (no multi-byte sequence holds
+# an ASCII digit) with every digit made "0" and the rest " ", at C speed.
+_DIGITS_TO_ZERO: Final = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))
+_WIDE_RUN: Final = b"0" * len(str(MAX_INTEGER))
 
 
 def _check_limits(data: Any) -> None:
@@ -743,13 +794,16 @@ def _check_limits(data: Any) -> None:
                 stack.append((item, depth + 1))
 
 
-def _parse_any(text: object) -> Any:
+def _parse_any(text: object, *, limits: bool = True) -> Any:
+    """Parses `text` within the size limits; `limits=False` leaves the walk of the parsed data
+    (nesting, array and string limits) to the caller."""
     if isinstance(text, bytes | bytearray):
         if len(text) > MAX_DOCUMENT_BYTES:
             raise CodecError(f"the text has {len(text)} bytes, more than {MAX_DOCUMENT_BYTES}")
         try:
             # UTF-8 only: json.loads would guess UTF-16 or UTF-32, which dumps never writes.
-            text = bytes(text).decode("utf-8")
+            raw = bytes(text)
+            text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise CodecError(f"the text is not UTF-8 (byte {exc.start})") from None
     elif isinstance(text, str):
@@ -758,11 +812,12 @@ def _parse_any(text: object) -> Any:
                 f"the text has {len(text)} characters, more than {MAX_DOCUMENT_BYTES} bytes"
             )
         try:
-            size = len(text.encode("utf-8"))
+            raw = text.encode("utf-8")
         except UnicodeEncodeError as exc:
             raise CodecError(
                 f"the text holds a lone surrogate at {exc.start}, which is not Unicode"
             ) from None
+        size = len(raw)
         if size > MAX_DOCUMENT_BYTES:
             raise CodecError(f"the text has {size} bytes, more than {MAX_DOCUMENT_BYTES}")
     else:
@@ -774,7 +829,7 @@ def _parse_any(text: object) -> Any:
         data = json.loads(
             text,
             object_pairs_hook=_object,
-            parse_int=_integer,
+            parse_int=_integer if _WIDE_RUN in raw.translate(_DIGITS_TO_ZERO) else None,
             parse_float=_number,
             parse_constant=_constant,
         )
@@ -784,21 +839,27 @@ def _parse_any(text: object) -> Any:
         raise CodecError(f"the document is nested deeper than {MAX_DEPTH} levels") from None
     except ValueError as exc:
         raise CodecError(_cut(f"not valid JSON: {exc}")) from None
-    if not _within_limits_by_text(text):
+    if limits:
         _check_limits(data)
     return data
 
 
-def _parse(text: object) -> dict[str, Any]:
-    data = _parse_any(text)
+def _parse(text: object, *, limits: bool = True) -> dict[str, Any]:
+    data = _parse_any(text, limits=limits)
     if not isinstance(data, dict):
         raise CodecError(f"expected a JSON object, got {_type_name(data)}")
     return data
 
 
-def _load_document(data: dict[str, Any], registration: _Registration) -> Any:
+class _NotFast(Exception):
+    """The fast load met something it does not vouch for: the full load decides."""
+
+
+def _load_document(data: dict[str, Any], registration: _Registration, fast: bool = False) -> Any:
     cls = registration.cls
     version = data.get("format")
+    if fast and version != registration.version:
+        raise _NotFast
     if type(version) is not int:
         raise CodecError(f"{cls.__qualname__} document needs an integer 'format' @ $.format")
     if version > registration.version:
@@ -814,6 +875,8 @@ def _load_document(data: dict[str, Any], registration: _Registration) -> Any:
     except (CodecError, MemoryError):
         raise  # the limits keep a document's cost small: a MemoryError is the host's
     except Exception:  # the detailed converter says what is wrong, with its path
+        if fast:
+            raise _NotFast from None
         try:
             obj = _converter.structure(data, cls)
         except (CodecError, MemoryError):
@@ -845,16 +908,20 @@ def _registrations(form: object) -> dict[str, _Registration]:
     return found
 
 
-def _load_form(data: dict[str, Any], allowed: Mapping[str, _Registration]) -> Any:
+def _load_form(
+    data: dict[str, Any], allowed: Mapping[str, _Registration], fast: bool = False
+) -> Any:
     if len(allowed) == 1:
         (only,) = allowed.values()
-        return _load_document(data, only)
+        return _load_document(data, only, fast)
     tag = data.get("kind")
     registration = allowed.get(tag) if isinstance(tag, str) else None
     if registration is None:
+        if fast:
+            raise _NotFast
         known = ", ".join(sorted(allowed)[:12])
         raise CodecError(f"kind {_show(tag)} is not one of {known} @ $.kind")
-    return _load_document(data, registration)
+    return _load_document(data, registration, fast)
 
 
 @overload
@@ -872,7 +939,16 @@ def loads(cls: TypeForm[T], text: str | bytes) -> T:
     kind tag chooses the member, and a document of any other kind is refused.
     """
     allowed = _registrations(cls)
-    loaded: T = _load_form(_parse(text), allowed)
+    data = _parse(text, limits=False)
+    loaded: T
+    try:
+        # The fast converter's hooks refuse any string, array or nesting beyond the limits
+        # (they hand such a document to the full load), so a document it structures keeps
+        # every limit and the walk of `_check_limits` would find nothing.
+        loaded = _load_form(data, allowed, fast=True)
+    except _NotFast:
+        _check_limits(data)
+        loaded = _load_form(data, allowed)
     return loaded
 
 

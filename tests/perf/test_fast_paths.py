@@ -1,5 +1,8 @@
 """Fast paths give exactly what the slow paths give.
 
+Peacock's loaded-state check proves what the generic one finds by enumeration; the last test
+compares the two.
+
 `apply` skips `check` for an action object that `legal_actions` offered for the very same
 state (birdgames.fields.offer). These tests play the same random games twice, once applying
 the offered objects (the fast path) and once applying equal copies decoded from their JSON
@@ -8,11 +11,14 @@ the offered objects (the fast path) and once applying equal copies decoded from 
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import birdgames
-from birdgames import codec
+from birdgames import codec, peacock
+from birdgames.core import stuck_problem
 from birdgames.fields import was_offered
+from birdgames.peacock import invariants as peacock_invariants
 from birdgames.rng import Rng, below
 
 GAMES = sorted(birdgames.games().items())
@@ -81,3 +87,28 @@ def test_an_action_offered_for_another_state_is_checked() -> None:
     assert not was_offered(later, action)
     with pytest.raises(birdgames.IllegalActionError):
         game.apply(later, action)
+
+
+def test_peacock_load_check_proves_progress_as_the_enumerating_check_finds() -> None:
+    """Peacock's loaded-state check reasons where the generic check enumerates legal actions.
+
+    Along random games, and with every seat closed or every pick made, both give the same
+    verdict.
+    """
+    game = peacock.GAME
+    for players in game.player_counts:
+        state = game.new_game(game.default_config(players), players)
+        rng = Rng.from_seed(players)
+        while True:
+            variants = [
+                state,
+                attrs.evolve(state, seats=tuple(attrs.evolve(s, done=True) for s in state.seats)),
+                attrs.evolve(state, seats=tuple(attrs.evolve(s, pick="crow") for s in state.seats)),
+            ]
+            for variant in variants:
+                assert peacock_invariants._stuck_problem(variant) == stuck_problem(game, variant)
+            if game.is_terminal(state):
+                break
+            legal = game.legal_actions(state, game.to_act(state)[0])
+            index, rng = below(rng, len(legal))
+            state = game.apply(state, legal[index])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from birdgames import codec
-from birdgames.core import IllegalActionError
+from birdgames.core import IllegalActionError, check_player
 from birdgames.fields import was_offered
 from birdgames.peacock import invariants, rules, season, setup
 from birdgames.peacock.actions import ACTION_CLASSES, Action
@@ -61,6 +61,8 @@ class PeacockGame:
         return rules.to_act(state)
 
     def legal_actions(self, state: State, player: int) -> tuple[Action, ...]:
+        # Checked here, in interpreted code: compiled rules would take True for seat 1.
+        check_player(player, len(state.seats))
         return rules.legal_actions(state, player)
 
     def check(self, state: State, action: Action) -> str | None:

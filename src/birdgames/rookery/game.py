@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Final, NamedTuple
 
 from birdgames import codec
-from birdgames.core import InvalidConfigError, stuck_problem
+from birdgames.core import InvalidConfigError, check_player, stuck_problem
 from birdgames.rookery import events as ev
 from birdgames.rookery import legality, rules, scoring, setup
 from birdgames.rookery import view as views
@@ -355,6 +355,8 @@ class RookeryGame:
         return legality.to_act(state)
 
     def legal_actions(self, state: State, player: int) -> tuple[Action, ...]:
+        # Checked here, in interpreted code: compiled rules would take True for seat 1.
+        check_player(player, len(state.players))
         return rules.legal_actions(state, player)
 
     def check(self, state: State, action: Action) -> str | None:
