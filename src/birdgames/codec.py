@@ -307,6 +307,25 @@ def _tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, ...]]
     return structure_fixed
 
 
+def _is_primitive_tuple(t: Any) -> bool:
+    """A tuple[X, ...] of str, int or bool: written as a list of the same values."""
+    args = get_args(t)
+    return (
+        get_origin(t) is tuple
+        and len(args) == 2
+        and args[1] is Ellipsis
+        and args[0] in (str, int, bool)
+    )
+
+
+def _is_enum(t: Any) -> bool:
+    return isinstance(t, type) and issubclass(t, enum.Enum)
+
+
+def _unstructure_enum(member: enum.Enum) -> Any:
+    return member.value
+
+
 _STR_TYPE: Final = frozenset({str})
 _INT_TYPE: Final = frozenset({int})
 
@@ -623,6 +642,8 @@ def _make_converter(detailed: bool) -> cattrs.Converter:
         converter.register_structure_hook_factory(_is_tuple, _fast_tuple_structure_factory)
         converter.register_structure_hook_factory(_is_frozenset, _fast_frozenset_structure_factory)
     converter.register_unstructure_hook_factory(_is_frozenset, _frozenset_unstructure_factory)
+    converter.register_unstructure_hook_factory(_is_primitive_tuple, lambda _t: list)
+    converter.register_unstructure_hook_func(_is_enum, _unstructure_enum)
     converter.register_structure_hook_factory(
         _is_tagged_union, lambda t: _tagged_union_structure_factory(t, converter)
     )

@@ -110,12 +110,43 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     if state.phase is Phase.DRAFT:
         hand = seat.hand
         acts: tuple[Action, ...] = tuple(
-            DraftCard(player, card) for card in _distinct(hand.birds)
-        ) + tuple(DraftCard(player, card) for card in _distinct(hand.islands))
+            _draft_card(player, card) for card in _distinct(hand.birds)
+        ) + tuple(_draft_card(player, card) for card in _distinct(hand.islands))
     else:
         acts = _migration_actions(state, player, seat)
     offer(state, acts)
     return acts
+
+
+# One action object per distinct action, made once: legal_actions hands out the same objects
+# each time (actions are values, so sharing them is safe). Keyed by plain ints and strings:
+# hashing an Enum calls Python code.
+_SOURCES: Final = tuple(Source)
+_SOURCE_INDEX: Final = {source: i for i, source in enumerate(_SOURCES)}
+_SLOT_OR_NONE: Final = (None, Slot.LEFT, Slot.RIGHT)
+
+
+@lru_cache(maxsize=4096)
+def _draft_card(player: int, card: str) -> DraftCard:
+    return DraftCard(player, card)
+
+
+@lru_cache(maxsize=65536)
+def _placement(
+    player: int,
+    bird: str,
+    source: int,
+    group: int,
+    slot: int,
+    from_group: int | None,
+    from_slot: int,
+) -> PlaceBird:
+    """The PlaceBird of those fields; slots as 1 (left) or 2 (right), 0 for none."""
+    to_slot = _SLOT_OR_NONE[slot]
+    assert to_slot is not None
+    return PlaceBird(
+        player, bird, _SOURCES[source], group, to_slot, from_group, _SLOT_OR_NONE[from_slot]
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -151,9 +182,9 @@ def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, .
         loose = ((Source.RECEIVED, pool.received),)
     blue = state.season is Season.BLUE
     limits = [_limits(group.island, group.tucks, blue) for group in groups]
-    targets: dict[str, list[tuple[int, Slot]]] = {}
+    targets: dict[str, list[tuple[int, int]]] = {}
 
-    def targets_of(bird: str) -> list[tuple[int, Slot]]:
+    def targets_of(bird: str) -> list[tuple[int, int]]:
         found = targets.get(bird)
         if found is None:
             found = []
@@ -163,27 +194,29 @@ def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, .
                     continue
                 left, right = group.left, group.right
                 if left is None or (left.species == bird and left.size < most):
-                    found.append((index, LEFT))
+                    found.append((index, 1))
                 if right is None or (right.species == bird and right.size < most):
-                    found.append((index, RIGHT))
+                    found.append((index, 2))
             targets[bird] = found
         return found
 
     for source, birds in loose:
+        code = _SOURCE_INDEX[source]
         for bird in _distinct(birds):
             for index, slot in targets_of(bird):
-                acts.append(PlaceBird(player, bird, source, index, slot))
+                acts.append(_placement(player, bird, code, index, slot, None, 0))
     # K2.3 placed birds move again freely, within the migration's move budget (DECISION).
     if migration and seat.moves < MOVES_PER_MIGRATION:
+        tableau = _SOURCE_INDEX[TABLEAU]
         for from_index, group in enumerate(groups):
-            for from_slot, flock in ((LEFT, group.left), (RIGHT, group.right)):
+            for from_slot, flock in ((1, group.left), (2, group.right)):
                 if flock is None:
                     continue
                 bird = flock.species
                 for index, slot in targets_of(bird):
-                    if index != from_index or slot is not from_slot:
+                    if index != from_index or slot != from_slot:
                         acts.append(
-                            PlaceBird(player, bird, TABLEAU, index, slot, from_index, from_slot)
+                            _placement(player, bird, tableau, index, slot, from_index, from_slot)
                         )
     if not migration or not pool.drafted_islands:
         acts.append(EndMigration(player))
