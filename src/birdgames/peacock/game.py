@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from birdgames import codec
-from birdgames.core import IllegalActionError, check_player
+from birdgames.core import IllegalActionError, check_player, check_seed
 from birdgames.fields import was_offered
 from birdgames.peacock import invariants, rules, season, setup
 from birdgames.peacock.actions import ACTION_CLASSES, Action
@@ -38,7 +38,9 @@ class PeacockGame:
 
     def new_game(self, config: Config, seed: int) -> State:
         """Returns the position after setup and the first deal."""
-        return setup.new_game(config, seed)
+        # Checked here, in interpreted code: compiled setup would take True for seed 1 and
+        # raise TypeError for a foreign config.
+        return setup.new_game(setup.check_config(config), check_seed(seed))
 
     def max_actions(self, config: Config) -> int:
         """Returns a bound on the actions of any game with `config`.

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Final, NamedTuple
 
 from birdgames import codec
-from birdgames.core import InvalidConfigError, check_player, stuck_problem
+from birdgames.core import InvalidConfigError, check_player, check_seed, stuck_problem
 from birdgames.rookery import events as ev
 from birdgames.rookery import legality, rules, scoring, setup
 from birdgames.rookery import view as views
@@ -346,7 +346,9 @@ class RookeryGame:
         return Config()
 
     def new_game(self, config: Config, seed: int) -> State:
-        return setup.new_game(config, seed)
+        # Checked here, in interpreted code: compiled setup would take True for seed 1 and
+        # raise TypeError for a foreign config.
+        return setup.new_game(setup.validate(config), check_seed(seed))
 
     def max_actions(self, config: Config) -> int:
         return max_actions(config)
