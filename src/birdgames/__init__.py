@@ -3,13 +3,17 @@
 from birdgames.core import (
     ActionLike,
     AnyGame,
+    AnyWords,
     BirdgamesError,
     CodecError,
     Game,
     IllegalActionError,
     InvalidConfigError,
+    ViewLike,
+    Words,
     games,
     get_game,
+    get_words,
 )
 
 __version__ = "0.1.0"
@@ -17,12 +21,16 @@ __version__ = "0.1.0"
 __all__ = [
     "ActionLike",
     "AnyGame",
+    "AnyWords",
     "BirdgamesError",
     "CodecError",
     "Game",
     "IllegalActionError",
     "InvalidConfigError",
+    "ViewLike",
+    "Words",
     "__version__",
     "games",
     "get_game",
+    "get_words",
 ]

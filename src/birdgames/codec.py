@@ -80,6 +80,7 @@ class _Registration:
     cls: type
     version: int
     role: Role
+    oldest: int  # the oldest format still read: its documents lack only defaulted fields
 
 
 _BY_TAG: dict[str, _Registration] = {}
@@ -106,17 +107,22 @@ def _infer_role(cls: type) -> Role:
     return "document"
 
 
-def register(*classes: type, version: int = 1, role: Role | None = None) -> None:
+def register(
+    *classes: type, version: int = 1, role: Role | None = None, oldest: int | None = None
+) -> None:
     """Registers tagged attrs classes as documents; role defaults from the module name.
 
     Classes defined in an ``actions`` module are actions, in an ``events`` module events.
-    Registering the same class again is harmless; reusing a tag for another class is an error.
+    `oldest` (default: `version`) is the oldest format still read, for a format that only
+    added fields with defaults. Registering the same class again is harmless; reusing a tag
+    for another class is an error.
     """
     for cls in classes:
         tag = _tag_of(cls)
         if tag is None or not attrs.has(cls):
             raise TypeError(f"{cls.__qualname__} needs to be an attrs class with a ClassVar kind")
-        registration = _Registration(cls, version, role or _infer_role(cls))
+        first = version if oldest is None else oldest
+        registration = _Registration(cls, version, role or _infer_role(cls), first)
         existing = _BY_TAG.get(tag)
         if existing is not None and existing.cls is not cls:
             raise TypeError(
@@ -580,6 +586,11 @@ def _nested_version(cls: type) -> int:
     return 1 if registration is None else registration.version
 
 
+def _nested_oldest(cls: type) -> int:
+    registration = _BY_CLASS.get(cls)
+    return 1 if registration is None else registration.oldest
+
+
 def _check_nested_format(tag: str, cls: type, value: Mapping[str, Any]) -> None:
     """Refuses a nested object written in another format than this version reads.
 
@@ -588,7 +599,7 @@ def _check_nested_format(tag: str, cls: type, value: Mapping[str, Any]) -> None:
     """
     expected = _nested_version(cls)
     got = value.get("format", 1)
-    if got != expected:
+    if type(got) is not int or not _nested_oldest(cls) <= got <= expected:
         raise ValueError(
             f"{tag} has format {_show(got)}, but this birdgames reads format {expected} of it"
         )
@@ -888,7 +899,7 @@ def _load_document(data: dict[str, Any], registration: _Registration, fast: bool
             f"{cls.__qualname__} document has format {version}, newer than this birdgames "
             f"reads ({registration.version}); upgrade birdgames"
         )
-    if version != registration.version:
+    if not registration.oldest <= version <= registration.version:
         raise CodecError(f"{cls.__qualname__} document has unknown format {version} @ $.format")
     obj: Any
     try:

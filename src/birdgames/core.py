@@ -2,13 +2,38 @@
 
 from __future__ import annotations
 
+import enum
 import functools
 import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, Final, Protocol, TypeAlias, TypeVar
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Final,
+    Literal,
+    Protocol,
+    TypeAlias,
+    TypeVar,
+    overload,
+)
 
 from birdgames.fields import describe, describe_action
+
+if TYPE_CHECKING:
+    from birdgames.peacock.actions import Action as PeacockAction
+    from birdgames.peacock.events import Event as PeacockEvent
+    from birdgames.peacock.game import PeacockGame
+    from birdgames.peacock.view import View as PeacockView
+    from birdgames.perch_bop.actions import Action as PerchAction
+    from birdgames.perch_bop.events import Event as PerchEvent
+    from birdgames.perch_bop.game import PerchGame
+    from birdgames.perch_bop.view import View as PerchView
+    from birdgames.rookery.actions import Action as RookeryAction
+    from birdgames.rookery.events import Event as RookeryEvent
+    from birdgames.rookery.game import RookeryGame
+    from birdgames.rookery.view import View as RookeryView
 
 PlayerId: TypeAlias = int
 
@@ -17,6 +42,9 @@ StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
 ViewT_co = TypeVar("ViewT_co", covariant=True)
 EventT = TypeVar("EventT")
+ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
+ActionT_contra = TypeVar("ActionT_contra", contravariant=True)
+EventT_contra = TypeVar("EventT_contra", contravariant=True)
 
 
 class BirdgamesError(ValueError):
@@ -63,6 +91,84 @@ class ActionLike(Tagged, Protocol):
     def player(self) -> PlayerId: ...
 
 
+class ViewLike(Tagged, Protocol):
+    """The common part of every game's View: what any frontend needs, in the same names.
+
+    Each game's View adds its own detail (board, hands, decks) beside these members.
+    """
+
+    @property
+    def player(self) -> PlayerId | None:
+        """The seat this view is for; None for a spectator."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """How many players sit at the table."""
+        ...
+
+    @property
+    def seats(self) -> Sequence[object]:
+        """One game-specific part per seat, indexed by seat: what the viewer sees of it."""
+        ...
+
+    @property
+    def to_act(self) -> tuple[PlayerId, ...]:
+        """The seats that have a decision now, ascending; empty once the game is over.
+
+        Several seats at once is a simultaneous phase: each may act in any order.
+        """
+        ...
+
+    @property
+    def phase(self) -> enum.Enum:
+        """Where the game stands; each game's own Phase enum (its `OVER` member at the end)."""
+        ...
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The running scores, one per seat (final once the game is over)."""
+        ...
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        ...
+
+    @property
+    def decision(self) -> object:
+        """The pending decision `to_act` must answer before play goes on, or None.
+
+        A game-specific value (Rookery's ambush window, Perch's fountain slot or awaited
+        choice); the game's `words.render` says it in words.
+        """
+        ...
+
+
+class Words(Protocol[ViewT_contra, ActionT_contra, EventT_contra]):
+    """A game's words: sentences and pictures a player reads, from a view only.
+
+    They take the viewer's view, never the State, so they cannot tell more than the viewer
+    may see. Each game's `<game>.words` module offers these as functions and as `WORDS`.
+    """
+
+    def card_name(self, card: str) -> str:
+        """Returns the display name of a catalog card id (`"Barn Owl"` for `"owl_barn"`)."""
+        ...
+
+    def describe_action(self, view: ViewT_contra, action: ActionT_contra) -> str:
+        """Returns the action as a sentence naming its cards and places."""
+        ...
+
+    def describe_event(self, view: ViewT_contra, event: EventT_contra) -> str:
+        """Returns the event as a sentence for the reader of `view`."""
+        ...
+
+    def render(self, view: ViewT_contra) -> str:
+        """Returns the table as text: the board, the hands the viewer sees, the scores."""
+        ...
+
+
 class Game(Protocol[ConfigT, StateT, ActionT, ViewT_co, EventT]):
     """The interface every birdgames engine implements (see docs/contract.md)."""
 
@@ -71,6 +177,31 @@ class Game(Protocol[ConfigT, StateT, ActionT, ViewT_co, EventT]):
 
     @property
     def player_counts(self) -> tuple[int, ...]: ...
+
+    @property
+    def config_type(self) -> type[ConfigT]:
+        """The game's Config class: `codec.loads(game.config_type, text)` loads one."""
+        ...
+
+    @property
+    def state_type(self) -> type[StateT]:
+        """The game's State class: `codec.loads(game.state_type, text)` loads a saved state."""
+        ...
+
+    @property
+    def view_type(self) -> type[ViewT_co]:
+        """The game's View class."""
+        ...
+
+    @property
+    def action_types(self) -> tuple[type[ActionT], ...]:
+        """Every action class of the game: `isinstance(codec.loads_action(text), ...)`."""
+        ...
+
+    @property
+    def event_types(self) -> tuple[type[EventT], ...]:
+        """Every event class of the game."""
+        ...
 
     def default_config(self, players: int) -> ConfigT: ...
 
@@ -118,13 +249,56 @@ def games() -> Mapping[str, AnyGame]:
     return MappingProxyType(found)
 
 
+@overload
+def get_game(name: Literal["perch_bop"]) -> PerchGame: ...
+
+
+@overload
+def get_game(name: Literal["peacock"]) -> PeacockGame: ...
+
+
+@overload
+def get_game(name: Literal["rookery"]) -> RookeryGame: ...
+
+
+@overload
+def get_game(name: str) -> AnyGame: ...
+
+
 def get_game(name: str) -> AnyGame:
-    """Returns the engine called `name`."""
+    """Returns the engine called `name`, precisely typed for a literal name."""
     registered = games()
     if name not in registered:
         known = ", ".join(sorted(registered)) or "none"
         raise InvalidConfigError(f"unknown game {name!r}; registered games: {known}")
     return registered[name]
+
+
+AnyWords: TypeAlias = Words[Any, Any, Any]
+
+
+@overload
+def get_words(name: Literal["perch_bop"]) -> Words[PerchView, PerchAction, PerchEvent]: ...
+
+
+@overload
+def get_words(name: Literal["peacock"]) -> Words[PeacockView, PeacockAction, PeacockEvent]: ...
+
+
+@overload
+def get_words(name: Literal["rookery"]) -> Words[RookeryView, RookeryAction, RookeryEvent]: ...
+
+
+@overload
+def get_words(name: str) -> AnyWords: ...
+
+
+def get_words(name: str) -> AnyWords:
+    """Returns the words (`<game>.words.WORDS`) of the engine called `name`."""
+    game = get_game(name)
+    module = importlib.import_module(f"birdgames.{game.name}.words")
+    words: AnyWords = module.WORDS
+    return words
 
 
 def check_player(player: object, players: int) -> PlayerId:

@@ -61,7 +61,11 @@ class RandomPolicy:
 
 @attrs.frozen
 class Record:
-    """A whole game: enough to replay it exactly; the save file format."""
+    """A whole game: enough to replay it exactly; the save file format.
+
+    Its seed fixes every shuffle, so it tells every hand and deck: publish it only once the
+    game is over (a game in progress is a `LiveRecord`, kept on the server).
+    """
 
     kind: ClassVar[str] = "birdgames.record"
 
@@ -212,6 +216,159 @@ def verify(record: Record, game: AnyGame | None = None, *, finished: bool = True
     ):
         if recorded != replayed:
             raise CodecError(f"record says {name} {_cut(recorded)}, replay gives {_cut(replayed)}")
+
+
+# --- Live games -----------------------------------------------------------------------------
+
+
+@attrs.frozen
+class LiveRecord:
+    """A game in progress as a save file: config, seed and every action so far.
+
+    It holds secrets: the seed fixes every shuffle, so whoever holds it can replay the game
+    and read every hand and deck. Keep it on the server; send each client its view and its
+    visible events instead.
+    """
+
+    kind: ClassVar[str] = "birdgames.live_record"
+
+    game: str
+    config: Tagged
+    seed: int = attrs.field(metadata=codec.HEX)
+    actions: tuple[ActionLike, ...]
+
+
+codec.register(LiveRecord)
+
+
+@attrs.frozen
+class Match(Generic[ConfigT, StateT, ActionT, ViewT, EventT]):
+    """A game in progress: its engine, config, seed, every action so far and the state now.
+
+    Immutable: `play` and `undo` return a new Match. `save` writes a `LiveRecord` and
+    `Match.resume` reads one back; `record` exports the finished game as a `Record`. Like
+    a State, a Match holds every secret of the game (see `LiveRecord`): show a player only
+    `view(player)` and the events `visible_events` gives them.
+    """
+
+    game: Game[ConfigT, StateT, ActionT, ViewT, EventT]
+    config: ConfigT
+    seed: int
+    actions: tuple[ActionT, ...]
+    state: StateT
+
+    @classmethod
+    def start(
+        cls, game: Game[ConfigT, StateT, ActionT, ViewT, EventT], config: ConfigT, seed: int
+    ) -> Match[ConfigT, StateT, ActionT, ViewT, EventT]:
+        """Returns a new game of `config` dealt from `seed`, no action taken yet."""
+        seed = check_seed(seed)
+        return cls(game, config, seed, (), game.new_game(config, seed))
+
+    @property
+    def steps(self) -> int:
+        """How many actions have been taken."""
+        return len(self.actions)
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.game.is_terminal(self.state)
+
+    def to_act(self) -> tuple[int, ...]:
+        """Returns the players with a decision now."""
+        return self.game.to_act(self.state)
+
+    def legal_actions(self, player: int) -> tuple[ActionT, ...]:
+        """Returns the legal actions of `player` now."""
+        return self.game.legal_actions(self.state, player)
+
+    def view(self, player: int | None) -> ViewT:
+        """Returns what `player` (None: a spectator) sees now: what to send a client."""
+        return self.game.view(self.state, player)
+
+    def play(
+        self, action: ActionT
+    ) -> tuple[Match[ConfigT, StateT, ActionT, ViewT, EventT], tuple[EventT, ...]]:
+        """Returns the match after `action` and every event of the step (omniscient: pass
+        them through `game.visible_events` before showing them). An illegal action raises
+        `IllegalActionError` and leaves this match as it was."""
+        state, events = self.game.step(self.state, action)
+        return attrs.evolve(self, actions=(*self.actions, action), state=state), events
+
+    def rewind(self, steps: int) -> Match[ConfigT, StateT, ActionT, ViewT, EventT]:
+        """Returns the match as it was after its first `steps` actions, rebuilt by replay.
+
+        Going back across a draw and playing on deals the same cards again: the seed fixes
+        them, so an undo shows a player what the deck held.
+        """
+        if not 0 <= steps <= len(self.actions):
+            raise InvalidConfigError(
+                f"this match has {len(self.actions)} steps; cannot rewind to step {steps}"
+            )
+        state = self.game.new_game(self.config, self.seed)
+        for action in self.actions[:steps]:
+            state = self.game.apply(state, action)
+        return attrs.evolve(self, actions=self.actions[:steps], state=state)
+
+    def undo(self, steps: int = 1) -> Match[ConfigT, StateT, ActionT, ViewT, EventT]:
+        """Returns the match without its last `steps` actions (see `rewind`)."""
+        if steps < 0:
+            raise InvalidConfigError(f"cannot undo {steps} steps")
+        return self.rewind(len(self.actions) - steps)
+
+    def save(self) -> LiveRecord:
+        """Returns the save file of this match (`codec.dumps` it); it holds every secret."""
+        return LiveRecord(self.game.name, self.config, self.seed, self.actions)
+
+    @classmethod
+    def resume(
+        cls,
+        game: Game[ConfigT, StateT, ActionT, ViewT, EventT],
+        saved: LiveRecord | Record,
+    ) -> Match[ConfigT, StateT, ActionT, ViewT, EventT]:
+        """Returns the match a save file (or a finished game's Record) describes, replayed.
+
+        Raises `CodecError` when the file is of another game, its config and seed start no
+        game, or an action is foreign, illegal or comes after the end.
+        """
+        if saved.game != game.name:
+            raise CodecError(f"the save is of {_cut(saved.game)}, not {game.name}")
+        config = saved.config
+        if not isinstance(config, game.config_type):
+            raise CodecError(f"the save's config is not a {game.name} config")
+        try:
+            limit = game.max_actions(config)
+            match = cls.start(game, config, saved.seed)
+        except BirdgamesError as error:
+            raise CodecError(f"the save's config and seed start no game: {error}") from None
+        if len(saved.actions) > limit:
+            raise CodecError(f"the save has {len(saved.actions)} actions, more than {limit}")
+        for index, action in enumerate(saved.actions):
+            if not isinstance(action, game.action_types):
+                raise CodecError(f"action {index} is not a {game.name} action")
+            if match.is_terminal:
+                raise CodecError(f"action {index} comes after the end of the game")
+            try:
+                match = match.play(action)[0]
+            except IllegalActionError as error:
+                raise CodecError(f"action {index} is illegal: {error.reason}") from None
+        return match
+
+    def record(self) -> Record:
+        """Returns the finished game's Record; a game not over raises `InvalidConfigError`."""
+        if not self.is_terminal:
+            raise InvalidConfigError(
+                f"the game is not over after {len(self.actions)} steps; save() keeps it instead"
+            )
+        return Record(
+            game=self.game.name,
+            config=self.config,
+            seed=self.seed,
+            actions=self.actions,
+            scores=self.game.scores(self.state),
+            winners=self.game.winners(self.state),
+        )
 
 
 # --- Tournaments ----------------------------------------------------------------------------

@@ -242,9 +242,13 @@ def build_pool(
     examples: dict[type, list[Any]] = {cls: [] for cls in classes}
     played = 0
     seed = 0
+    # The default config first, then each variant in turn: some actions exist only in one
+    # (a game's optional parts).
+    configs = [adapter.config, *(config_for for _, config_for in adapter.variants)]
     while played < budget:
+        config_for = configs[seed % len(configs)]
         for players in adapter.player_counts:
-            trail = _random_game(adapter, players, seed)
+            trail = _random_game(adapter.game, config_for(players), players, seed)
             played += 1
             keep = {round(i * (len(trail) - 1) / max(1, points - 1)) for i in range(points)}
             for index, (state, legal) in enumerate(trail):
@@ -271,11 +275,12 @@ def build_pool(
     )
 
 
-def _random_game(adapter: EngineAdapter, players: int, seed: int) -> list[tuple[Any, list[Any]]]:
+def _random_game(
+    game: AnyGame, config: Any, players: int, seed: int
+) -> list[tuple[Any, list[Any]]]:
     """Returns every state of one seeded random game with the legal actions there."""
-    game = adapter.game
     rng = random.Random(seed * 7919 + players)
-    state = game.new_game(adapter.config(players), seed)
+    state = game.new_game(config, seed)
     trail = []
     while True:
         legal = [a for p in game.to_act(state) for a in game.legal_actions(state, p)]

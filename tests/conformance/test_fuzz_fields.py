@@ -29,7 +29,7 @@ ADAPTERS["toy"] = TOY
 
 # Classes no config the adapters play can offer: the U6 zap of a free nest is off by default,
 # and Perch's Feed the Birds needs Pond-emonium, which no config can turn on yet.
-NEVER_OFFERED: dict[str, set[str]] = {"perch_bop": {"ZapNest", "FeedBirds"}}
+NEVER_OFFERED: dict[str, set[str]] = {"perch_bop": {"ZapNest"}}
 
 
 @functools.cache

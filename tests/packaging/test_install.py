@@ -130,6 +130,18 @@ def test_installed_package_offers_the_public_surface_and_py_typed(
     assert _python(installed, "-c", program, cwd=tmp_path).split() == ["True"] * 3
 
 
+def test_the_wheel_ships_the_license(installed: Path, tmp_path: Path) -> None:
+    """The installed distribution carries the MIT LICENSE file of the checkout."""
+    program = (
+        "import importlib.metadata as m; "
+        "files = m.distribution('birdgames').files or []; "
+        "print(next(f.read_text() for f in files if f.name == 'LICENSE'))"
+    )
+    shipped = _python(installed, "-c", program, cwd=tmp_path)
+    assert shipped.strip() == (ROOT / "LICENSE").read_text().strip()
+    assert shipped.startswith("MIT License")
+
+
 def test_a_client_type_checks_strictly_and_runs(installed: Path, tmp_path: Path) -> None:
     """A client using get_game, new_game, step, view and the codec passes mypy --strict."""
     client = tmp_path / "client.py"

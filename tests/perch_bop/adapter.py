@@ -10,6 +10,8 @@ from birdgames.perch_bop import GAME, Config, State
 from birdgames.perch_bop.cards import (
     BIRDHOUSE_FROM_ROUND,
     POINTS_IN_THE_SKY,
+    POND_EMONIUM,
+    PROMOS,
     SEEDS_THE_DAY,
     ZAP_ROUND,
 )
@@ -26,8 +28,8 @@ def perturb_hidden(state: State, player: int, seed: int) -> State:
     game is over, their kept objectives are public and only the discarded ones change). The
     bag has no order (draws use the rng), so a new rng reshuffles every future draw. The
     birdhouses and lightning tokens are not in play before rounds 4 and 5, so nobody sees
-    them there: they are flipped at random. Birdfeeders and the Sun and Moon are public
-    (P2), so they stay as they are.
+    them there: they are flipped at random. Birdfeeders, the Sun and Moon, Ponds, Bread and
+    the promos are public (P2), so they stay as they are.
     """
     rng = Rng.from_seed(seed)
     over = state.flow.phase is Phase.OVER
@@ -63,18 +65,24 @@ def perturb_hidden(state: State, player: int, seed: int) -> State:
     return attrs.evolve(state, seats=tuple(seats), rng=fresh)
 
 
-def _with(*expansions: str) -> Callable[[int], Config]:
+def _with(*expansions: str, promos: frozenset[str] = frozenset()) -> Callable[[int], Config]:
     def config_for(players: int) -> Config:
-        return Config(players=players, expansions=frozenset(expansions))
+        return Config(players=players, expansions=frozenset(expansions), promos=promos)
 
     return config_for
 
 
-# Every subset of the expansions built so far, beside the default (base-game) config.
+# Every other subset of the expansions beside the default config (all three), and all
+# three with every promo (P1, P8).
 VARIANTS: tuple[tuple[str, Callable[[int], Config]], ...] = (
+    ("promos", _with(SEEDS_THE_DAY, POINTS_IN_THE_SKY, POND_EMONIUM, promos=PROMOS)),
+    ("base", _with()),
     ("seeds", _with(SEEDS_THE_DAY)),
     ("sky", _with(POINTS_IN_THE_SKY)),
+    ("pond", _with(POND_EMONIUM)),
     ("seeds_sky", _with(SEEDS_THE_DAY, POINTS_IN_THE_SKY)),
+    ("seeds_pond", _with(SEEDS_THE_DAY, POND_EMONIUM)),
+    ("sky_pond", _with(POINTS_IN_THE_SKY, POND_EMONIUM)),
 )
 
 ADAPTER = EngineAdapter(

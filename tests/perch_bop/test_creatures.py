@@ -757,15 +757,18 @@ def test_format_one_record_is_refused_naming_the_version() -> None:
 
 
 def test_every_creature_is_activated_in_random_self_play() -> None:
-    """Across random games every one of the nine creatures gets activated."""
+    """Across random games every one of the eleven creatures (the Frog and the Perch of
+    Pond-emonium included) gets activated."""
     seen: set[str] = set()
-    for seed in range(40):
+    every = {"hawk", "owl", "fox", "dog", "cat", "cuckoo", "bee", "squirrel", "scarecrow"}
+    every |= {"frog", "perch"}
+    for seed in range(60):
         players = 2 + seed % 4
         record = sim.play(GAME, GAME.default_config(players), seed, [sim.RandomPolicy()] * players)
         seen |= {a.creature for a in record.actions if isinstance(a, ActivateCreature)}
-        if len(seen) == 9:
+        if seen == every:
             break
-    assert seen == {"hawk", "owl", "fox", "dog", "cat", "cuckoo", "bee", "squirrel", "scarecrow"}
+    assert seen == every
 
 
 def test_random_activations_keep_birds_and_legality() -> None:

@@ -51,7 +51,7 @@ def test_every_seat_and_spectators_see_the_birdfeeders_and_the_sky() -> None:
 
 def test_base_game_views_have_neither() -> None:
     """Without the expansions the view says so with None."""
-    state = GAME.new_game(GAME.default_config(3), 0)
+    state = GAME.new_game(Config(players=3), 0)
     seen = GAME.view(state, 0)
     assert seen.birdfeeders is None and seen.sky is None and seen.expansions == frozenset()
 
@@ -71,10 +71,14 @@ def test_expansion_events_are_public_and_said_in_words() -> None:
 
 
 def test_a_format_2_state_is_refused_with_its_format_named() -> None:
-    """States are format 3 now; an older one is refused, never read with missing parts."""
+    """States are format 4 now; a format-3 one (no promos) still loads, an older one is
+    refused, never read with missing parts."""
     state = GAME.new_game(Config(players=3, expansions=BOTH), 0)
     document = json.loads(codec.dumps(state))
-    assert document["format"] == 3
+    assert document["format"] == 4
+    assert codec.loads(State, json.dumps(document)) == state
+    del document["promos"]
+    document["format"] = 3
     assert codec.loads(State, json.dumps(document)) == state
     document["format"] = 2
     with pytest.raises(CodecError, match="format 2"):

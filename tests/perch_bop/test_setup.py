@@ -76,9 +76,10 @@ def test_objective_deals_option() -> None:
 
 
 def test_invalid_configs_are_refused_with_a_reason() -> None:
-    """Unknown expansions, bad layouts and bad turn orders raise InvalidConfigError."""
-    with pytest.raises(InvalidConfigError, match="the pond_emonium expansion is not available"):
-        GAME.new_game(Config(players=3, expansions=frozenset({"pond_emonium"})), 0)
+    """Unknown expansions and promos, bad layouts and bad turn orders raise
+    InvalidConfigError naming what is wrong."""
+    with pytest.raises(InvalidConfigError, match="unknown promo 'dodo'"):
+        GAME.new_game(Config(players=3, promos=frozenset({"yeti", "dodo"})), 0)
     with pytest.raises(InvalidConfigError, match="unknown expansion 'nope'"):
         GAME.new_game(Config(players=3, expansions=frozenset({"seeds_the_day", "nope"})), 0)
     with pytest.raises(InvalidConfigError, match="8 tiles"):

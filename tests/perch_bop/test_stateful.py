@@ -1,11 +1,12 @@
-"""Hypothesis state machine: every bird of every colour is always in exactly one place."""
+"""Hypothesis state machine: every bird of every colour is always in exactly one place, every
+Bread and every Birdfeeder accounted for, under any expansions and promos."""
 
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from birdgames import codec
-from birdgames.perch_bop import GAME, State
-from birdgames.perch_bop.cards import BIRDS_PER_COLOUR
+from birdgames.perch_bop import GAME, Config, State
+from birdgames.perch_bop.cards import BIRDS_PER_COLOUR, BREAD_FOR_PLAYERS, EXPANSIONS, PROMOS
 from birdgames.perch_bop.game import invariant_violation
 
 
@@ -16,9 +17,17 @@ class PerchMachine(RuleBasedStateMachine):
         super().__init__()
         self.state: State | None = None
 
-    @initialize(players=st.sampled_from([2, 3, 4, 5]), seed=st.integers(0, 2**32))
-    def start(self, players: int, seed: int) -> None:
-        self.state = GAME.new_game(GAME.default_config(players), seed)
+    @initialize(
+        players=st.sampled_from([2, 3, 4, 5]),
+        seed=st.integers(0, 2**32),
+        expansions=st.frozensets(st.sampled_from(sorted(EXPANSIONS))),
+        promos=st.frozensets(st.sampled_from(sorted(PROMOS))),
+    )
+    def start(
+        self, players: int, seed: int, expansions: frozenset[str], promos: frozenset[str]
+    ) -> None:
+        config = Config(players=players, expansions=expansions, promos=promos)
+        self.state = GAME.new_game(config, seed)
 
     @rule(data=st.data())
     def play(self, data: st.DataObject) -> None:
@@ -41,6 +50,7 @@ class PerchMachine(RuleBasedStateMachine):
                 state.bag[c],
                 sum(s.hand[c] for s in state.seats),
                 sum(loc.birds[c] for loc in state.locations),
+                sum(p.birds[c] for p in state.ponds.ponds) if state.ponds is not None else 0,
                 sum(1 for f in state.fountain if f == c),
                 state.plaza[c],
                 sum(1 for a in state.arrivals if a.colour == c),
@@ -48,6 +58,28 @@ class PerchMachine(RuleBasedStateMachine):
             assert sum(places) == BIRDS_PER_COLOUR, (c, places)
             assert min(places) >= 0
         assert invariant_violation(state) is None
+
+    @invariant()
+    def bread_conserved(self) -> None:
+        """P5: every player's Bread is held or spent, as dealt; the dummy has none."""
+        if self.state is None or self.state.ponds is None:
+            return
+        ponds, n = self.state.ponds, self.state.config.players
+        assert len(ponds.bread) == len(ponds.spent) == n
+        for held, spent in zip(ponds.bread, ponds.spent, strict=True):
+            assert held >= 0 and spent >= 0 and held + spent == BREAD_FOR_PLAYERS[n]
+
+    @invariant()
+    def birdfeeders_conserved(self) -> None:
+        """P3: on the board + taken + discarded + removed = one per Location set out."""
+        if self.state is None or self.state.feeders is None:
+            return
+        feeders = self.state.feeders
+        on_board = sum(
+            on and not loc.removed for on, loc in zip(feeders.on, self.state.locations, strict=True)
+        )
+        total = on_board + sum(feeders.taken) + feeders.discarded + feeders.removed
+        assert total == len(self.state.locations)
 
     @invariant()
     def scores_never_negative(self) -> None:

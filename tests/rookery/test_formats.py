@@ -18,10 +18,12 @@ def test_a_state_saved_in_format_1_is_refused_naming_the_format() -> None:
         codec.loads(State, json.dumps(data))
 
 
-def test_views_are_format_2_and_records_stay_format_1() -> None:
-    """Only State and View changed; a record of the same actions still loads and replays."""
+def test_views_are_format_3_and_records_stay_format_1() -> None:
+    """Only State and View changed (the View twice: it took the common view shape); a record
+    of the same actions still loads and replays."""
     state = GAME.new_game(GAME.default_config(2), 3)
-    assert json.loads(codec.dumps(GAME.view(state, 0)))["format"] == 2
+    assert json.loads(codec.dumps(state))["format"] == 2
+    assert json.loads(codec.dumps(GAME.view(state, 0)))["format"] == 3
     record = sim.play(GAME, GAME.default_config(2), 3, [sim.RandomPolicy()] * 2)
     text = codec.dumps(record)
     assert json.loads(text)["format"] == 1 and '"format":2' not in text

@@ -95,12 +95,12 @@ def test_view_shows_own_hand_sizes_piles_and_bird_states() -> None:
     )
     view = GAME.view(state, 1)
     assert view.hand == ("lark",)
-    assert [p.hand_size for p in view.players] == [2, 1]
-    assert [p.deck_size for p in view.players] == [1, 2]
-    assert view.players[1].discard == ("owl",)
+    assert [p.hand_size for p in view.seats] == [2, 1]
+    assert [p.deck_size for p in view.seats] == [1, 2]
+    assert view.seats[1].discard == ("owl",)
     wren, robin = view.zones[0].birds
     assert not wren.nested and robin.tapped and robin.damage == 1
-    assert (view.season, view.turns_left, view.players[0].prizes) == (Season.SPRING, 4, 1)
+    assert (view.season, view.turns_left, view.seats[0].prizes) == (Season.SPRING, 4, 1)
     assert GAME.view(state, None).hand == ()
 
 

@@ -18,7 +18,7 @@ picks before the reveal, the rng.
 
 import enum
 from collections.abc import Sequence
-from typing import ClassVar, Final, TypeAlias, assert_never
+from typing import ClassVar, Final, TypeAlias, assert_never, get_args
 
 import attrs
 
@@ -365,6 +365,26 @@ class ToyGame:
     @property
     def player_counts(self) -> tuple[int, ...]:
         return PLAYER_COUNTS
+
+    @property
+    def config_type(self) -> type[Config]:
+        return Config
+
+    @property
+    def state_type(self) -> type[State]:
+        return State
+
+    @property
+    def view_type(self) -> type[View]:
+        return View
+
+    @property
+    def action_types(self) -> tuple[type[Action], ...]:
+        return ACTION_CLASSES
+
+    @property
+    def event_types(self) -> tuple[type[Event], ...]:
+        return get_args(Event)
 
     def default_config(self, players: int) -> Config:
         if players not in PLAYER_COUNTS:

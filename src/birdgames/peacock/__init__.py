@@ -1,5 +1,6 @@
 """Peacock: draft birds and islands, migrate flocks, score feathers over three seasons."""
 
+from birdgames.peacock import words
 from birdgames.peacock.actions import (
     Action,
     DraftCard,
@@ -9,7 +10,16 @@ from birdgames.peacock.actions import (
     Source,
     TuckIsland,
 )
-from birdgames.peacock.cards import Resource, Season
+from birdgames.peacock.cards import (
+    ISLAND_TYPES,
+    SPECIES,
+    STARTING_ISLANDS,
+    IslandType,
+    Resource,
+    Season,
+    Species,
+    StartingIsland,
+)
 from birdgames.peacock.events import (
     BirdMoved,
     BirdPlaced,
@@ -18,6 +28,7 @@ from birdgames.peacock.events import (
     BirdsSetAside,
     Event,
     FlockScore,
+    GameEnded,
     GameOver,
     HandDealt,
     HandPassed,
@@ -25,6 +36,7 @@ from birdgames.peacock.events import (
     IslandTucked,
     MigrationEnded,
     PhaseBegan,
+    PhaseStarted,
     PickCommitted,
     PickRevealed,
     SeasonChanged,
@@ -34,9 +46,22 @@ from birdgames.peacock.game import GAME, PeacockGame
 from birdgames.peacock.scoring import rating
 from birdgames.peacock.state import Config, Flock, Group, Phase, Slot, State, Tuck
 from birdgames.peacock.view import GroupView, SeatView, View
+from birdgames.peacock.words import WORDS, card_name, describe_action, describe_event, render
 
 __all__ = [
+    "WORDS",
+    "card_name",
+    "describe_action",
+    "describe_event",
+    "render",
+    "words",
     "GAME",
+    "ISLAND_TYPES",
+    "SPECIES",
+    "STARTING_ISLANDS",
+    "IslandType",
+    "Species",
+    "StartingIsland",
     "Action",
     "BirdMoved",
     "BirdPlaced",
@@ -49,6 +74,7 @@ __all__ = [
     "Event",
     "Flock",
     "FlockScore",
+    "GameEnded",
     "GameOver",
     "Group",
     "GroupView",
@@ -60,6 +86,7 @@ __all__ = [
     "PeacockGame",
     "Phase",
     "PhaseBegan",
+    "PhaseStarted",
     "PickCommitted",
     "PickRevealed",
     "PlaceBird",

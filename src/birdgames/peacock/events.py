@@ -76,7 +76,7 @@ class HandPassed:
 
 
 @attrs.frozen
-class PhaseBegan:
+class PhaseStarted:
     """A phase of the season starts."""
 
     kind: ClassVar[str] = "peacock.phase_began"
@@ -267,7 +267,7 @@ class SeasonChanged:
 
 
 @attrs.frozen
-class GameOver:
+class GameEnded:
     """The game ends: totals, ratings and winners."""
 
     kind: ClassVar[str] = "peacock.game_over"
@@ -290,7 +290,7 @@ Event: TypeAlias = (
     | PickCommitted
     | PickRevealed
     | HandPassed
-    | PhaseBegan
+    | PhaseStarted
     | IslandPlaced
     | IslandTucked
     | BirdPlaced
@@ -301,14 +301,14 @@ Event: TypeAlias = (
     | BirdsSetAside
     | SeasonScored
     | SeasonChanged
-    | GameOver
+    | GameEnded
 )
 EVENT_CLASSES: tuple[type, ...] = (
     HandDealt,
     PickCommitted,
     PickRevealed,
     HandPassed,
-    PhaseBegan,
+    PhaseStarted,
     IslandPlaced,
     IslandTucked,
     BirdPlaced,
@@ -319,5 +319,9 @@ EVENT_CLASSES: tuple[type, ...] = (
     BirdsSetAside,
     SeasonScored,
     SeasonChanged,
-    GameOver,
+    GameEnded,
 )
+
+# Deprecated aliases of renamed events, kept for one release (see CHANGELOG.md).
+GameOver = GameEnded
+PhaseBegan = PhaseStarted

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, get_args
 
 from birdgames import codec
 from birdgames.core import IllegalActionError, check_player, check_seed
@@ -20,6 +20,10 @@ from birdgames.peacock.events import (
 from birdgames.peacock.state import MOVES_PER_MIGRATION, Config, State
 from birdgames.peacock.view import View, view
 
+# The members of the Action and Event unions, for generic code (Game.action_types).
+_ACTION_TYPES: Final[tuple[type[Action], ...]] = get_args(Action)
+_EVENT_TYPES: Final[tuple[type[Event], ...]] = get_args(Event)
+
 
 class PeacockGame:
     """Peacock for 2 to 4 players: draft, migrate, score over three seasons."""
@@ -31,6 +35,26 @@ class PeacockGame:
     @property
     def player_counts(self) -> tuple[int, ...]:
         return setup.PLAYER_COUNTS
+
+    @property
+    def config_type(self) -> type[Config]:
+        return Config
+
+    @property
+    def state_type(self) -> type[State]:
+        return State
+
+    @property
+    def view_type(self) -> type[View]:
+        return View
+
+    @property
+    def action_types(self) -> tuple[type[Action], ...]:
+        return _ACTION_TYPES
+
+    @property
+    def event_types(self) -> tuple[type[Event], ...]:
+        return _EVENT_TYPES
 
     def default_config(self, players: int) -> Config:
         """Returns the standard config for `players`: season and deck orders from the seed."""
@@ -112,9 +136,11 @@ def _mask(event: Event, player: int | None) -> Event:
 
 GAME: Final = PeacockGame()
 
-codec.register(Config, View, *ACTION_CLASSES, *EVENT_CLASSES)
-# Format 2: flocks lost `settled` and seats gained `moves` when placed birds could move freely.
-codec.register(State, version=2)
+codec.register(Config, *ACTION_CLASSES, *EVENT_CLASSES)
+# State format 2: flocks lost `settled` and seats gained `moves` when placed birds could move
+# freely (K2.3). View format 2: the common view shape (scores, is_terminal, decision); views
+# are snapshots, so an older one is refused rather than completed.
+codec.register(State, View, version=2)
 codec.register_validator(State, invariants.problem)
 
 __all__ = ["GAME", "PeacockGame"]

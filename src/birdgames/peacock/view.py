@@ -64,6 +64,9 @@ class View:
     boxed_birds: tuple[str, ...]
     boxed_islands: tuple[str, ...]
     gone: tuple[str, ...]
+    scores: tuple[int, ...]  # each seat's running total
+    is_terminal: bool
+    decision: None  # Peacock never waits on one player's answer to another's move
 
 
 def view(state: State, player: int | None) -> View:
@@ -96,6 +99,7 @@ def view(state: State, player: int | None) -> View:
                 sum(seat.season_scores),
             )
         )
+    acting = to_act(state)  # empty exactly when the game is over (GAME.is_terminal)
     return View(
         me,
         len(state.seats),
@@ -103,11 +107,14 @@ def view(state: State, player: int | None) -> View:
         season,
         direction(season),
         state.phase,
-        to_act(state),
+        acting,
         tuple(seats),
         len(state.bird_deck),
         len(state.island_deck),
         state.boxed_birds,
         state.boxed_islands,
         state.gone,
+        tuple(s.total for s in seats),
+        not acting,
+        None,
     )

@@ -1,5 +1,6 @@
 """Perch with the Birds of Play expansions: the rules engine (two expansions so far)."""
 
+from birdgames.perch_bop import words
 from birdgames.perch_bop.actions import (
     Action,
     ActivateCreature,
@@ -57,11 +58,33 @@ from birdgames.perch_bop.events import (
     TurnOrderSet,
 )
 from birdgames.perch_bop.game import GAME, PerchGame
-from birdgames.perch_bop.state import Birdfeeders, Config, Pond, Ponds, Sky, Spot, State, Where
-from birdgames.perch_bop.view import View
+from birdgames.perch_bop.state import (
+    Await,
+    Birdfeeders,
+    Config,
+    Phase,
+    Pond,
+    Ponds,
+    Sky,
+    Spot,
+    State,
+    Where,
+)
+from birdgames.perch_bop.view import Decision, SeatView, View
+from birdgames.perch_bop.words import WORDS, card_name, describe_action, describe_event, render
 
 __all__ = [
+    "WORDS",
+    "card_name",
+    "describe_action",
+    "describe_event",
+    "render",
+    "words",
     "Action",
+    "Await",
+    "Phase",
+    "Decision",
+    "SeatView",
     "ActivateCreature",
     "AddBird",
     "BagEmptied",

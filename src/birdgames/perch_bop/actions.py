@@ -269,6 +269,46 @@ class ChooseFountainBird:
         return f"p{self.player} takes the bird in fountain slot {self.slot}"
 
 
+@attrs.frozen
+class MoveGoldenEgg:
+    """Golden Goose (P8): before Migration its controller moves the Golden Egg to a Location
+    other than the one it lay on last round."""
+
+    kind: ClassVar[str] = "perch_bop.move_golden_egg"
+    player: int
+    location: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} moves the Golden Egg to {self.location}"
+
+
+@attrs.frozen
+class OrderTie:
+    """Eagle of Justice (P8): orders one tied group at one Location or Pond, best first;
+    that order counts for this Upkeep's points and control."""
+
+    kind: ClassVar[str] = "perch_bop.order_tie"
+    player: int
+    place: str  # a Location's or a Pond's tile id
+    order: tuple[int, ...]  # the tied colours, best first
+
+    def __str__(self) -> str:
+        ranking = " > ".join(colour_name(c) for c in self.order)
+        return f"p{self.player} has the Eagle of Justice rank {self.place}: {ranking}"
+
+
+@attrs.frozen
+class MoveYeti:
+    """Yeti (P8): the turn's bonus action moves it to an adjacent Location."""
+
+    kind: ClassVar[str] = "perch_bop.move_yeti"
+    player: int
+    location: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} moves the Yeti to {self.location}"
+
+
 Action: TypeAlias = (
     KeepObjective
     | AddBird
@@ -290,6 +330,9 @@ Action: TypeAlias = (
     | ChooseBird
     | ChooseDestination
     | ChooseFountainBird
+    | MoveGoldenEgg
+    | OrderTie
+    | MoveYeti
 )
 ACTION_CLASSES: tuple[type, ...] = (
     KeepObjective,
@@ -312,5 +355,8 @@ ACTION_CLASSES: tuple[type, ...] = (
     ChooseBird,
     ChooseDestination,
     ChooseFountainBird,
+    MoveGoldenEgg,
+    OrderTie,
+    MoveYeti,
 )
 ACTION_TYPES: Final = ActionTypes("Perch", ACTION_CLASSES)

@@ -195,6 +195,7 @@ class Movement(enum.Enum):
     AT_LEAST_2_AWAY = "at_least_2_away"  # Bee
     NEAR_HOME = "near_home"  # Squirrel
     INTERSECTION = "intersection"  # Scarecrow: does not move when used
+    STAYS = "stays"  # Frog, Perch: stay on their Pond (P5)
 
 
 class Effect(enum.Enum):
@@ -209,6 +210,8 @@ class Effect(enum.Enum):
     PULL_SAME_COLOUR = "pull_same_colour"
     SWAP_FOUNTAIN = "swap_fountain"
     FOUNTAIN_TWO_TILES = "fountain_two_tiles"
+    POND_PULL = "pond_pull"  # Frog (P5): a bird beside its Pond onto the Pond
+    POND_PUSH = "pond_push"  # Perch (P5): a bird off its Pond onto a Location beside it
 
 
 @attrs.frozen
@@ -237,7 +240,12 @@ CREATURES: Final[tuple[CreatureCard, ...]] = (
         "scarecrow", "Scarecrow", "cornfield", Movement.INTERSECTION, Effect.FOUNTAIN_TWO_TILES
     ),
 )
-CREATURE: Final[dict[str, CreatureCard]] = {c.id: c for c in CREATURES}
+# P5 DECISION: the Pond creatures' cards are not in the rulebook; they stay on their Pond.
+POND_CREATURES: Final[tuple[CreatureCard, ...]] = (
+    CreatureCard("frog", "Frog", None, Movement.STAYS, Effect.POND_PULL),
+    CreatureCard("perch", "Perch", None, Movement.STAYS, Effect.POND_PUSH),
+)
+CREATURE: Final[dict[str, CreatureCard]] = {c.id: c for c in (*CREATURES, *POND_CREATURES)}
 
 
 class Condition(enum.Enum):
@@ -498,3 +506,15 @@ POND_TILE: Final[dict[str, PondTile]] = {p.id: p for p in POND_TILES}
 # P5 setup: Ponds on the board and Bread dealt to each player, per player count.
 PONDS_FOR_PLAYERS: Final[dict[int, int]] = {2: 1, 3: 1, 4: 2, 5: 2}
 BREAD_FOR_PLAYERS: Final[dict[int, int]] = {2: 2, 3: 2, 4: 4, 5: 4}
+
+# P8: the Kickstarter promos, off by default (`Config.promos`).
+GOLDEN_GOOSE: Final = "golden_goose"
+EAGLE_OF_JUSTICE: Final = "eagle_of_justice"
+YETI: Final = "yeti"
+PROMO_NAMES: Final[dict[str, str]] = {
+    GOLDEN_GOOSE: "Golden Goose",
+    EAGLE_OF_JUSTICE: "Eagle of Justice",
+    YETI: "Yeti",
+}
+PROMOS: Final = frozenset(PROMO_NAMES)
+GOLDEN_EGG_BONUS: Final = 1  # P8: each place value under the Golden Egg

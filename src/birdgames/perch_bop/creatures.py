@@ -10,7 +10,7 @@ The option functions read a board of frozen or working Locations alike, so `chec
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, TypeAlias, assert_never
+from typing import Final, NamedTuple, TypeAlias, assert_never
 
 import attrs
 
@@ -32,13 +32,20 @@ from birdgames.perch_bop.events import (
     EffectSkipped,
     FountainSwapped,
 )
-from birdgames.perch_bop.flow import end_turn, remove_to_fountain, take_bird
+from birdgames.perch_bop.flow import (
+    end_turn,
+    pond_to_fountain,
+    remove_to_fountain,
+    shift_pond_bird,
+    take_bird,
+)
 from birdgames.perch_bop.geometry import Geometry, geometry_for, live_neighbours, ring_next
 from birdgames.perch_bop.state import (
     Activation,
     Await,
     Creature,
     Location,
+    Pond,
     Spot,
     Stage,
     State,
@@ -50,7 +57,7 @@ Board: TypeAlias = Sequence[Location | WLoc]
 CreatureAction: TypeAlias = (
     MoveCreature | UseEffect | SkipEffect | ChooseBird | ChooseDestination | ChooseFountainBird
 )
-Bird: TypeAlias = tuple[int, int]  # (cell, colour)
+Bird: TypeAlias = tuple[int, int]  # (place, colour): a cell, or a Pond after the cells
 
 OWL_MAX_STEPS: Final = 4  # §6 Owl: 1-4 steps clockwise
 # §6: how many parts each effect has; a part with nothing to act on is passed over.
@@ -64,13 +71,87 @@ PARTS: Final[dict[Effect, int]] = {
     Effect.PULL_SAME_COLOUR: 1,
     Effect.SWAP_FOUNTAIN: 1,
     Effect.FOUNTAIN_TWO_TILES: 2,  # two different tiles of the intersection
+    Effect.POND_PULL: 1,
+    Effect.POND_PUSH: 1,
 }
 _VERB: Final[dict[Effect, str]] = {
     Effect.PUSH: "pushes",
     Effect.FOUNTAIN_THEN_MOVE: "moves",
     Effect.SWAP_ANY: "swaps",
     Effect.PULL_SAME_COLOUR: "pulls",
+    Effect.POND_PULL: "pulls",
+    Effect.POND_PUSH: "moves",
 }
+
+
+# --- the ground an activation reads ---------------------------------------------------------
+
+
+class Ground(NamedTuple):
+    """What an activation reads: the Locations, the Ponds (P5), the fountain and the cell
+    whose birds the Yeti keeps from moving (P8). A place is a cell 0..L-1 or Pond k as L+k."""
+
+    players: int
+    locs: Board
+    ponds: Sequence[Pond]
+    fountain: Sequence[int | None]
+    yeti: int | None
+
+
+def ground(state: State) -> Ground:
+    """Returns what an activation reads of a State."""
+    return Ground(
+        state.config.players,
+        state.locations,
+        state.ponds.ponds if state.ponds is not None else (),
+        state.fountain,
+        state.promos.yeti if state.promos is not None else None,
+    )
+
+
+def work_ground(w: Work, thaw: bool = True) -> Ground:
+    """Returns what an activation reads of a working copy (thawing every Location, or not)."""
+    locs: Board = w.locs if thaw else [w.peek(i) for i in range(len(w.frozen_locs))]
+    return Ground(
+        w.config.players,
+        locs,
+        w.ponds.ponds if w.ponds is not None else (),
+        w.fountain,
+        w.promos.yeti if w.promos is not None else None,
+    )
+
+
+def place_of(cells: int, spot: Spot) -> int:
+    """Returns a standee's place: its cell, L+k for Pond k, or the Scarecrow's intersection."""
+    return cells + spot.index if spot.where is Where.POND else spot.index
+
+
+def spot_of(cells: int, place: int) -> Spot:
+    """Returns the Spot of a cell or Pond place."""
+    return Spot(Where.POND, place - cells) if place >= cells else Spot(Where.CELL, place)
+
+
+def place_name(g: Ground, place: int) -> str:
+    """Returns the tile id of a cell or Pond place."""
+    cells = len(g.locs)
+    return g.ponds[place - cells].tile if place >= cells else g.locs[place].tile
+
+
+def place_index(g: Ground, name: object) -> int | None:
+    """Returns the place of a Location or Pond tile id, or None."""
+    for i, loc in enumerate(g.locs):
+        if loc.tile == name:
+            return i
+    for k, pond in enumerate(g.ponds):
+        if pond.tile == name:
+            return len(g.locs) + k
+    return None
+
+
+def pond_cells(g: Ground, k: int) -> list[int]:
+    """Returns the Locations still on the board beside Pond k (P5)."""
+    cells = geometry_for(g.players).intersections[g.ponds[k].intersection]
+    return [i for i in cells if not g.locs[i].removed]
 
 
 # --- board helpers ------------------------------------------------------------------------
@@ -86,6 +167,14 @@ def _open(loc: Location | WLoc) -> list[int]:
         return []
     housed = loc.housed
     return [c for c, b in enumerate(loc.birds) if b and not housed[c]]
+
+
+def _birds_at(g: Ground, place: int) -> list[Bird]:
+    """Returns the birds an effect may take at a cell or a Pond (no birdhouse on a Pond, P5)."""
+    cells = len(g.locs)
+    if place >= cells:
+        return [(place, c) for c, b in enumerate(g.ponds[place - cells].birds) if b]
+    return [(place, c) for c in _open(g.locs[place])]
 
 
 def _accepts(loc: Location | WLoc, colour: int) -> bool:
@@ -110,23 +199,24 @@ def home_index(locs: Board, creature: str) -> int | None:
 
 
 def steps_of(creature: str) -> int:
-    """Returns how many move decisions the creature makes (the Fox two, the Scarecrow none)."""
+    """Returns how many move decisions the creature makes (the Fox two; the Scarecrow and
+    the Pond creatures none)."""
     movement = CREATURE[creature].movement
-    if movement is Movement.INTERSECTION:
+    if movement is Movement.INTERSECTION or movement is Movement.STAYS:
         return 0
     return 2 if movement is Movement.EXACTLY_2 else 1
 
 
-def move_options(
-    players: int, locs: Board, creature: str, start: int, path: Sequence[int]
-) -> list[int]:
-    """Returns the cells the creature may enter next, in board order."""
-    geo = geometry_for(players)
+def move_options(g: Ground, creature: str, start: int, path: Sequence[int]) -> list[int]:
+    """Returns the places the creature may enter next, cells in board order, then Ponds."""
+    geo = geometry_for(g.players)
+    locs = g.locs
     removed = _removed(locs)
     live = [i for i in range(len(locs)) if i not in removed]
     match CREATURE[creature].movement:
-        case Movement.ANY_OTHER:  # Hawk: any other Location
-            return [i for i in live if i != start]
+        case Movement.ANY_OTHER:  # Hawk: any other Location, or a Pond (P5)
+            ponds = range(len(locs), len(locs) + len(g.ponds))
+            return [i for i in (*live, *ponds) if i != start]
         case Movement.EDGE_1_TO_4:  # Owl: 1-4 steps clockwise on the fixed ring (P2)
             if start not in geo.edge:
                 return []
@@ -159,7 +249,7 @@ def move_options(
                 for j in live_neighbours(geo, start, removed)
                 if j == bench or bench in geo.neighbours[j]
             ]
-        case Movement.INTERSECTION:  # Scarecrow: never moves when used
+        case Movement.INTERSECTION | Movement.STAYS:  # Scarecrow, Frog, Perch: never move
             return []
         case _:
             assert_never(CREATURE[creature].movement)
@@ -185,123 +275,153 @@ def _scarecrow_cells(geo: Geometry, locs: Board, act: Activation) -> list[int]:
     return [i for i in geo.intersections[act.start] if not locs[i].removed and i not in act.hit]
 
 
-def _neighbour_targets(geo: Geometry, locs: Board, cell: int, colour: int) -> list[int]:
-    removed = _removed(locs)
-    return [j for j in live_neighbours(geo, cell, removed) if _accepts(locs[j], colour)]
+def _neighbour_targets(g: Ground, cell: int, colour: int) -> list[int]:
+    """Returns the neighbours a bird may be moved to from `cell`: none off the Yeti's (P8)."""
+    if cell == g.yeti:
+        return []
+    geo = geometry_for(g.players)
+    locs = g.locs
+    return [j for j in live_neighbours(geo, cell, _removed(locs)) if _accepts(locs[j], colour)]
 
 
-def _swap_partners(locs: Board, landing: int, colour: int) -> list[Bird]:
-    # A swap of two birds of one colour changes nothing, so it is not offered.
+def _swap_partners(g: Ground, landing: int, colour: int) -> list[Bird]:
+    # A swap of two birds of one colour changes nothing, so it is not offered; P8: the
+    # Yeti's birds stay where they are.
+    locs = g.locs
+    if landing == g.yeti:
+        return []
     return [
         (j, d)
         for j, loc in enumerate(locs)
-        if j != landing
+        if j not in (landing, g.yeti)
         for d in _open(loc)
         if d != colour and _accepts(locs[landing], d) and _accepts(loc, colour)
     ]
 
 
-def _fountain_partners(
-    locs: Board, fountain: Sequence[int | None], landing: int, colour: int
-) -> list[int]:
+def _fountain_partners(g: Ground, landing: int, colour: int) -> list[int]:
     return [
         s
-        for s, d in enumerate(fountain)
-        if d is not None and d != colour and _accepts(locs[landing], d)
+        for s, d in enumerate(g.fountain)
+        if d is not None and d != colour and _accepts(g.locs[landing], d)
     ]
 
 
-def bird_options(
-    players: int, locs: Board, fountain: Sequence[int | None], act: Activation, part: int
-) -> list[Bird]:
-    """Returns the birds the effect's `part` may act on now, by cell then colour."""
+def _pond_pushes(g: Ground, place: int) -> list[Bird]:
+    """Perch (P5 DECISION): a bird of a colour with two or more on its Pond, with a Location
+    beside the Pond to take it."""
+    k = place - len(g.locs)
+    beside = pond_cells(g, k)
+    return [
+        (place, c)
+        for c, b in enumerate(g.ponds[k].birds)
+        if b >= 2 and any(_accepts(g.locs[i], c) for i in beside)
+    ]
+
+
+def bird_options(g: Ground, act: Activation, part: int) -> list[Bird]:
+    """Returns the birds the effect's `part` may act on now, by place then colour."""
     effect = CREATURE[act.creature].effect
-    geo = geometry_for(players)
+    geo = geometry_for(g.players)
+    locs = g.locs
     landing = act.path[-1] if act.path else act.start
-    if effect is Effect.FOUNTAIN_LANDING:
-        cells = [landing]
-    elif effect is Effect.FOUNTAIN_PASSED:
-        cells = sorted(set(act.path))  # any one tile passed over or landed on
-    elif effect is Effect.FOUNTAIN_PATH_AND_LANDING:
-        cells = [act.path[part]]
-    elif effect is Effect.FOUNTAIN_TWO_TILES:
-        cells = _scarecrow_cells(geo, locs, act)
-    elif effect is Effect.PULL_SAME_COLOUR:
-        target = locs[landing]
-        return [
-            (j, c)
-            for j, loc in enumerate(locs)
-            if j != landing
-            for c in _open(loc)
-            if target.birds[c] and _accepts(target, c)
-        ]
-    elif act.chosen is not None:  # the Cuckoo's second bird
-        return _swap_partners(locs, act.chosen[0], act.chosen[1])
-    else:
-        here = _open(locs[landing])
-        if effect is Effect.FOUNTAIN_THEN_MOVE and part == 0:
-            return [(landing, c) for c in here]
-        if effect is Effect.PUSH or effect is Effect.FOUNTAIN_THEN_MOVE:
+    match effect:
+        case Effect.FOUNTAIN_LANDING:  # Hawk: its landing cell or Pond (P5)
+            return _birds_at(g, landing)
+        case Effect.FOUNTAIN_PASSED:  # Owl: any tile passed over or landed on
+            cells = sorted(set(act.path))
+            birds = [(i, c) for i in cells for c in _open(locs[i])]
+            for k, pond in enumerate(g.ponds):
+                # P5, P9: a Pond bird beside a Location the Owl passes over or lands on
+                if any(i in geo.intersections[pond.intersection] for i in cells):
+                    birds.extend(_birds_at(g, len(locs) + k))
+            return birds
+        case Effect.FOUNTAIN_PATH_AND_LANDING:
+            return _birds_at(g, act.path[part])
+        case Effect.FOUNTAIN_TWO_TILES:
+            return [(i, c) for i in _scarecrow_cells(geo, locs, act) for c in _open(locs[i])]
+        case Effect.PULL_SAME_COLOUR:
+            target = locs[landing]
+            return [
+                (j, c)
+                for j, loc in enumerate(locs)
+                if j not in (landing, g.yeti)  # P8: nothing moves off the Yeti's tile
+                for c in _open(loc)
+                if target.birds[c] and _accepts(target, c)
+            ]
+        case Effect.POND_PULL:  # Frog (P5 DECISION): a bird beside its Pond
+            k = act.start - len(locs)
+            return [(i, c) for i in pond_cells(g, k) if i != g.yeti for c in _open(locs[i])]
+        case Effect.POND_PUSH:
+            return _pond_pushes(g, act.start)
+        case Effect.SWAP_ANY:
+            if act.chosen is not None:  # the Cuckoo's second bird
+                return _swap_partners(g, act.chosen[0], act.chosen[1])
+            return [(landing, c) for c in _open(locs[landing]) if _swap_partners(g, landing, c)]
+        case Effect.FOUNTAIN_THEN_MOVE if part == 0:
+            return _birds_at(g, landing)
+        case Effect.PUSH | Effect.FOUNTAIN_THEN_MOVE:
             off_board = effect is Effect.PUSH and landing in geo.edge  # P2: the fixed edge
             return [
-                (landing, c) for c in here if off_board or _neighbour_targets(geo, locs, landing, c)
+                (landing, c)
+                for c in _open(locs[landing])
+                if off_board or _neighbour_targets(g, landing, c)
             ]
-        if effect is Effect.SWAP_ANY:
-            return [(landing, c) for c in here if _swap_partners(locs, landing, c)]
-        return [(landing, c) for c in here if _fountain_partners(locs, fountain, landing, c)]
-    return [(i, c) for i in cells for c in _open(locs[i])]
+        case Effect.SWAP_FOUNTAIN:
+            return [(landing, c) for c in _open(locs[landing]) if _fountain_partners(g, landing, c)]
+        case _:
+            assert_never(effect)
 
 
-def destination_options(players: int, locs: Board, act: Activation) -> list[int | None]:
-    """Returns where the chosen bird may go: neighbours, and None for the Dog's edge push."""
+def destination_options(g: Ground, act: Activation) -> list[int | None]:
+    """Returns where the chosen bird may go: neighbours, and None for the Dog's edge push;
+    for the Perch, the Locations beside its Pond."""
     assert act.chosen is not None
-    geo = geometry_for(players)
-    cell, colour = act.chosen
-    options: list[int | None] = list(_neighbour_targets(geo, locs, cell, colour))
-    if CREATURE[act.creature].effect is Effect.PUSH and cell in geo.edge:
-        options.append(None)  # §6: off the board, into the fountain
+    place, colour = act.chosen
+    effect = CREATURE[act.creature].effect
+    if effect is Effect.POND_PUSH:
+        k = place - len(g.locs)
+        return [i for i in pond_cells(g, k) if _accepts(g.locs[i], colour)]
+    options: list[int | None] = list(_neighbour_targets(g, place, colour))
+    if effect is Effect.PUSH and place in geometry_for(g.players).edge:
+        options.append(None)  # §6: off the board, into the fountain (P8: the Yeti allows it)
     return options
 
 
-def fountain_options(locs: Board, fountain: Sequence[int | None], act: Activation) -> list[int]:
+def fountain_options(g: Ground, act: Activation) -> list[int]:
     """Returns the fountain slots whose bird may swap with the Squirrel's chosen bird."""
     assert act.chosen is not None
     cell, colour = act.chosen
-    return _fountain_partners(locs, fountain, cell, colour)
+    return _fountain_partners(g, cell, colour)
 
 
-def _first_part(
-    players: int, locs: Board, fountain: Sequence[int | None], act: Activation, part: int
-) -> int | None:
+def _first_part(g: Ground, act: Activation, part: int) -> int | None:
     """Returns the first part from `part` on with a bird to act on, or None."""
     for k in range(part, PARTS[CREATURE[act.creature].effect]):
-        if bird_options(players, locs, fountain, act, k):
+        if bird_options(g, act, k):
             return k
     return None
 
 
-def can_activate(
-    players: int, locs: Board, fountain: Sequence[int | None], cr: Creature | WCreature
-) -> bool:
-    """Whether an unused creature has something to do: a legal move (U8), or for the
-    Scarecrow a bird to remove (DECISION: no activation without one)."""
+def can_activate(g: Ground, cr: Creature | WCreature) -> bool:
+    """Whether an unused creature has something to do: a legal move (U8), or for one that
+    never moves (the Scarecrow, Frog, Perch) a bird to act on (DECISION)."""
     if cr.used or cr.position is None or cr.controller is None:
         return False
-    start = cr.position.index
+    start = place_of(len(g.locs), cr.position)
     if steps_of(cr.id) == 0:
         act = Activation(cr.id, Stage.BIRD, start)
-        return _first_part(players, locs, fountain, act, 0) is not None
-    return bool(move_options(players, locs, cr.id, start, ()))
+        return _first_part(g, act, 0) is not None
+    return bool(move_options(g, cr.id, start, ()))
 
 
 def usable(state: State, player: int) -> list[str]:
     """Returns the creatures `player` may activate now, in catalog order."""
-    n = state.config.players
-    return [
-        cr.id
-        for cr in state.creatures
-        if cr.controller == player and can_activate(n, state.locations, state.fountain, cr)
-    ]
+    mine = [cr for cr in state.creatures if cr.controller == player and not cr.used]
+    if not mine:
+        return []
+    g = ground(state)
+    return [cr.id for cr in mine if can_activate(g, cr)]
 
 
 def any_usable(w: Work, player: int) -> bool:
@@ -309,8 +429,8 @@ def any_usable(w: Work, player: int) -> bool:
     mine = [cr for cr in w.peek_creatures() if cr.controller == player and not cr.used]
     if not mine:
         return False
-    locs = [w.peek(i) for i in range(len(w.frozen_locs))]
-    return any(can_activate(w.config.players, locs, w.fountain, cr) for cr in mine)
+    g = work_ground(w, thaw=False)
+    return any(can_activate(g, cr) for cr in mine)
 
 
 # --- legal actions and check ----------------------------------------------------------------
@@ -320,24 +440,23 @@ def legal(state: State, player: int) -> tuple[CreatureAction, ...]:
     """Returns the decisions of the activation under way, in a fixed order."""
     act = state.flow.activation
     assert act is not None
-    n = state.config.players
-    locs = state.locations
+    g = ground(state)
     match act.stage:
         case Stage.MOVE:
-            cells = move_options(n, locs, act.creature, act.start, act.path)
-            return tuple(MoveCreature(player, locs[i].tile) for i in cells)
+            places = move_options(g, act.creature, act.start, act.path)
+            return tuple(MoveCreature(player, place_name(g, p)) for p in places)
         case Stage.USE:
             return (UseEffect(player), SkipEffect(player))
         case Stage.BIRD:
-            birds = bird_options(n, locs, state.fountain, act, act.part)
-            return tuple(ChooseBird(player, locs[i].tile, c) for i, c in birds)
+            birds = bird_options(g, act, act.part)
+            return tuple(ChooseBird(player, place_name(g, p), c) for p, c in birds)
         case Stage.DESTINATION:
             return tuple(
-                ChooseDestination(player, None if j is None else locs[j].tile)
-                for j in destination_options(n, locs, act)
+                ChooseDestination(player, None if j is None else place_name(g, j))
+                for j in destination_options(g, act)
             )
         case Stage.FOUNTAIN:
-            slots = fountain_options(locs, state.fountain, act)
+            slots = fountain_options(g, act)
             return tuple(ChooseFountainBird(player, s) for s in slots)
         case _:
             assert_never(act.stage)
@@ -377,14 +496,13 @@ def check(state: State, action: CreatureAction) -> str | None:
         return f"the activation waits for you to {expected(state)}"
     if action in legal(state, action.player):
         return None
-    n = state.config.players
-    locs = state.locations
+    g = ground(state)
     if isinstance(action, MoveCreature):
-        cells = move_options(n, locs, act.creature, act.start, act.path)
-        names = ", ".join(locs[i].tile for i in cells)
+        places = move_options(g, act.creature, act.start, act.path)
+        names = ", ".join(place_name(g, p) for p in places)
         return f"the {act.creature} cannot move to {action.location!r}; it may go to: {names}"
     if isinstance(action, ChooseBird):
-        return _bird_reason(state, act, action)
+        return _bird_reason(state, g, act, action)
     if isinstance(action, ChooseDestination):
         where = "off the board" if action.location is None else repr(action.location)
         return f"the bird cannot go to {where}; {_listing(legal(state, action.player))}"
@@ -400,21 +518,28 @@ def _listing(options: Sequence[object]) -> str:
     return "choose from: " + "; ".join(str(o).split(" ", 1)[1] for o in options)
 
 
-def _bird_reason(state: State, act: Activation, action: ChooseBird) -> str:
+def _bird_reason(state: State, g: Ground, act: Activation, action: ChooseBird) -> str:
     colour = action.colour
     name = colour_name(colour) if type(colour) is int else repr(colour)
-    index = {loc.tile: i for i, loc in enumerate(state.locations)}
-    i = index.get(action.location) if type(action.location) is str else None
-    if i is None:
-        return f"{action.location!r} is not a Location on this board"
-    loc = state.locations[i]
-    valid = type(colour) is int and 0 <= colour < len(loc.birds)
-    if not valid or not loc.birds[colour]:
-        return f"there is no {name} bird on {loc.tile}"
-    if loc.housed[colour]:
-        return f"the {name} stack on {loc.tile} is protected by a birdhouse"
+    place = place_index(g, action.location) if type(action.location) is str else None
+    if place is None:
+        return f"{action.location!r} is not a Location or Pond on this board"
+    valid = type(colour) is int and 0 <= colour < state.config.colours
+    cells = len(g.locs)
+    if place >= cells:
+        pond = g.ponds[place - cells]
+        if not valid or not pond.birds[colour]:
+            return f"there is no {name} bird on the Pond {pond.tile}"
+        where = f"the Pond {pond.tile}"
+    else:
+        loc = g.locs[place]
+        if not valid or not loc.birds[colour]:
+            return f"there is no {name} bird on {loc.tile}"
+        if loc.housed[colour]:
+            return f"the {name} stack on {loc.tile} is protected by a birdhouse"
+        where = loc.tile
     return (
-        f"the {act.creature}'s effect cannot take the {name} bird on {loc.tile} now; "
+        f"the {act.creature}'s effect cannot take the {name} bird on {where} now; "
         f"{_listing(legal(state, action.player))}"
     )
 
@@ -433,6 +558,9 @@ def _place_name(w: Work, cr: WCreature) -> str:
         geo = geometry_for(w.config.players)
         tiles = "/".join(w.locs[i].tile for i in geo.intersections[k])
         return f"intersection {k} ({tiles})"
+    if cr.position.where is Where.POND:
+        assert w.ponds is not None
+        return f"the Pond {w.ponds.ponds[k].tile}"
     return w.locs[k].tile
 
 
@@ -441,12 +569,12 @@ def activate(w: Work, action: ActivateCreature) -> None:
     player = action.player
     cr = _creature(w, action.creature)
     assert cr.position is not None
-    start = cr.position.index
+    start = place_of(len(w.frozen_locs), cr.position)
     cr.used = True
     w.bonus_used = True
     w.events.append(CreatureActivated(player, cr.id, _place_name(w, cr)))
     if steps_of(cr.id) == 0:
-        # The Scarecrow does not move: its activation is its effect (DECISION).
+        # The Scarecrow and the Pond creatures do not move: the activation is the effect.
         w.wait(Await.CREATURE, player)
         _next_part(w, Activation(cr.id, Stage.BIRD, start), 0)
         return
@@ -458,22 +586,23 @@ def move(w: Work, action: MoveCreature) -> None:
     """Takes one path step or lands; a finished move asks about the effect (U8)."""
     act = w.activation
     assert act is not None
-    cell = _index(w, action.location)
+    g = work_ground(w)
+    place = _place(g, action.location)
     if CREATURE[act.creature].movement is Movement.EDGE_1_TO_4:
         # The Owl's landing fixes its path: every ring tile up to it counts as passed.
-        path = owl_path(w.config.players, w.locs, act.start, cell)
-        cell = path[-1]
+        path = owl_path(w.config.players, w.locs, act.start, place)
+        place = path[-1]
     else:
-        path = (*act.path, cell)
+        path = (*act.path, place)
     if len(path) < steps_of(act.creature):
         w.activation = attrs.evolve(act, path=path)
         return
     cr = _creature(w, act.creature)
-    cr.position = Spot(Where.CELL, cell)
-    tiles = tuple(w.locs[i].tile for i in path)
-    w.events.append(CreatureMoved(action.player, act.creature, w.locs[act.start].tile, tiles))
+    cr.position = spot_of(len(g.locs), place)
+    tiles = tuple(place_name(g, p) for p in path)
+    w.events.append(CreatureMoved(action.player, act.creature, place_name(g, act.start), tiles))
     moved = Activation(act.creature, Stage.USE, act.start, path)
-    if _first_part(w.config.players, w.locs, w.fountain, moved, 0) is None:
+    if _first_part(g, moved, 0) is None:
         w.events.append(EffectSkipped(action.player, act.creature, False))
         _finish(w)
         return
@@ -500,45 +629,57 @@ def choose_bird(w: Work, action: ChooseBird) -> None:
     act = w.activation
     assert act is not None
     player = action.player
-    cell = _index(w, action.location)
+    g = work_ground(w)
+    place = _place(g, action.location)
+    cells = len(g.locs)
     colour = action.colour
     effect = CREATURE[act.creature].effect
     landing = act.path[-1] if act.path else act.start
     if effect is Effect.PULL_SAME_COLOUR:
-        _move_bird(w, player, cell, landing, colour, act.creature, effect)
+        _move_bird(w, player, place, landing, colour, act.creature, effect)
+        _finish(w)
+    elif effect is Effect.POND_PULL:  # Frog: onto its Pond, joining the colour's stack
+        _move_bird(w, player, place, act.start, colour, act.creature, effect)
         _finish(w)
     elif effect is Effect.SWAP_ANY and act.chosen is not None:
         first, first_colour = act.chosen
         take_bird(w.loc(first), first_colour)
-        take_bird(w.loc(cell), colour)
-        w.loc(cell).birds[first_colour] += 1  # §6 a moved bird joins its stack, no nest
+        take_bird(w.loc(place), colour)
+        w.loc(place).birds[first_colour] += 1  # §6 a moved bird joins its stack, no nest
         w.loc(first).birds[colour] += 1
-        tiles = w.locs[first].tile, w.locs[cell].tile
+        tiles = w.locs[first].tile, w.locs[place].tile
         w.events.append(BirdMoved(player, first_colour, tiles[0], tiles[1], act.creature, "swaps"))
         w.events.append(BirdMoved(player, colour, tiles[1], tiles[0], act.creature, "swaps"))
         _finish(w)
     elif effect is Effect.SWAP_ANY:
-        w.activation = attrs.evolve(act, chosen=(cell, colour))
+        w.activation = attrs.evolve(act, chosen=(place, colour))
     elif effect is Effect.SWAP_FOUNTAIN:
-        w.activation = attrs.evolve(act, stage=Stage.FOUNTAIN, chosen=(cell, colour))
-    elif effect is Effect.PUSH or (effect is Effect.FOUNTAIN_THEN_MOVE and act.part == 1):
-        w.activation = attrs.evolve(act, stage=Stage.DESTINATION, chosen=(cell, colour))
+        w.activation = attrs.evolve(act, stage=Stage.FOUNTAIN, chosen=(place, colour))
+    elif (
+        effect is Effect.PUSH
+        or effect is Effect.POND_PUSH
+        or (effect is Effect.FOUNTAIN_THEN_MOVE and act.part == 1)
+    ):
+        w.activation = attrs.evolve(act, stage=Stage.DESTINATION, chosen=(place, colour))
+    elif place >= cells:  # the Hawk on a Pond, the Owl beside one (P5)
+        pond_to_fountain(w, place - cells, colour, player, act.creature)
+        _next_part(w, act, act.part + 1)
     else:
-        remove_to_fountain(w, cell, colour, player, act.creature)
-        _next_part(w, attrs.evolve(act, hit=(*act.hit, cell)), act.part + 1)
+        remove_to_fountain(w, place, colour, player, act.creature)
+        _next_part(w, attrs.evolve(act, hit=(*act.hit, place)), act.part + 1)
 
 
 def choose_destination(w: Work, action: ChooseDestination) -> None:
     """Moves the chosen bird to a neighbour, or pushes it off the board (the Dog)."""
     act = w.activation
     assert act is not None and act.chosen is not None
-    cell, colour = act.chosen
+    place, colour = act.chosen
     if action.location is None:
-        remove_to_fountain(w, cell, colour, action.player, act.creature)
+        remove_to_fountain(w, place, colour, action.player, act.creature)
     else:
         effect = CREATURE[act.creature].effect
-        target = _index(w, action.location)
-        _move_bird(w, action.player, cell, target, colour, act.creature, effect)
+        target = _place(work_ground(w), action.location)
+        _move_bird(w, action.player, place, target, colour, act.creature, effect)
     _next_part(w, attrs.evolve(act, chosen=None), act.part + 1)
 
 
@@ -557,25 +698,33 @@ def choose_fountain_bird(w: Work, action: ChooseFountainBird) -> None:
     _finish(w)
 
 
-def _index(w: Work, tile: str) -> int:
-    for i, loc in enumerate(w.frozen_locs):
-        if loc.tile == tile:
-            return i
-    raise AssertionError(tile)
+def _place(g: Ground, name: str) -> int:
+    place = place_index(g, name)
+    assert place is not None, name
+    return place
 
 
 def _move_bird(
     w: Work, player: int, source: int, target: int, colour: int, creature: str, effect: Effect
 ) -> None:
-    take_bird(w.loc(source), colour)  # a stack's last bird leaving frees its nest
-    w.loc(target).birds[colour] += 1  # §6 it joins its colour's stack and takes no nest
-    tiles = w.locs[source].tile, w.locs[target].tile
+    """Moves one bird between places (a Pond is a place after the cells, P5)."""
+    cells = len(w.frozen_locs)
+    if source >= cells:
+        shift_pond_bird(w, source - cells, colour, -1)
+    else:
+        take_bird(w.loc(source), colour)  # a stack's last bird leaving frees its nest
+    if target >= cells:
+        shift_pond_bird(w, target - cells, colour, 1)
+    else:
+        w.loc(target).birds[colour] += 1  # §6 it joins its colour's stack and takes no nest
+    g = work_ground(w)
+    tiles = place_name(g, source), place_name(g, target)
     w.events.append(BirdMoved(player, colour, tiles[0], tiles[1], creature, _VERB[effect]))
 
 
 def _next_part(w: Work, act: Activation, part: int) -> None:
     """Waits for the next part of the effect with a bird to act on, or ends the activation."""
-    k = _first_part(w.config.players, w.locs, w.fountain, act, part)
+    k = _first_part(work_ground(w), act, part)
     if k is None:
         _finish(w)
         return

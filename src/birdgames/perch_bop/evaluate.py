@@ -106,10 +106,10 @@ def evaluate(view: View, player: int) -> float:
     is the exact total.
     """
     total = float(view.scores[player])
-    if view.phase == Phase.OVER.value:
+    if view.phase is Phase.OVER:
         return total
     # This round's Upkeep scores the board unless it has already begun (§2.4).
-    scorings = ROUNDS - view.round + (0 if view.phase == Phase.UPKEEP.value else 1)
+    scorings = ROUNDS - view.round + (0 if view.phase is Phase.UPKEEP else 1)
     weight = 0.0 if scorings <= 0 else 1.0 + LATER_SCORING_SHARE * (scorings - 1)
     value = total + weight * _board_points(view, player)
     if _largest_flock_leader(view) == player:

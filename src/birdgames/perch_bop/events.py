@@ -449,8 +449,9 @@ class PondScored:
         owner = "dummy" if self.player is None else f"p{self.player}"
         where = f"place {self.place}" if self.place else "a cancelled tie"
         return (
-            f"Pond {self.pond}: {owner} ({colour_name(self.colour)}, {self.count} birds on and "
-            f"beside it) takes {where} and scores {self.points}"
+            f"Pond {self.pond}: {owner} ({colour_name(self.colour)}, {self.count} "
+            f"bird{'' if self.count == 1 else 's'} on and beside it) takes {where} and scores "
+            f"{self.points}"
         )
 
 
@@ -470,6 +471,58 @@ class BirdsFed:
             f"p{self.player} spends a Bread ({self.bread_left} left): a "
             f"{colour_name(self.colour)} bird flies from {self.source} onto the Pond {self.pond}"
         )
+
+
+@attrs.frozen
+class PromosControlled:
+    """P8: the player in last place holds the promos this round."""
+
+    kind: ClassVar[str] = "perch_bop.promos_controlled"
+    round: int
+    player: int
+
+    def __str__(self) -> str:
+        return f"round {self.round}: p{self.player}, in last place, holds the promos"
+
+
+@attrs.frozen
+class GoldenEggMoved:
+    """P8: the Golden Egg now lies on a Location: +1 to each place scored there."""
+
+    kind: ClassVar[str] = "perch_bop.golden_egg_moved"
+    player: int
+    tile: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} moves the Golden Egg to {self.tile}"
+
+
+@attrs.frozen
+class TieOrdered:
+    """P8: the Eagle of Justice ranks a tied group at a Location or Pond, best first."""
+
+    kind: ClassVar[str] = "perch_bop.tie_ordered"
+    player: int
+    place: str
+    order: tuple[int, ...]
+
+    def __str__(self) -> str:
+        ranking = " > ".join(colour_name(c) for c in self.order)
+        return f"p{self.player}'s Eagle of Justice breaks the tie on {self.place}: {ranking}"
+
+
+@attrs.frozen
+class YetiMoved:
+    """P8: the Yeti moves; no effect moves a bird off its Location."""
+
+    kind: ClassVar[str] = "perch_bop.yeti_moved"
+    player: int | None  # None: it left a removed Location by itself
+    start: str
+    tile: str
+
+    def __str__(self) -> str:
+        who = "the Yeti" if self.player is None else f"p{self.player} moves the Yeti"
+        return f"{who} from {self.start} to {self.tile}"
 
 
 Event: TypeAlias = (
@@ -503,6 +556,10 @@ Event: TypeAlias = (
     | SkyMoved
     | PondScored
     | BirdsFed
+    | PromosControlled
+    | GoldenEggMoved
+    | TieOrdered
+    | YetiMoved
 )
 EVENT_CLASSES: tuple[type, ...] = (
     ObjectiveKept,
@@ -535,4 +592,8 @@ EVENT_CLASSES: tuple[type, ...] = (
     SkyMoved,
     PondScored,
     BirdsFed,
+    PromosControlled,
+    GoldenEggMoved,
+    TieOrdered,
+    YetiMoved,
 )

@@ -13,7 +13,12 @@ import attrs
 
 from birdgames.perch_bop.cards import (
     BIRDFEEDER_POINTS,
+    CREATURE,
+    EAGLE_OF_JUSTICE,
+    GOLDEN_EGG_BONUS,
+    GOLDEN_GOOSE,
     MOON_VALUES,
+    POND_TILE,
     ROUNDS,
     SUN_VALUES,
     TILE,
@@ -34,14 +39,17 @@ from birdgames.perch_bop.events import (
     LocationScored,
     PhaseStarted,
     PondScored,
+    PromosControlled,
     SkyMoved,
     StandeePlaced,
     TileEffect,
     TileRemoved,
     TurnOrderSet,
+    YetiMoved,
 )
 from birdgames.perch_bop.geometry import full_intersections, geometry_for, ring_next
 from birdgames.perch_bop.ponds import pond_points, pond_strengths
+from birdgames.perch_bop.promos import holder, ruled, tie_orders, yeti_start
 from birdgames.perch_bop.scoring import leader, place_points, places
 from birdgames.perch_bop.state import (
     Await,
@@ -52,6 +60,7 @@ from birdgames.perch_bop.state import (
     Ponds,
     Sky,
     Spot,
+    TieOrder,
     Where,
 )
 from birdgames.perch_bop.work import WCreature, WLoc, Work
@@ -74,7 +83,13 @@ def loc_controller(w: Work, i: int) -> int | None:
 def loc_leader(w: Work, i: int) -> int | None:
     """Returns the colour alone in 1st place at Location i (the dummy included)."""
     loc = w.locs[i]
-    return None if loc.removed else leader(loc.power())
+    if loc.removed:
+        return None
+    return leader(ruled(loc.power(), _ruling(w), Spot(Where.CELL, i)))
+
+
+def _ruling(w: Work) -> TieOrder | None:
+    return w.promos.ruling if w.promos is not None else None
 
 
 def open_stacks(loc: Location | WLoc) -> list[int]:
@@ -187,17 +202,25 @@ def remove_to_fountain(w: Work, i: int, colour: int, actor: int, cause: str) -> 
     w.arrive(colour, chooser)
 
 
-def zap_pond(w: Work, k: int, colour: int, actor: int) -> None:
-    """A zap sends one bird from Pond k to the fountain (P5); its owner picks the slot (U5)."""
+def shift_pond_bird(w: Work, k: int, colour: int, delta: int) -> None:
+    """Adds (or with a negative delta takes) birds of a colour on Pond k (P5)."""
     ponds = w.ponds
-    assert ponds is not None  # check() refuses a Pond zap without Ponds
+    assert ponds is not None  # only Pond-emonium moves birds to or from a Pond
     pond = ponds.ponds[k]
     birds = list(pond.birds)
-    birds[colour] -= 1
-    zapped = attrs.evolve(pond, birds=tuple(birds))
-    w.ponds = attrs.evolve(ponds, ponds=(*ponds.ponds[:k], zapped, *ponds.ponds[k + 1 :]))
+    birds[colour] += delta
+    moved = attrs.evolve(pond, birds=tuple(birds))
+    w.ponds = attrs.evolve(ponds, ponds=(*ponds.ponds[:k], moved, *ponds.ponds[k + 1 :]))
+
+
+def pond_to_fountain(w: Work, k: int, colour: int, actor: int, cause: str) -> None:
+    """Sends one bird from Pond k to the fountain (a zap, the Hawk, the Owl: P5); its owner
+    picks the slot (U5)."""
+    assert w.ponds is not None
+    tile = w.ponds.ponds[k].tile
+    shift_pond_bird(w, k, colour, -1)
     who = owner(w, colour)
-    w.events.append(BirdRemoved(actor, colour, pond.tile, "fountain", "zap"))
+    w.events.append(BirdRemoved(actor, colour, tile, "fountain", cause))
     w.arrive(colour, who if who is not None else actor)
 
 
@@ -258,6 +281,19 @@ def _start_round(w: Work) -> None:
     w.phase, w.stage, w.cursor = Phase.MIGRATION, 0, 0
     for cr in w.creatures:
         cr.used = False
+    if w.promos is not None:
+        # P8: the player in last place holds the promos, each once this round.
+        scores = [s.score for s in w.seats]
+        who = holder(w.round, w.turn_order, scores)
+        w.promos = attrs.evolve(
+            w.promos,
+            controller=who,
+            egg_moved=False,
+            yeti_used=False,
+            eagle_used=False,
+            ruling=None,
+        )
+        w.events.append(PromosControlled(w.round, who))
 
 
 # --- Migration (§2.1) ---------------------------------------------------------------------
@@ -265,6 +301,11 @@ def _start_round(w: Work) -> None:
 
 def _migration(w: Work) -> None:
     if w.stage == 0:
+        promos = w.promos
+        if GOLDEN_GOOSE in w.config.promos and promos is not None and not promos.egg_moved:
+            assert promos.controller is not None
+            w.wait(Await.GOLDEN_EGG, promos.controller)  # P8: before Migration
+            return
         w.events.append(PhaseStarted(w.round, "migration"))
         for p in w.turn_order:
             _to_bag(w, p, p, 2, "migration")
@@ -410,8 +451,20 @@ def end_turn(w: Work) -> None:
 
 def _upkeep(w: Work) -> None:
     stage = w.stage
-    if stage == 0:
+    if stage == 0 and w.cursor == 0:
         w.events.append(PhaseStarted(w.round, "upkeep"))
+        w.cursor = 1
+        promos = w.promos
+        if (
+            EAGLE_OF_JUSTICE in w.config.promos
+            and promos is not None
+            and promos.controller is not None
+            and not promos.eagle_used
+            and eagle_orders(w)
+        ):
+            w.wait(Await.EAGLE, promos.controller)  # P8: before the Upkeep scoring
+    elif stage == 0:
+        w.cursor = 0
         for i in range(len(w.locs)):
             if not w.locs[i].removed:
                 score_location(w, i)
@@ -450,12 +503,15 @@ def score_location(w: Work, i: int) -> None:
     """Scores one Location: 1st, then 2nd, then 3rd, ties cancelling (§4.1, U2)."""
     loc = w.locs[i]
     power = loc.power()
-    ranks = places(power)
+    ranks = places(ruled(power, _ruling(w), Spot(Where.CELL, i)))  # P8 the Eagle's order
     order = sorted(
         (c for c in range(len(power)) if power[c] > 0),
         key=lambda c: (ranks[c] == 0, ranks[c]),
     )
     values = _sky_values(w, i)
+    egg = w.promos is not None and w.promos.egg == i
+    if egg and any(1 <= r <= 3 for r in ranks):
+        w.events.append(TileEffect(loc.tile, None, "the Golden Egg adds 1 to each place"))
     for c in order:
         if values is None:
             points = place_points(loc.tile, ranks[c], power)
@@ -463,6 +519,8 @@ def score_location(w: Work, i: int) -> None:
             # P4: the Sun's or Moon's values replace the printed ones and the During
             # Scoring ability (Stone Statue) is ignored.
             points = values[ranks[c] - 1] if 1 <= ranks[c] <= 3 else 0
+        if egg and 1 <= ranks[c] <= 3:
+            points += GOLDEN_EGG_BONUS  # P8, over the Sun's or Moon's values too
         seat = owner(w, c)
         if seat is None:
             points = 0  # §2.5 the dummy ranks and cancels but never scores
@@ -478,13 +536,14 @@ def score_ponds(w: Work) -> None:
         return
     geo = geometry_for(w.config.players)
     scored: list[Pond] = []
-    for pond in w.ponds.ponds:
+    for k, pond in enumerate(w.ponds.ponds):
         if not any(pond.birds):
             scored.append(attrs.evolve(pond, leader=None))  # P5: a Pond with no bird is skipped
             continue
         adjoining = [w.peek(i) for i in geo.intersections[pond.intersection]]
         power = pond_strengths(pond.birds, [_frozen(loc) for loc in adjoining])
-        awards = pond_points(pond.tile, power)
+        keys = ruled(power, _ruling(w), Spot(Where.POND, k))  # P8 the Eagle's order
+        awards = pond_points(pond.tile, keys)
         order = sorted(
             (c for c in range(len(power)) if power[c] > 0),
             key=lambda c: (awards[c][0] == 0, awards[c][0]),
@@ -497,7 +556,7 @@ def score_ponds(w: Work) -> None:
             else:
                 add_score(w, seat, points)
             w.events.append(PondScored(pond.tile, c, seat, place, power[c], points))
-        scored.append(attrs.evolve(pond, leader=leader(power)))
+        scored.append(attrs.evolve(pond, leader=leader(keys)))
     w.ponds = attrs.evolve(w.ponds, ponds=tuple(scored))
 
 
@@ -608,6 +667,12 @@ def remove_tile(w: Work, i: int) -> None:
         on[i] = False
         w.feeders = attrs.evolve(feeders, on=tuple(on), removed=feeders.removed + 1)
         w.events.append(BirdfeederLost(loc.tile, "removed"))
+    promos = w.promos
+    if promos is not None and promos.yeti == i:
+        # P8 DECISION: the Yeti leaves a removed Location for the one with most neighbours.
+        to = yeti_start(w.config.players, [loc.removed for loc in w.locs])
+        w.promos = attrs.evolve(promos, yeti=to)
+        w.events.append(YetiMoved(None, loc.tile, w.locs[to].tile))
     for cr in w.creatures:
         if cr.position == Spot(Where.CELL, i):
             home = _home_index(w, cr.id)
@@ -640,6 +705,9 @@ def scarecrow_options(
 
 def _assign_control(w: Work, k: int) -> None:
     cr = w.creatures[k]
+    if CREATURE[cr.id].home is None:
+        _assign_pond_control(w, cr)
+        return
     home = _home_index(w, cr.id)
     ctrl = loc_controller(w, home)  # U7: tie, empty or the dummy: nobody
     if ctrl == cr.controller:
@@ -662,6 +730,31 @@ def _assign_control(w: Work, k: int) -> None:
         w.events.append(StandeePlaced(cr.id, ctrl, w.locs[home].tile))
 
 
+def creature_pond(ponds: Ponds | None, creature: str) -> int | None:
+    """Returns the index of the Pond that brings a Pond creature, or None (P5)."""
+    if ponds is None:
+        return None
+    return next(
+        (k for k, p in enumerate(ponds.ponds) if POND_TILE[p.tile].creature == creature), None
+    )
+
+
+def _assign_pond_control(w: Work, cr: WCreature) -> None:
+    """P5, P9: the Pond's sole leader at this Upkeep's Pond scoring controls its creature;
+    the first time, the standee goes on the Pond."""
+    k = creature_pond(w.ponds, cr.id)
+    assert k is not None and w.ponds is not None  # a Pond creature comes with its Pond
+    pond = w.ponds.ponds[k]
+    ctrl = None if pond.leader is None else owner(w, pond.leader)
+    if ctrl == cr.controller:
+        return
+    cr.controller = ctrl
+    w.events.append(ControlChanged(cr.id, pond.tile, ctrl))
+    if ctrl is not None and cr.position is None:
+        cr.position = Spot(Where.POND, k)
+        w.events.append(StandeePlaced(cr.id, ctrl, f"the Pond {pond.tile}"))
+
+
 def place_scarecrow(w: Work, player: int, k: int) -> None:
     """Puts the Scarecrow standee on intersection k."""
     geo = geometry_for(w.config.players)
@@ -670,6 +763,12 @@ def place_scarecrow(w: Work, player: int, k: int) -> None:
             cr.position = Spot(Where.INTERSECTION, k)
     tiles = "/".join(w.locs[i].tile for i in geo.intersections[k])
     w.events.append(StandeePlaced("scarecrow", player, f"intersection {k} ({tiles})"))
+
+
+def eagle_orders(w: Work) -> list[TieOrder]:
+    """Returns the orders the Eagle of Justice may give now (P8)."""
+    ponds = w.ponds.ponds if w.ponds is not None else ()
+    return tie_orders(w.config.players, w.locs, ponds)
 
 
 # --- End of the game (§4.4) ---------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, get_args
 
 import attrs
 
@@ -16,30 +16,42 @@ from birdgames.perch_bop.cards import (
     BREAD_FOR_PLAYERS,
     CREATURE,
     CREATURE_POINTS,
+    EAGLE_OF_JUSTICE,
+    EXPANSIONS,
+    GOLDEN_EGG_BONUS,
+    GOLDEN_GOOSE,
     LARGEST_FLOCK_POINTS,
     MOON_VALUES,
     OBJECTIVE,
     POINTS_IN_THE_SKY,
     POND_EMONIUM,
     POND_TILE,
+    PONDS_FOR_PLAYERS,
     ROUNDS,
     SEEDS_THE_DAY,
     SUN_VALUES,
     TILE,
     TILES_FOR_PLAYERS,
+    YETI,
     Ability,
     Movement,
 )
 from birdgames.perch_bop.endgame import final_scores, winners_of
 from birdgames.perch_bop.events import EVENT_CLASSES, Event, ObjectiveKept
+from birdgames.perch_bop.flow import creature_pond
 from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.ponds import placement_problem
+from birdgames.perch_bop.promos import holder
 from birdgames.perch_bop.state import Await, Config, Phase, Spot, Stage, State, Where
 from birdgames.perch_bop.view import View, view
 
+# The members of the Action and Event unions, for generic code (Game.action_types).
+_ACTION_TYPES: Final[tuple[type[Action], ...]] = get_args(Action)
+_EVENT_TYPES: Final[tuple[type[Event], ...]] = get_args(Event)
+
 
 class PerchGame:
-    """Perch with the Birds of Play expansions built so far, 2-5 players."""
+    """Perch with the Birds of Play expansions and the promos, 2-5 players."""
 
     @property
     def name(self) -> str:
@@ -49,11 +61,31 @@ class PerchGame:
     def player_counts(self) -> tuple[int, ...]:
         return setup.PLAYER_COUNTS
 
+    @property
+    def config_type(self) -> type[Config]:
+        return Config
+
+    @property
+    def state_type(self) -> type[State]:
+        return State
+
+    @property
+    def view_type(self) -> type[View]:
+        return View
+
+    @property
+    def action_types(self) -> tuple[type[Action], ...]:
+        return _ACTION_TYPES
+
+    @property
+    def event_types(self) -> tuple[type[Event], ...]:
+        return _EVENT_TYPES
+
     def default_config(self, players: int) -> Config:
         if type(players) is not int or players not in setup.PLAYER_COUNTS:
             raise InvalidConfigError(f"Perch is for 2 to 5 players, not {players!r}")
-        # P1: the base game until all three expansions exist; then all three turn on.
-        return Config(players=players, expansions=frozenset())
+        # P1: all three Birds of Play expansions; the promos stay off (P8).
+        return Config(players=players, expansions=EXPANSIONS)
 
     def new_game(self, config: Config, seed: int) -> State:
         return setup.new_game(config, seed)
@@ -67,7 +99,17 @@ class PerchGame:
         # Each creature is activated at most once a round, in at most 6 decisions besides
         # fountain slots (the Fox: activate, 2 steps, use, 2 birds; the Cat: activate, step,
         # use, 2 birds, destination); slot choices stay within the 2 * slots allowance.
-        per_round = 1 + n + 1 + 1 + 1 + 4 * n * 3 + ACTIVATION_DECISIONS * _creature_count(config)
+        # P8: the Golden Egg's move and the Eagle's ruling, one decision each a round.
+        per_round = (
+            1
+            + n
+            + 1
+            + 1
+            + 1
+            + 4 * n * 3
+            + ACTIVATION_DECISIONS * _creature_count(config)
+            + 2 * bool(config.promos)
+        )
         return n + ROUNDS * per_round + 2 * slots + 2 * BIRDS_PER_COLOUR
 
     def to_act(self, state: State) -> tuple[int, ...]:
@@ -107,11 +149,20 @@ ACTIVATION_DECISIONS: Final = 6
 
 
 def _creature_count(config: Config) -> int:
-    """Returns how many creatures a game with this config has (one per creature tile)."""
+    """Returns the most creatures a game with this config has: one per creature tile, and
+    with Pond-emonium one per creature Pond (P5)."""
     if config.tiles is not None:
-        return sum(1 for t in config.tiles if TILE[t].creature is not None)
-    mix = config.tile_mix or geometry_for(config.players).layout.mix
-    return mix[1]  # tree / creature / special
+        count = sum(1 for t in config.tiles if TILE[t].creature is not None)
+    else:
+        mix = config.tile_mix or geometry_for(config.players).layout.mix
+        count = mix[1]  # tree / creature / special
+    if POND_EMONIUM in config.expansions:
+        if config.ponds is not None:
+            count += sum(1 for t, _ in config.ponds if POND_TILE[t].creature is not None)
+        else:
+            creature_ponds = sum(1 for p in POND_TILE.values() if p.creature is not None)
+            count += min(PONDS_FOR_PLAYERS[config.players], creature_ponds)
+    return count
 
 
 def _redact(event: Event, player: int | None) -> Event:
@@ -170,6 +221,7 @@ def invariant_violation(state: State) -> str | None:
         or _creature_problem(state)
         or _feeder_problem(state)
         or _sky_problem(state)
+        or _promo_problem(state)
         or _score_problem(state)
         # Last: the checks above keep the rules from reading impossible values.
         or stuck_problem(GAME, state)
@@ -233,8 +285,32 @@ def _flow_problem(state: State) -> str | None:
                 or (scarecrow.controller != flow.actor)
             ):
                 return "the Scarecrow is placed by its new controller as control is assigned"
+        case Await.GOLDEN_EGG:
+            # P8: before Migration, by the promos' holder, once a round
+            promos = state.promos
+            if (
+                stage
+                or cursor
+                or promos is None
+                or promos.egg_moved
+                or promos.controller != flow.actor
+            ):
+                return "the Golden Egg is moved before Migration by the promos' holder"
+        case Await.EAGLE:
+            # P8: as Upkeep begins, before its scoring, by the promos' holder, once a round
+            promos = state.promos
+            if (
+                stage
+                or cursor != 1
+                or promos is None
+                or promos.eagle_used
+                or promos.controller != flow.actor
+            ):
+                return "the Eagle of Justice rules as Upkeep begins, by the promos' holder"
         case Await.NOTHING | Await.OBJECTIVE:
             pass
+    if phase is Phase.UPKEEP and stage == 0 and cursor > 1:
+        return "the Upkeep's scoring has no such step"
     if phase is Phase.OVER and (stage or cursor):
         return "a finished game has no step left"
     if state.arrivals and awaiting not in (Await.NOTHING, Await.OBJECTIVE):
@@ -246,18 +322,14 @@ def _flow_problem(state: State) -> str | None:
 
 
 def _creature_problem(state: State) -> str | None:
-    """One creature per creature tile, in board order, standing on the board (§5.2, U7)."""
+    """One creature per creature tile, in board order, then one per creature Pond (P5),
+    each standing where it may (§5.2, U7)."""
     expected = tuple(c for loc in state.locations if (c := TILE[loc.tile].creature) is not None)
+    ponds = state.ponds.ponds if state.ponds is not None else ()
+    expected += tuple(c for p in ponds if (c := POND_TILE[p.tile].creature) is not None)
     if tuple(cr.id for cr in state.creatures) != expected:
-        return f"the creatures must be those of the board's tiles: {', '.join(expected)}"
-    crossings = len(geometry_for(state.config.players).intersections)
+        return f"the creatures must be those of the board's tiles and Ponds: {expected}"
     for creature in state.creatures:
-        scarecrow = creature.id == "scarecrow"
-        places = crossings if scarecrow else len(state.locations)
-        where = Where.INTERSECTION if scarecrow else Where.CELL
-        spot = creature.position
-        if spot is not None and (spot.where is not where or not 0 <= spot.index < places):
-            return f"the {creature.id} stands nowhere on the board ({spot})"
         if (
             creature.id != "scarecrow"
             and creature.controller is not None
@@ -378,6 +450,76 @@ def _sky_problem(state: State) -> str | None:
     return None
 
 
+def _promo_problem(state: State) -> str | None:
+    """The promos (P8): held by one seat from round 1's start, the Golden Egg and the Yeti on
+    Locations, each used at most once a round, the Eagle's order a real tie's."""
+    promos, config = state.promos, state.config
+    if (promos is not None) != bool(config.promos):
+        return "the promos' state is there exactly when promos are in play"
+    if promos is None:
+        return None
+    started = state.flow.phase is not Phase.OBJECTIVES
+    if (promos.controller is not None) != started:
+        return "the promos are held by a seat from the start of round 1"
+    if promos.controller is not None and not 0 <= promos.controller < config.players:
+        return f"the promos' holder p{promos.controller} is no seat"
+    size = len(state.locations)
+    goose, yeti = GOLDEN_GOOSE in config.promos, YETI in config.promos
+    if not goose and (promos.egg is not None or promos.egg_moved):
+        return "a Golden Egg without the Golden Goose"
+    if promos.egg is not None and not 0 <= promos.egg < size:
+        return f"the Golden Egg lies on no Location (cell {promos.egg})"
+    if promos.egg_moved and promos.egg is None:
+        return "the Golden Egg moved nowhere"
+    if (promos.yeti is not None) != yeti or (promos.yeti_used and not yeti):
+        return "the Yeti stands on the board exactly when it is in play"
+    if promos.yeti is not None and (
+        not 0 <= promos.yeti < size or state.locations[promos.yeti].removed
+    ):
+        return f"the Yeti stands on no Location in play (cell {promos.yeti})"
+    if EAGLE_OF_JUSTICE not in config.promos and (promos.eagle_used or promos.ruling):
+        return "an Eagle of Justice ruling without the Eagle"
+    ruling = promos.ruling
+    if ruling is not None:
+        ponds = len(state.ponds.ponds) if state.ponds is not None else 0
+        limit = size if ruling.place.where is Where.CELL else ponds
+        if ruling.place.where is Where.INTERSECTION or not 0 <= ruling.place.index < limit:
+            return f"the Eagle's order is for no Location or Pond ({ruling.place})"
+        order = ruling.order
+        if (
+            len(order) < 2
+            or len(set(order)) != len(order)
+            or any(not 0 <= c < config.colours for c in order)
+        ):
+            return f"the Eagle's order {order} is no tied group's"
+        if not promos.eagle_used:
+            return "the Eagle's order stands only once the Eagle has ruled"
+    if promos.eagle_used and state.flow.phase not in (Phase.UPKEEP, Phase.OVER):
+        # A round's start clears the Eagle: a ruling left over would still decide control.
+        return "the Eagle of Justice rules only in an Upkeep"
+    return _promo_round_problem(state)
+
+
+def _promo_round_problem(state: State) -> str | None:
+    """The promos' round (P8): held by the last player when it started, the Golden Egg moved
+    once before Migration, the Yeti moved only from the Perch phase on."""
+    promos, flow = state.promos, state.flow
+    if promos is None or promos.controller is None:
+        return None
+    if flow.phase in (Phase.MIGRATION, Phase.RECRUIT):
+        # No score changes before the Perch phase: the holder is still the round start's.
+        expected = holder(state.round, state.turn_order, [s.score for s in state.seats])
+        if promos.controller != expected:
+            return f"the promos belong to p{expected}, last when round {state.round} started"
+        if promos.yeti_used:
+            return "the Yeti moves only in Perch turns"
+    if GOLDEN_GOOSE in state.config.promos and promos.egg_moved != (
+        flow.awaiting is not Await.GOLDEN_EGG
+    ):
+        return "the Golden Egg moves once a round, before Migration"
+    return None
+
+
 def _score_bound(state: State) -> int:
     """The most points a player can have: every place of every round and end-game bonus."""
     colours = state.config.colours
@@ -390,6 +532,7 @@ def _score_bound(state: State) -> int:
     sky = ROUNDS * (max(SUN_VALUES) + max(MOON_VALUES)) if state.sky is not None else 0
     ponds = state.ponds.ponds if state.ponds is not None else ()
     pond_points = ROUNDS * sum(max(POND_TILE[p.tile].values) for p in ponds)
+    egg = ROUNDS * 3 * GOLDEN_EGG_BONUS if GOLDEN_GOOSE in state.config.promos else 0
     return (
         rounds
         + objective
@@ -400,6 +543,7 @@ def _score_bound(state: State) -> int:
         + feeders
         + sky
         + pond_points
+        + egg
     )
 
 
@@ -438,10 +582,10 @@ _LAST_STAGE: Final = {
 }
 _AWAITED_IN: Final = {
     Phase.OBJECTIVES: {Await.OBJECTIVE},
-    Phase.MIGRATION: {Await.NOTHING, Await.EARLY_BIRD, Await.ROOKERY},
+    Phase.MIGRATION: {Await.NOTHING, Await.EARLY_BIRD, Await.ROOKERY, Await.GOLDEN_EGG},
     Phase.RECRUIT: {Await.NOTHING, Await.BIRDBATH, Await.FEEDER},
     Phase.PERCH: {Await.NOTHING, Await.TURN, Await.CREATURE},
-    Phase.UPKEEP: {Await.NOTHING, Await.SCARECROW},
+    Phase.UPKEEP: {Await.NOTHING, Await.SCARECROW, Await.EAGLE},
     Phase.OVER: {Await.NOTHING},
 }
 
@@ -492,10 +636,22 @@ def _check_parts(state: State) -> str | None:
 
 
 def _standee_ok(state: State, creature: str, position: Spot) -> bool:
+    """Whether a standee may stand there: the Scarecrow on an intersection with no Pond, the
+    Frog and the Perch on their own Pond, the Hawk on a Location or a Pond (P5), the others
+    on a Location in play."""
     k = position.index
     if creature == "scarecrow":
         intersections = geometry_for(state.config.players).intersections
-        return position.where is Where.INTERSECTION and 0 <= k < len(intersections)
+        wet = {p.intersection for p in state.ponds.ponds} if state.ponds is not None else set()
+        return (
+            position.where is Where.INTERSECTION and 0 <= k < len(intersections) and (k not in wet)
+        )
+    if CREATURE[creature].home is None:
+        k_own = creature_pond(state.ponds, creature)
+        return k_own is not None and position == Spot(Where.POND, k_own)
+    if position.where is Where.POND:
+        ponds = state.ponds.ponds if state.ponds is not None else ()
+        return creature == "hawk" and 0 <= k < len(ponds)
     cells = state.locations
     return position.where is Where.CELL and 0 <= k < len(cells) and not cells[k].removed
 
@@ -514,12 +670,19 @@ def _check_activation(state: State) -> str | None:
     cr = found[0]
     if cr.controller != flow.actor or not cr.used or not flow.bonus_used:
         return f"the {cr.id} activation does not belong to the player deciding"
-    cells = range(len(state.locations))
-    start = Spot(Where.INTERSECTION if cr.id == "scarecrow" else Where.CELL, act.start)
+    g = creatures.ground(state)
+    size = len(state.locations)
+    places = range(size + len(g.ponds))
+    if cr.id == "scarecrow":
+        start = Spot(Where.INTERSECTION, act.start)
+    else:
+        start = creatures.spot_of(size, act.start)
     if not _standee_ok(state, cr.id, start):
         return f"the {cr.id} activation starts nowhere valid"
-    if any(c not in cells or state.locations[c].removed for c in (*act.path, *act.hit)):
-        return f"the {cr.id} activation passes a tile not in play"
+    if any(c not in places or (c < size and state.locations[c].removed) for c in act.path):
+        return f"the {cr.id} activation passes a place not in play"
+    if any(c not in range(size) or state.locations[c].removed for c in act.hit):
+        return f"the {cr.id} activation took a bird from a tile not in play"
     if len(act.path) > creatures.OWL_MAX_STEPS:
         return f"the {cr.id} activation path is too long"
     # §6: the move is over once the path has every step (the Owl: its 1-4 cells at once)
@@ -533,7 +696,7 @@ def _check_activation(state: State) -> str | None:
         move = "unfinished" if moving else "complete"
         return f"the {cr.id} activation path {act.path} is no {move} move"
     if act.chosen is not None and (
-        act.chosen[0] not in cells or not 0 <= act.chosen[1] < state.config.colours
+        act.chosen[0] not in places or not 0 <= act.chosen[1] < state.config.colours
     ):
         return f"the {cr.id} activation holds an impossible bird"
     if act.stage in (Stage.DESTINATION, Stage.FOUNTAIN) and act.chosen is None:
@@ -541,11 +704,7 @@ def _check_activation(state: State) -> str | None:
     if not 0 <= act.part < creatures.PARTS[CREATURE[cr.id].effect]:
         return f"the {cr.id} activation is past its effect"
     if act.chosen is not None and act.chosen not in creatures.bird_options(
-        state.config.players,
-        state.locations,
-        state.fountain,
-        attrs.evolve(act, chosen=None),
-        act.part,
+        g, attrs.evolve(act, chosen=None), act.part
     ):
         # §6 a bird is held only once the effect chose it, and the board has not moved since
         return f"the {cr.id} activation holds a bird its effect cannot act on"
@@ -559,11 +718,16 @@ GAME: Final = PerchGame()
 # Config format 2: creatures are activated, so turns go on while one is usable and a
 # format-1 record of the same actions would replay differently; it is refused instead.
 CONFIG_FORMAT: Final = 2
-# State and View format 3: they hold the Birdfeeders and the Sun and Moon (None without
-# their expansion). A format-2 State or View is refused with its format named; records,
-# configs and actions are unchanged, so base-game records still load and replay.
-FORMAT: Final = 3
+# State format 4: it holds the promos (None without them), and an activation addresses
+# Ponds after the cells. A format-3 State (no promos, no Ponds' creatures) still loads; a
+# format-2 one is refused with its format named. Records, configs and actions are
+# unchanged, so base-game records still load and replay.
+FORMAT: Final = 4
+# View format 5: the promos and the common view shape (seats, is_terminal, decision). Views
+# are snapshots, so an older one is refused rather than completed.
+VIEW_FORMAT: Final = 5
 codec.register(Config, version=CONFIG_FORMAT)
-codec.register(State, View, version=FORMAT)
+codec.register(State, version=FORMAT, oldest=3)
+codec.register(View, version=VIEW_FORMAT)
 codec.register(*ACTION_CLASSES, *EVENT_CLASSES)
 codec.register_validator(State, invariant_violation)

@@ -7,7 +7,7 @@ from typing import assert_never
 import attrs
 
 from birdgames.core import IllegalActionError, check_player
-from birdgames.perch_bop import creatures, flow
+from birdgames.perch_bop import creatures, flow, promos
 from birdgames.perch_bop.actions import (
     ACTION_TYPES,
     Action,
@@ -23,6 +23,9 @@ from birdgames.perch_bop.actions import (
     FeedBirds,
     KeepObjective,
     MoveCreature,
+    MoveGoldenEgg,
+    MoveYeti,
+    OrderTie,
     Place,
     PlaceScarecrow,
     ReturnBird,
@@ -33,7 +36,7 @@ from birdgames.perch_bop.actions import (
     ZapNest,
     colour_name,
 )
-from birdgames.perch_bop.cards import BIRDHOUSE_FROM_ROUND, ZAP_ROUND
+from birdgames.perch_bop.cards import BIRDHOUSE_FROM_ROUND, CREATURE, ZAP_ROUND, Effect
 from birdgames.perch_bop.events import (
     BirdhouseBuilt,
     BirdPlaced,
@@ -41,13 +44,16 @@ from birdgames.perch_bop.events import (
     BirdsSwapped,
     BirdsToBag,
     Event,
+    GoldenEggMoved,
     NestRemoved,
     ObjectiveKept,
+    TieOrdered,
     TurnEnded,
+    YetiMoved,
 )
 from birdgames.perch_bop.geometry import geometry_for
-from birdgames.perch_bop.state import Await, Location, Phase, State
-from birdgames.perch_bop.work import Work
+from birdgames.perch_bop.state import Await, Location, Phase, Spot, State, TieOrder, Where
+from birdgames.perch_bop.work import WLoc, Work
 
 # --- who acts -------------------------------------------------------------------------------
 
@@ -112,6 +118,16 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
             return _turn_actions(state, player)
         case Await.CREATURE:
             return creatures.legal(state, player)
+        case Await.GOLDEN_EGG:
+            egg = state.promos.egg if state.promos is not None else None
+            cells = promos.egg_options(state.locations, egg)
+            return tuple(MoveGoldenEgg(player, state.locations[i].tile) for i in cells)
+        case Await.EAGLE:
+            orders: list[Action] = [
+                OrderTie(player, _spot_name(state, t.place), t.order) for t in _tie_orders(state)
+            ]
+            orders.append(Decline(player))
+            return tuple(orders)
         case Await.NOTHING:
             return ()
         case _:
@@ -152,6 +168,8 @@ def _turn_actions(state: State, player: int) -> tuple[Action, ...]:
                 result.extend(Zap(player, pond.tile, c) for c, k in enumerate(pond.birds) if k)
         result.extend(FeedBirds(player, *option) for option in feed_options(state, player))
         result.extend(ActivateCreature(player, c) for c in creatures.usable(state, player))
+        locs = state.locations
+        result.extend(MoveYeti(player, locs[i].tile) for i in _yeti_moves(state, player))
     if flow_.placed and not flow_.bonus_used:
         result.append(EndTurn(player))
     return tuple(result)
@@ -165,13 +183,42 @@ def feed_options(state: State | Work, player: int) -> list[tuple[str, str, int]]
         return []
     geo = geometry_for(state.config.players)
     peek = state.peek if isinstance(state, Work) else state.locations.__getitem__
+    yeti = state.promos.yeti if state.promos is not None else None
     options: list[tuple[str, str, int]] = []
     for pond in ponds.ponds:
         for i in geo.intersections[pond.intersection]:
             loc = peek(i)
-            if not loc.removed:
+            if not loc.removed and i != yeti:  # P8: the Yeti's birds stay put
                 options.extend((pond.tile, loc.tile, c) for c in flow.open_stacks(loc))
     return options
+
+
+def _yeti_moves(state: State | Work, player: int) -> list[int]:
+    """Returns where `player` may move the Yeti as the turn's bonus action (P8), or []."""
+    p = state.promos
+    if p is None or p.controller != player or p.yeti_used or p.yeti is None:
+        return []
+    if isinstance(state, Work):
+        locs: list[Location] = [_frozen(state.peek(i)) for i in range(len(state.frozen_locs))]
+    else:
+        locs = list(state.locations)
+    return promos.yeti_options(state.config.players, locs, p.yeti)
+
+
+def _frozen(loc: Location | WLoc) -> Location:
+    return loc.freeze() if isinstance(loc, WLoc) else loc
+
+
+def _tie_orders(state: State) -> list[TieOrder]:
+    ponds = state.ponds.ponds if state.ponds is not None else ()
+    return promos.tie_orders(state.config.players, state.locations, ponds)
+
+
+def _spot_name(state: State, spot: Spot) -> str:
+    if spot.where is Where.POND:
+        assert state.ponds is not None
+        return state.ponds.ponds[spot.index].tile
+    return state.locations[spot.index].tile
 
 
 def _free_slots(state: State) -> list[int]:
@@ -196,6 +243,8 @@ _EXPECTED = {
     Await.SCARECROW: "place the Scarecrow on an intersection",
     Await.TURN: "take your Perch turn",
     Await.CREATURE: "go on with the creature you activated",
+    Await.GOLDEN_EGG: "move the Golden Egg (MoveGoldenEgg)",
+    Await.EAGLE: "order a tie with the Eagle of Justice (OrderTie) or decline",
 }
 
 
@@ -242,7 +291,7 @@ def check(state: State, action: object) -> str | None:
                 return f"p{player} has no bird left in their supply"
             return None
         case Decline():
-            if awaiting not in (Await.EARLY_BIRD, Await.ROOKERY, Await.FEEDER):
+            if awaiting not in (Await.EARLY_BIRD, Await.ROOKERY, Await.FEEDER, Await.EAGLE):
                 return f"there is nothing to decline now; {_wanted(awaiting)}"
             return None
         case ReturnBird():
@@ -271,6 +320,20 @@ def check(state: State, action: object) -> str | None:
             return None
         case ChooseSlot():
             return "no bird is waiting for a fountain slot"
+        case MoveGoldenEgg():
+            if awaiting is not Await.GOLDEN_EGG:
+                return f"the Golden Egg moves only before Migration; {_wanted(awaiting)}"
+            return _check_egg(state, act)
+        case OrderTie():
+            if awaiting is not Await.EAGLE:
+                return f"the Eagle of Justice rules only as Upkeep begins; {_wanted(awaiting)}"
+            return _check_order(state, act)
+        case MoveYeti():
+            if awaiting is Await.CREATURE:
+                return f"first finish the activation: {creatures.expected(state)}"
+            if awaiting is not Await.TURN:
+                return f"the Yeti moves in Perch turns; {_wanted(awaiting)}"
+            return _check_yeti(state, act)
         case FeedBirds():
             if awaiting is Await.CREATURE:
                 return f"first finish the activation: {creatures.expected(state)}"
@@ -316,10 +379,65 @@ def _check_activate(state: State, act: ActivateCreature) -> str | None:
         return f"p{player} does not control the {cr.id}"
     if cr.used:
         return f"the {cr.id} has already been activated this round"
-    if not creatures.can_activate(state.config.players, state.locations, state.fountain, cr):
-        if creatures.steps_of(cr.id) == 0:
-            return f"the {cr.id} has no bird to remove at its intersection"
-        return f"the {cr.id} has no legal move"
+    if not creatures.can_activate(creatures.ground(state), cr):
+        return _nothing_to_do(cr.id)
+    return None
+
+
+def _nothing_to_do(creature: str) -> str:
+    """Says why a creature that cannot be activated has nothing to do (U8, P5)."""
+    match CREATURE[creature].effect:
+        case Effect.POND_PULL:
+            return f"the {creature} has no bird beside its Pond to pull onto it"
+        case Effect.POND_PUSH:
+            return f"the {creature} has no bird on its Pond to move to a Location beside it"
+        case _ if creatures.steps_of(creature) == 0:
+            return f"the {creature} has no bird to remove at its intersection"
+    return f"the {creature} has no legal move"
+    return None
+
+
+def _check_egg(state: State, act: MoveGoldenEgg) -> str | None:
+    """P8: the Egg goes to a Location in play other than last round's."""
+    i = _location_index(state, act.location)
+    if i is None:
+        return f"{act.location!r} is not a Location on this board (a Pond takes no Egg)"
+    if state.locations[i].removed:
+        return f"{state.locations[i].tile} has been removed from the game"
+    if state.promos is not None and state.promos.egg == i:
+        return f"the Golden Egg lay on {state.locations[i].tile} last round: it must move on"
+    return None
+
+
+def _check_order(state: State, act: OrderTie) -> str | None:
+    """P8: one tied group at one Location or Pond, every colour of it once."""
+    orders = _tie_orders(state)
+    named = [t for t in orders if _spot_name(state, t.place) == act.place]
+    if not named:
+        return f"there is no tie to order on {act.place!r}"
+    if any(t.order == act.order for t in named):
+        return None
+    groups = sorted({tuple(sorted(t.order)) for t in named})
+    shown = "; ".join(", ".join(colour_name(c) for c in g) for g in groups)
+    return f"on {act.place} the Eagle may order only a tied group, each colour once: {shown}"
+
+
+def _check_yeti(state: State, act: MoveYeti) -> str | None:
+    """P8: the Yeti moves to an adjacent Location as the turn's bonus action, once a round."""
+    player = act.player
+    p = state.promos
+    if p is None or p.yeti is None:
+        return "the Yeti is not in this game"
+    if p.controller != player:
+        return f"p{player} does not hold the Yeti this round"
+    if state.flow.bonus_used:
+        return f"p{player} has already taken a bonus action this turn"
+    if p.yeti_used:
+        return "the Yeti has already moved this round"
+    i = _location_index(state, act.location)
+    if i is None or i not in _yeti_moves(state, player):
+        here = state.locations[p.yeti].tile
+        return f"the Yeti moves from {here} only to an adjacent Location in play"
     return None
 
 
@@ -419,6 +537,8 @@ def _check_feed(state: State, act: FeedBirds) -> str | None:
         return f"{loc.tile} has been removed from the game"
     if i not in geometry_for(state.config.players).intersections[pond.intersection]:
         return f"{loc.tile} does not adjoin the Pond {pond.tile}"
+    if state.promos is not None and state.promos.yeti == i:
+        return f"the Yeti on {loc.tile} keeps its birds from flying to a Pond"
     if not _colour_ok(act.colour, state) or loc.birds[act.colour] <= 0:
         return f"there is no {_cname(act.colour)} bird on {loc.tile}"
     if loc.housed[act.colour]:
@@ -499,6 +619,28 @@ def _resolve(w: Work, act: Action) -> None:
             _answered(w)
         case Decline():
             _answered(w)
+        case MoveGoldenEgg():
+            assert w.promos is not None
+            w.promos = attrs.evolve(w.promos, egg=_index(w, act.location), egg_moved=True)
+            w.events.append(GoldenEggMoved(player, act.location))
+            w.resume()
+        case OrderTie():
+            assert w.promos is not None
+            ruling = next(
+                t
+                for t in flow.eagle_orders(w)
+                if t.order == act.order and _work_spot_name(w, t.place) == act.place
+            )
+            w.promos = attrs.evolve(w.promos, eagle_used=True, ruling=ruling)
+            w.events.append(TieOrdered(player, act.place, act.order))
+            w.resume()
+        case MoveYeti():
+            assert w.promos is not None and w.promos.yeti is not None
+            start = w.frozen_locs[w.promos.yeti].tile
+            w.promos = attrs.evolve(w.promos, yeti=_index(w, act.location), yeti_used=True)
+            w.events.append(YetiMoved(player, start, act.location))
+            w.bonus_used = True
+            _after_turn_part(w, player)
         case ReturnBird():
             seat.hand[act.colour] -= 1
             w.bag[act.colour] += 1
@@ -542,7 +684,7 @@ def _resolve(w: Work, act: Action) -> None:
             w.bonus_used = True
             k = _pond_index(w, act.location)
             if k is not None:
-                flow.zap_pond(w, k, act.colour, player)
+                flow.pond_to_fountain(w, k, act.colour, player, "zap")
             else:
                 flow.remove_to_fountain(w, _index(w, act.location), act.colour, player, "zap")
             _after_turn_part(w, player)
@@ -605,8 +747,20 @@ def _index(w: Work, tile: str) -> int:
     raise AssertionError(tile)
 
 
+def _work_spot_name(w: Work, spot: Spot) -> str:
+    if spot.where is Where.POND:
+        assert w.ponds is not None
+        return w.ponds.ponds[spot.index].tile
+    return w.frozen_locs[spot.index].tile
+
+
 def _answered(w: Work) -> None:
-    """Moves past an Early Bird, Rookery or Full Bird Feeder answer."""
+    """Moves past an Early Bird, Rookery, Full Bird Feeder or Eagle answer."""
+    if w.awaiting is Await.EAGLE:
+        assert w.promos is not None
+        w.promos = attrs.evolve(w.promos, eagle_used=True)  # P8: declined for this round
+        w.resume()
+        return
     if w.awaiting is Await.EARLY_BIRD:
         w.resume()
         w.cursor += 1
@@ -634,6 +788,8 @@ def _bonus_left(w: Work, player: int) -> bool:
     build, zap = _bonus_tokens(w.round, seat.birdhouse, seat.zap)
     if creatures.any_usable(w, player):
         return True  # §3 a creature may still be activated
+    if _yeti_moves(w, player):
+        return True  # P8 the Yeti may still move
     if feed_options(w, player):
         return True  # P5 the birds may still be fed
     if not (build or zap):

@@ -119,6 +119,12 @@ def _flow(view: View, history: Sequence[Event]) -> Flow:
             if actor not in view.turn_order:
                 raise BirdgamesError("the history does not fit the view: whose turn is unclear")
             stage, cursor = 1, view.turn_order.index(actor)
+        case Await.GOLDEN_EGG | Await.EAGLE:
+            # P8: before Migration (the Egg) or Upkeep's scoring (the Eagle), by the holder
+            holder = view.promo_state.controller if view.promo_state is not None else None
+            if holder is None:
+                raise BirdgamesError("the view awaits a promo with nobody holding the promos")
+            cursor, actor = (0 if awaiting is Await.GOLDEN_EGG else 1), holder
         case Await.SCARECROW:
             index = _creature_index(view, "scarecrow")
             controller = view.creatures[index].controller
@@ -137,7 +143,7 @@ def _config(view: View, config: Config | None) -> Config:
     )
     standard = geometry_for(view.players).layout.mix
     tile_mix = None if counts == standard else (counts[0], counts[1], counts[2])
-    return Config(view.players, view.expansions, tile_mix=tile_mix)
+    return Config(view.players, view.expansions, view.promos, tile_mix=tile_mix)
 
 
 def sample_state(
@@ -157,7 +163,7 @@ def sample_state(
     rng = Rng.from_seed(seed)
     config = _config(view, config)
     me = view.player
-    over = view.phase == Phase.OVER.value
+    over = view.phase is Phase.OVER
     revealed = view.revealed if over else (None,) * view.players
     known = {o for o in (*view.dealt, *revealed) if o is not None}
     unseen = [o for o in eligible_objectives(config) if o not in known]
@@ -213,4 +219,8 @@ def sample_state(
         view.creatures,
         max(view.reached, default=0),  # U2: the latest score change set the tick
         view.final,
+        feeders=view.birdfeeders,
+        sky=view.sky,
+        ponds=view.ponds,
+        promos=view.promo_state,
     )

@@ -11,17 +11,21 @@ from birdgames.perch_bop.cards import (
     OBJECTIVES,
     POINTS_IN_THE_SKY,
     POND_EMONIUM,
+    POND_TILE,
     POND_TILES,
     PONDS_FOR_PLAYERS,
+    PROMOS,
     SEEDS_THE_DAY,
     SKY_START,
     TILE,
     TILES,
     TILES_FOR_PLAYERS,
+    YETI,
     Category,
 )
 from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.ponds import placement_problem
+from birdgames.perch_bop.promos import yeti_start
 from birdgames.perch_bop.state import (
     Await,
     Birdfeeders,
@@ -32,6 +36,7 @@ from birdgames.perch_bop.state import (
     Phase,
     Pond,
     Ponds,
+    Promos,
     Seat,
     Sky,
     State,
@@ -39,9 +44,6 @@ from birdgames.perch_bop.state import (
 from birdgames.rng import Rng, fork, shuffle
 
 PLAYER_COUNTS = (2, 3, 4, 5)
-# Expansions whose rules have landed; the others are refused rather than half-played.
-IMPLEMENTED_EXPANSIONS: frozenset[str] = frozenset({SEEDS_THE_DAY, POINTS_IN_THE_SKY})
-IMPLEMENTED_PROMOS: frozenset[str] = frozenset()
 _CATEGORIES = (Category.TREE, Category.CREATURE, Category.SPECIAL)
 
 
@@ -69,8 +71,14 @@ def validate(config: object) -> Config:
         raise InvalidConfigError(
             f"unknown expansion {unknown[0]!r}; the expansions are {', '.join(sorted(EXPANSIONS))}"
         )
-    if set(config.promos) - IMPLEMENTED_PROMOS:
-        raise InvalidConfigError(f"promos {sorted(config.promos)} are not implemented yet")
+    promos = config.promos
+    if not isinstance(promos, frozenset) or any(type(p) is not str for p in promos):
+        raise InvalidConfigError("promos must be a frozenset of promo names")
+    unknown = sorted(promos - PROMOS)
+    if unknown:
+        raise InvalidConfigError(
+            f"unknown promo {unknown[0]!r}; the promos are {', '.join(sorted(PROMOS))}"
+        )
     if config.ponds is not None:
         if POND_EMONIUM not in expansions:
             raise InvalidConfigError("ponds are fixed, but the pond_emonium expansion is not on")
@@ -79,9 +87,6 @@ def validate(config: object) -> Config:
         reason = placement_problem(n, config.ponds)
         if reason is not None:
             raise InvalidConfigError(f"bad Pond placement: {reason}")
-    missing = sorted(expansions - IMPLEMENTED_EXPANSIONS)
-    if missing:
-        raise InvalidConfigError(f"the {missing[0]} expansion is not available yet")
     size = TILES_FOR_PLAYERS[n]
     geo = geometry_for(n)
     if config.tiles is not None:
@@ -206,6 +211,16 @@ def new_game(config: Config, seed: int) -> State:
     ponds = None
     if POND_EMONIUM in config.expansions:
         ponds, rng = set_out_ponds(config, rng)
+        # P5: the Frog and the Perch come with their Ponds, after the board's creatures.
+        creatures += tuple(
+            Creature(c, None, None)
+            for p in ponds.ponds
+            if (c := POND_TILE[p.tile].creature) is not None
+        )
+    promos = None
+    if config.promos:
+        yeti = yeti_start(n, [False] * len(tiles)) if YETI in config.promos else None
+        promos = Promos(None, yeti=yeti)
     return State(
         config,
         fork(root, 2),
@@ -224,4 +239,5 @@ def new_game(config: Config, seed: int) -> State:
         feeders=feeders,
         sky=sky,
         ponds=ponds,
+        promos=promos,
     )

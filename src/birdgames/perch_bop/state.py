@@ -71,6 +71,8 @@ class Await(enum.Enum):
     TURN = "turn"
     SCARECROW = "scarecrow"
     CREATURE = "creature"  # a creature activation is under way (§3, §6)
+    GOLDEN_EGG = "golden_egg"  # the Golden Goose's controller moves the Egg (P8)
+    EAGLE = "eagle"  # the Eagle of Justice's controller may order a tie (P8)
 
 
 @attrs.frozen
@@ -142,10 +144,12 @@ class Activation:
 
     creature: str
     stage: Stage
-    start: int  # the standee's cell when activated (the Scarecrow: its intersection)
-    path: tuple[int, ...] = ()  # cells entered so far, the landing tile last
+    # Places are Location cells 0..L-1 and Ponds L+k (L = len(locations)); the Scarecrow's
+    # start is its intersection. The standee itself stands on a typed Spot.
+    start: int  # the standee's place when activated
+    path: tuple[int, ...] = ()  # places entered so far, the landing place last
     part: int = 0  # the effect's part now being resolved
-    chosen: tuple[int, int] | None = None  # (cell, colour) of the bird picked for this part
+    chosen: tuple[int, int] | None = None  # (place, colour) of the bird picked for this part
     hit: tuple[int, ...] = ()  # cells the effect has taken a bird from (Scarecrow)
 
 
@@ -227,6 +231,28 @@ class Ponds:
 
 
 @attrs.frozen
+class TieOrder:
+    """The Eagle of Justice's ruling (P8): one tied group at one place, best first."""
+
+    place: Spot  # a Location (CELL) or a Pond (POND)
+    order: tuple[int, ...]  # the tied colours, best first
+
+
+@attrs.frozen
+class Promos:
+    """The Kickstarter promos in play (P8); `Config.promos` says which."""
+
+    # The seat in last place when the round started: it holds every promo this round.
+    controller: int | None
+    egg: int | None = None  # Golden Goose: the Golden Egg's cell; None until first placed
+    egg_moved: bool = False  # the Egg has moved this round (to a cell other than its last)
+    yeti: int | None = None  # Yeti: its cell
+    yeti_used: bool = False  # the Yeti moved this round
+    eagle_used: bool = False  # the Eagle of Justice ruled this round
+    ruling: TieOrder | None = None  # the Eagle's order, for this Upkeep's scoring and control
+
+
+@attrs.frozen
 class State:
     """The whole game, its config and rng included."""
 
@@ -250,3 +276,4 @@ class State:
     feeders: Birdfeeders | None = None  # None without Seeds the Day
     sky: Sky | None = None  # None without Points in the Sky
     ponds: Ponds | None = None  # None without Pond-emonium
+    promos: Promos | None = None  # None without promos

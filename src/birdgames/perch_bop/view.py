@@ -12,15 +12,39 @@ from birdgames.perch_bop.rules import to_act
 from birdgames.perch_bop.state import (
     Activation,
     Arrival,
+    Await,
     Birdfeeders,
     Creature,
     FinalScore,
     Location,
     Phase,
     Ponds,
+    Promos,
     Sky,
     State,
 )
+
+
+@attrs.frozen
+class SeatView:
+    """One player's side as the viewer sees it: the same facts as the View's per-seat tuples."""
+
+    hand: tuple[int, ...]  # hands are open (§2.2 ASSUMED)
+    score: int
+    reached: int  # when the score was reached (U2)
+    birdhouse: bool  # an unused birdhouse, once in play (round 4 on)
+    zap: bool  # an unused lightning token, once in play (round 5)
+    objective_kept: bool  # whether the seat has chosen (not what)
+    objective: str | None  # the kept objective: the viewer's own, everyone's once revealed
+
+
+@attrs.frozen
+class Decision:
+    """The choice asked beyond an ordinary Perch turn: a bird's fountain slot first, else the
+    awaited ability, objective, Scarecrow or creature step."""
+
+    awaiting: Await | None  # None: the choice is the slot of `arrival`
+    arrival: Arrival | None  # the bird heading for the fountain, when its slot is asked
 
 
 @attrs.frozen
@@ -33,7 +57,7 @@ class View:
     players: int
     expansions: frozenset[str]
     round: int
-    phase: str
+    phase: Phase
     awaiting: str
     to_act: tuple[int, ...]
     turn_order: tuple[int, ...]
@@ -61,6 +85,13 @@ class View:
     birdfeeders: Birdfeeders | None  # Seeds the Day: all public (P2)
     sky: Sky | None  # Points in the Sky: the cells under the Sun and Moon
     ponds: Ponds | None = None  # Pond-emonium: the Ponds, their birds and the Bread, all public
+    promos: frozenset[str] = frozenset()  # the promos in play (P8)
+    promo_state: Promos | None = None  # their holder, the Golden Egg, the Yeti: all public
+    # The common part of every game's View (birdgames.core.ViewLike), keyword-only so the
+    # fields above keep their places.
+    seats: tuple[SeatView, ...] = attrs.field(kw_only=True)
+    is_terminal: bool = attrs.field(kw_only=True)
+    decision: Decision | None = attrs.field(kw_only=True)  # None on an ordinary turn
 
 
 def view(state: State, player: int | None) -> View:
@@ -79,7 +110,7 @@ def view(state: State, player: int | None) -> View:
         n,
         state.config.expansions,
         state.round,
-        flow.phase.value,
+        flow.phase,
         flow.awaiting.value,
         to_act(state),
         state.turn_order,
@@ -107,4 +138,28 @@ def view(state: State, player: int | None) -> View:
         state.feeders,
         state.sky,
         state.ponds,
+        state.config.promos,
+        state.promos,
+        seats=tuple(
+            SeatView(
+                s.hand,
+                s.score,
+                s.reached,
+                houses_in and s.birdhouse,
+                zaps_in and s.zap,
+                s.objective is not None,
+                s.objective if over or i == who else None,
+            )
+            for i, s in enumerate(seats)
+        ),
+        is_terminal=over,
+        decision=_decision(state),
     )
+
+
+def _decision(state: State) -> Decision | None:
+    if state.arrivals:
+        return Decision(None, state.arrivals[0])
+    if state.flow.awaiting in (Await.NOTHING, Await.TURN):
+        return None
+    return Decision(state.flow.awaiting, None)

@@ -19,6 +19,7 @@ from birdgames.perch_bop.state import (
     Location,
     Phase,
     Ponds,
+    Promos,
     Seat,
     Sky,
     State,
@@ -132,6 +133,7 @@ class Work:
         self.feeders: Birdfeeders | None = state.feeders
         self.sky: Sky | None = state.sky
         self.ponds: Ponds | None = state.ponds
+        self.promos: Promos | None = state.promos
         self.events: list[Event] = []
 
     def freeze(self) -> State:
@@ -164,6 +166,7 @@ class Work:
             feeders=self.feeders,
             sky=self.sky,
             ponds=self.ponds,
+            promos=self.promos,
         )
 
     @property

@@ -21,7 +21,7 @@ SONG_VALUE: Final = 0.15  # per Song in the pool, spendable this turn only
 
 def _side(view: View, seat: int) -> float:
     """Returns the material value of `seat`'s side: Prizes, zones, cards in play and hand."""
-    side = view.players[seat]
+    side = view.seats[seat]
     value = PRIZE_VALUE * side.prizes + CARD_VALUE * side.hand_size
     if view.active == seat and view.phase is Phase.PLAY:
         value += SONG_VALUE * side.song

@@ -25,7 +25,7 @@ class HabitatDrafted:
 
 
 @attrs.frozen
-class TurnBegan:
+class TurnStarted:
     """R2.1 a player's Dawn: the turn number, the season and the Dawn Chorus."""
 
     kind: ClassVar[str] = "rookery.turn_began"
@@ -480,7 +480,7 @@ class CheckpointHeld:
 
 
 @attrs.frozen
-class SeasonBegan:
+class SeasonStarted:
     """R7.2 R7.3 a new season began."""
 
     kind: ClassVar[str] = "rookery.season_began"
@@ -508,7 +508,7 @@ class GameEnded:
 
 Event: TypeAlias = (
     HabitatDrafted
-    | TurnBegan
+    | TurnStarted
     | CardDrawn
     | DeckReshuffled
     | BirdNested
@@ -534,7 +534,7 @@ Event: TypeAlias = (
     | SeasonShifted
     | TurnEnded
     | CheckpointHeld
-    | SeasonBegan
+    | SeasonStarted
     | GameEnded
 )
 EVENT_CLASSES: Final[tuple[type, ...]] = get_args(Event)  # the union's members, in order
@@ -553,3 +553,8 @@ def visible(event: Event, player: int | None) -> Event:
             return CardSearched(event.player, event.card_type, None, event.found)
         case _:
             return event
+
+
+# Deprecated aliases of renamed events, kept for one release (see CHANGELOG.md).
+TurnBegan = TurnStarted
+SeasonBegan = SeasonStarted

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, get_args
 
 from birdgames import codec
 from birdgames.core import InvalidConfigError, check_player, check_seed, stuck_problem
@@ -329,6 +329,11 @@ def _pending_problem(state: State) -> str | None:
     return None
 
 
+# The members of the Action and Event unions, for generic code (Game.action_types).
+_ACTION_TYPES: Final[tuple[type[Action], ...]] = get_args(Action)
+_EVENT_TYPES: Final[tuple[type[Event], ...]] = get_args(Event)
+
+
 class RookeryGame:
     """Rookery: two players, three zones, a season wheel and Prizes."""
 
@@ -339,6 +344,26 @@ class RookeryGame:
     @property
     def player_counts(self) -> tuple[int, ...]:
         return (2,)
+
+    @property
+    def config_type(self) -> type[Config]:
+        return Config
+
+    @property
+    def state_type(self) -> type[State]:
+        return State
+
+    @property
+    def view_type(self) -> type[View]:
+        return views.View
+
+    @property
+    def action_types(self) -> tuple[type[Action], ...]:
+        return _ACTION_TYPES
+
+    @property
+    def event_types(self) -> tuple[type[Event], ...]:
+        return _EVENT_TYPES
 
     def default_config(self, players: int) -> Config:
         if players != 2:
@@ -391,7 +416,10 @@ GAME: Final = RookeryGame()
 # Format 2 of State and View: a turn counts its actions (R2's 60-action cap). Configs and
 # actions are unchanged, so records stay format 1 and replay as before.
 STATE_FORMAT: Final = 2
-codec.register(State, View, version=STATE_FORMAT)
+codec.register(State, version=STATE_FORMAT)
+# View format 3: the common view shape (players is the count, the per-seat parts are seats);
+# views are snapshots, so an older one is refused rather than completed.
+codec.register(View, version=3)
 codec.register(Config, AmbushWindow, DiscardChoice, TargetChoice)
 codec.register(*ACTION_CLASSES)
 codec.register(*EVENT_CLASSES)

@@ -32,7 +32,7 @@ from birdgames.rookery.view import View
 
 def _public(view: View, seat: int) -> Counter[str]:
     """Returns the cards of `seat` that everyone sees: discard, piles and face-up cards."""
-    cards: Counter[str] = Counter(view.players[seat].discard)
+    cards: Counter[str] = Counter(view.seats[seat].discard)
     for zone in view.zones:
         cards.update(pile.card for pile in zone.pile if pile.owner == seat)
         cards.update(bird.card for bird in zone.birds if bird.owner == seat)
@@ -138,7 +138,7 @@ def sample_state(
     players: list[PlayerState] = []
     face_down: dict[int, str] = {}
     for seat in (0, 1):
-        side = view.players[seat]
+        side = view.seats[seat]
         hidden = Counter(config.decks[seat])
         shown = _public(view, seat)
         if seat == me:

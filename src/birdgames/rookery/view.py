@@ -48,7 +48,7 @@ class ZoneView:
 
 
 @attrs.frozen
-class PlayerView:
+class SeatView:
     """One player's public side: sizes, discard pile, Song pool, Prizes."""
 
     hand_size: int
@@ -65,13 +65,14 @@ class View:
     kind: ClassVar[str] = "rookery.view"
 
     player: int | None
+    players: int
     phase: Phase
     first_player: int
     active: int
     to_act: tuple[int, ...]
     turn_number: int
     hand: tuple[str, ...]  # the viewer's own hand; empty for a spectator
-    players: tuple[PlayerView, PlayerView]
+    seats: tuple[SeatView, SeatView]
     zones: tuple[ZoneView, ZoneView, ZoneView]
     season: Season
     turns_left: int
@@ -82,6 +83,13 @@ class View:
     pending: tuple[Pending, ...]
     next_uid: int
     winners: tuple[int, ...]
+    scores: tuple[int, ...]  # each seat's Prizes (R7.6)
+    is_terminal: bool
+    decision: Pending | None  # the front pending decision: to_act answers it first
+
+
+# Deprecated alias of SeatView, kept for one release.
+PlayerView = SeatView
 
 
 def view(state: State, player: int | None) -> View:
@@ -111,11 +119,12 @@ def view(state: State, player: int | None) -> View:
         for zi, zone in enumerate(state.zones)
     )
     sides = tuple(
-        PlayerView(len(p.hand), len(p.deck), p.discard, p.song, p.prizes) for p in state.players
+        SeatView(len(p.hand), len(p.deck), p.discard, p.song, p.prizes) for p in state.players
     )
     w = state.wheel
     return View(
         viewer,
+        2,
         state.phase,
         state.first_player,
         state.active,
@@ -133,4 +142,7 @@ def view(state: State, player: int | None) -> View:
         state.pending,
         state.next_uid,
         state.winners if state.phase is Phase.OVER else (),
+        (sides[0].prizes, sides[1].prizes),
+        state.phase is Phase.OVER,
+        state.pending[0] if state.pending else None,
     )

@@ -1,0 +1,88 @@
+"""examples/hotseat.py, driven through a pseudo-terminal to the end of one game per engine."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from pathlib import Path
+from typing import Final
+
+import pexpect
+import pytest
+
+from birdgames import codec, get_game, sim
+
+ROOT: Final = Path(__file__).resolve().parents[2]
+HOTSEAT: Final = str(ROOT / "examples" / "hotseat.py")
+SAVE_AT: Final = 12  # the step at which the players save and quit, then resume
+PASS: Final = r"press Enter when the others look away"
+PROMPT: Final = r"step (\d+) \| p(\d+), choose 1-(\d+), u undo, s save, q quit: "
+OVER: Final = r"Game over after (\d+) steps"
+
+
+def _spawn(*args: str) -> pexpect.spawn[str]:
+    return pexpect.spawn(
+        sys.executable, [HOTSEAT, *args], encoding="utf-8", timeout=60, dimensions=(50, 200)
+    )
+
+
+def _next(child: pexpect.spawn[str]) -> tuple[str, int, int, int]:
+    """Answers pass-the-device screens; returns the next prompt's step, seat and choices."""
+    while True:
+        index = child.expect([PASS, PROMPT, OVER])
+        if index == 0:
+            child.sendline("")
+            continue
+        match = child.match
+        assert isinstance(match, re.Match)
+        if index == 2:
+            return "over", int(match.group(1)), -1, 0
+        return "prompt", int(match.group(1)), int(match.group(2)), int(match.group(3))
+
+
+@pytest.mark.parametrize(("name", "players"), [("perch_bop", 2), ("peacock", 2), ("rookery", 2)])
+def test_a_hotseat_game_saves_resumes_undoes_and_ends(
+    name: str, players: int, tmp_path: Path
+) -> None:
+    """Players save and quit mid-game, resume, undo a step, and play on to the end."""
+    save = str(tmp_path / "save.json")
+    chooser = random.Random(name)
+    child = _spawn("--game", name, "--players", str(players), "--seed", "5", "--save", save)
+    seats: set[int] = set()
+    while True:
+        kind, step, seat, choices = _next(child)
+        assert kind == "prompt"
+        seats.add(seat)
+        if step == SAVE_AT:
+            child.sendline("q")
+            child.expect("resume with --resume")
+            child.expect(pexpect.EOF)
+            break
+        child.sendline(str(chooser.randint(1, choices)))
+    child.close()
+    assert child.exitstatus == 0
+    saved = codec.loads(sim.LiveRecord, Path(save).read_text())
+    assert len(saved.actions) == SAVE_AT
+
+    child = _spawn("--game", name, "--resume", save, "--save", save)
+    kind, step, seat, choices = _next(child)
+    assert (kind, step) == ("prompt", SAVE_AT)
+    child.sendline("u")
+    kind, step, seat, choices = _next(child)
+    assert (kind, step) == ("prompt", SAVE_AT - 1)
+    assert f"step {SAVE_AT} was undone" in str(child.before)
+    while kind == "prompt":
+        seats.add(seat)
+        child.sendline(str(chooser.randint(1, choices)))
+        kind, step, seat, choices = _next(child)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert seats == set(range(players))
+
+    final = codec.loads(sim.LiveRecord, Path(save).read_text())
+    assert len(final.actions) == step
+    match = sim.Match.resume(get_game(name), final)
+    assert match.is_terminal
+    sim.verify(match.record())
