@@ -2,9 +2,13 @@
 
 A static check over the AST of every module: forbidden calls, imports and attributes are
 reported with file and line. Lazy `importlib.import_module` (the engine registry) is allowed.
+The research adapters (`birdgames.adapters`) may import their extras' packages, and only
+those; no other module imports them or the adapters.
 """
 
 import ast
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
@@ -67,8 +71,16 @@ FORBIDDEN_MODULES: Final = frozenset(
         "sqlite3",
         "ctypes",
         "numpy",
+        "pyspiel",
+        "open_spiel",
+        "pettingzoo",
+        "gymnasium",
     }
 )
+
+# What the adapters' extras bring, and so what only the adapters may import.
+ADAPTER_MODULES: Final = frozenset({"pyspiel", "pettingzoo", "gymnasium", "numpy"})
+ADAPTERS: Final = "adapters"
 
 # sys is harmless for constants; these of its attributes are the process's I/O and state.
 FORBIDDEN_SYS: Final = frozenset(
@@ -96,15 +108,18 @@ def _top(module: str) -> str:
 
 
 class _Finder(ast.NodeVisitor):
-    def __init__(self, filename: str) -> None:
+    def __init__(self, filename: str, allowed: frozenset[str] = frozenset()) -> None:
         self.filename = filename
+        self.allowed = allowed
         self.problems: list[str] = []
 
     def _flag(self, node: ast.AST, what: str) -> None:
         self.problems.append(f"{self.filename}:{getattr(node, 'lineno', '?')}: {what}")
 
     def _check_module(self, node: ast.AST, module: str, names: tuple[str, ...] = ()) -> None:
-        if _top(module) in FORBIDDEN_MODULES:
+        if (module.startswith("birdgames.adapters") and not self.allowed) or (
+            _top(module) in FORBIDDEN_MODULES and _top(module) not in self.allowed
+        ):
             self._flag(node, f"imports {module}")
         elif module == "sys":
             for name in names:
@@ -153,9 +168,10 @@ class _Finder(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-def find_impurities(source: str, filename: str) -> list[str]:
-    """Returns one line per forbidden call, import or attribute in `source`."""
-    finder = _Finder(filename)
+def find_impurities(source: str, filename: str, allowed: frozenset[str] = frozenset()) -> list[str]:
+    """Returns one line per forbidden call, import or attribute in `source`; `allowed`
+    names the top-level modules this file may import although others may not."""
+    finder = _Finder(filename, allowed)
     finder.visit(ast.parse(source, filename))
     return sorted(set(finder.problems))
 
@@ -175,7 +191,9 @@ def test_module_does_no_io_and_reads_no_clock_environment_or_global_randomness(
     path: Path,
 ) -> None:
     """No forbidden call, import or attribute appears in this module."""
-    assert find_impurities(path.read_text(encoding="utf-8"), str(path.relative_to(SRC))) == []
+    relative = path.relative_to(SRC)
+    allowed = ADAPTER_MODULES if relative.parts[0] == ADAPTERS else frozenset()
+    assert find_impurities(path.read_text(encoding="utf-8"), str(relative), allowed) == []
 
 
 BAD_SNIPPET: Final = """
@@ -238,3 +256,33 @@ def test_the_checker_allows_the_registry_and_pure_code() -> None:
         "    return open and input > 0\n"
     )
     assert find_impurities(source, "good.py") == []
+
+
+def test_the_adapters_may_import_their_extras_and_nothing_else_forbidden() -> None:
+    """An adapter importing numpy or pyspiel passes; one importing os or torch's kin does not,
+    and a core module importing the adapters or an extra is flagged."""
+    adapter = "import numpy as np\nimport pyspiel\nfrom pettingzoo import AECEnv\nimport os\n"
+    assert find_impurities(adapter, "a.py", ADAPTER_MODULES) == ["a.py:4: imports os"]
+    core = "import numpy\nimport gymnasium\nfrom birdgames.adapters import openspiel\n"
+    assert find_impurities(core, "c.py") == [
+        "c.py:1: imports numpy",
+        "c.py:2: imports gymnasium",
+        "c.py:3: imports birdgames.adapters",
+    ]
+
+
+FRAMEWORKS: Final = ("numpy", "pyspiel", "open_spiel", "pettingzoo", "gymnasium")
+
+
+def test_importing_the_package_and_every_engine_loads_no_research_framework() -> None:
+    """A fresh interpreter importing birdgames, each engine and its encoding loads none of
+    numpy, OpenSpiel, PettingZoo or Gymnasium."""
+    script = (
+        "import sys, birdgames, birdgames.encoding\n"
+        "for name in birdgames.games(): __import__(f'birdgames.{name}.encoding')\n"
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {FRAMEWORKS!r}))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "[]"

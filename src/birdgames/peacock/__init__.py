@@ -1,6 +1,6 @@
 """Peacock: draft birds and islands, migrate flocks, score feathers over three seasons."""
 
-from birdgames.peacock import words
+from birdgames.peacock import encoding, words
 from birdgames.peacock.actions import (
     Action,
     DraftCard,
@@ -56,6 +56,7 @@ __all__ = [
     "render",
     "words",
     "GAME",
+    "encoding",
     "ISLAND_TYPES",
     "SPECIES",
     "STARTING_ISLANDS",

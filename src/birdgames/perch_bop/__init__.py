@@ -1,6 +1,6 @@
 """Perch with the Birds of Play expansions: the rules engine (two expansions so far)."""
 
-from birdgames.perch_bop import words
+from birdgames.perch_bop import encoding, words
 from birdgames.perch_bop.actions import (
     Action,
     ActivateCreature,
@@ -117,6 +117,7 @@ __all__ = [
     "FountainFilled",
     "FountainSwapped",
     "GAME",
+    "encoding",
     "GameEnded",
     "KeepObjective",
     "LocationScored",

@@ -1,6 +1,6 @@
 """Rookery: a two-player card game of zones, flocks, predators and a season wheel."""
 
-from birdgames.rookery import words
+from birdgames.rookery import encoding, words
 from birdgames.rookery.actions import (
     Action,
     Ambush,
@@ -95,6 +95,7 @@ __all__ = [
     "DECK_A",
     "DECK_B",
     "GAME",
+    "encoding",
     "Action",
     "Ambush",
     "AmbushPassed",

@@ -1,0 +1,355 @@
+"""Every birdgames engine as an OpenSpiel Python game (extra `birdgames[openspiel]`).
+
+Importing this module registers, for each engine `<name>`, the OpenSpiel game
+`birdgames_<name>` (load it with `pyspiel.load_game("birdgames_peacock", {"players": 3})`),
+and `birdgames_peacock_simultaneous`, whose draft picks are simultaneous nodes.
+
+Modelling choices (docs/research.md says why):
+
+- Chance: one explicit chance node at the root deals the game: outcome `d` (of `deals`,
+  equally likely) is the seed of `new_game`. Every later random event (draws, the bag)
+  comes from the engine's own rng inside the state, which no observation shows.
+- Turns: the seat that acts is the lowest one in the engine's `to_act`. Peacock's draft
+  picks are hidden, so in `birdgames_peacock` they are taken in seat order with nothing
+  revealed until all have picked; its many-step migrations are serialized in seat order
+  (each seat migrates until its `EndMigration`). `birdgames_peacock_simultaneous` makes each
+  draft pick a simultaneous node instead.
+- Returns (zero-sum): with n players and k winners, a winner gets n/k - 1, anyone else -1.
+- Actions are the engine's `encoding` indices; observations its `observe` (tensor) and its
+  view's JSON (string); `information_state_string` adds the seat's visible event log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+import numpy as np
+import pyspiel
+
+from birdgames import AnyGame, codec, games, get_game
+from birdgames.bots.support import support_for
+from birdgames.encoding import AnyEncoding, get_encoding
+
+DEFAULT_DEALS: Final = 1 << 12
+PREFIX: Final = "birdgames_"
+
+
+def game_name(engine: str, simultaneous: bool = False) -> str:
+    """Returns the OpenSpiel short name of an engine's game."""
+    return f"{PREFIX}{engine}{'_simultaneous' if simultaneous else ''}"
+
+
+def _config(engine: AnyGame, params: dict[str, Any]) -> Any:
+    text = str(params.get("config", ""))
+    if text:
+        config_type = type(engine.default_config(engine.player_counts[0]))
+        return codec.loads(config_type, text)
+    return engine.default_config(int(params.get("players", engine.player_counts[0])))
+
+
+class _Shared:
+    """Immutable data a cloned OpenSpiel state shares instead of copying: OpenSpiel clones a
+    Python state by deep-copying its attributes, and engine states never change."""
+
+    __slots__ = ("config", "deals", "encoding", "engine", "players", "sampler", "simultaneous")
+
+    def __init__(self, engine_name: str, simultaneous: bool, params: dict[str, Any]) -> None:
+        self.engine: AnyGame = get_game(engine_name)
+        self.encoding: AnyEncoding = get_encoding(engine_name)
+        self.sampler = support_for(self.engine).sample_state
+        self.config = _config(self.engine, params)
+        self.deals = int(params.get("deals", DEFAULT_DEALS))
+        self.players = int(self.config.players)
+        self.simultaneous = simultaneous
+
+    def __deepcopy__(self, memo: object) -> _Shared:
+        return self
+
+    def simultaneous_node(self, state: Any, to_act: tuple[int, ...]) -> bool:
+        """Returns whether the engine's to_act is one simultaneous commit of every seat."""
+        return self.simultaneous and len(to_act) == self.players and _drafting(state)
+
+    def observation_text(self, state: Any, player: int | None) -> str:
+        """Returns `player`'s view of the engine state as JSON (None: the spectator)."""
+        if state is None:
+            return "deal pending"
+        return self.encoding.observation_string(self.engine.view(state, player))
+
+    def info_string(self, state: Any, seen: tuple[Any, ...], player: int) -> str:
+        """Returns `player`'s visible event log, then their view."""
+        log = "\n".join(str(event) for event in seen)
+        return f"p{player}\n{log}\n{self.observation_text(state, player)}"
+
+
+class _Position:
+    """An engine state and each seat's visible events so far (immutable, shared by clones)."""
+
+    __slots__ = ("seen", "state")
+
+    def __init__(self, state: Any, seen: tuple[tuple[Any, ...], ...]) -> None:
+        self.state = state
+        self.seen = seen
+
+    def __deepcopy__(self, memo: object) -> _Position:
+        return self
+
+
+class BirdState(pyspiel.State):  # type: ignore[misc]
+    """One position: before the deal (a chance node), or an engine state and what each seat
+    has seen happen."""
+
+    def __init__(self, game: Any, shared: _Shared, position: _Position | None = None) -> None:
+        super().__init__(game)
+        self._shared = shared
+        self._position = position
+
+    @property
+    def engine_state(self) -> Any:
+        """Returns the engine's state (None before the deal)."""
+        return None if self._position is None else self._position.state
+
+    def seen(self, player: int) -> tuple[Any, ...]:
+        """Returns the events `player` has seen so far."""
+        return () if self._position is None else self._position.seen[player]
+
+    def current_player(self) -> int:
+        """Returns the seat to act, CHANCE before the deal, SIMULTANEOUS or TERMINAL."""
+        if self._position is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        state = self._position.state
+        to_act = self._shared.engine.to_act(state)
+        if not to_act:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self._shared.simultaneous_node(state, to_act):
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
+        return int(to_act[0])
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self._position is None:
+            return []
+        state = self._position.state
+        engine, encode = self._shared.engine, self._shared.encoding.encode
+        return sorted(encode(state, a) for a in engine.legal_actions(state, player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Returns the deals, equally likely (only before the deal)."""
+        deals = self._shared.deals
+        return [(d, 1.0 / deals) for d in range(deals)] if self._position is None else []
+
+    def _apply_action(self, action: int) -> None:
+        if self._position is None:
+            shared = self._shared
+            state = shared.engine.new_game(shared.config, int(action))
+            self._position = _Position(state, ((),) * shared.players)
+            return
+        self._play(self.current_player(), int(action))
+
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        # A simultaneous node: every seat commits its pick; the engine resolves them together.
+        assert self._position is not None
+        for player in self._shared.engine.to_act(self._position.state):
+            self._play(player, int(actions[player]))
+
+    def _play(self, player: int, index: int) -> None:
+        assert self._position is not None
+        engine = self._shared.engine
+        state = self._position.state
+        action = self._shared.encoding.decode(state, player, index)
+        state, events = engine.step(state, action)
+        seen = tuple(
+            (*seen, *engine.visible_events(events, p)) for p, seen in enumerate(self._position.seen)
+        )
+        self._position = _Position(state, seen)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE or self._position is None:
+            return f"deal {action}"
+        # The index keeps strings apart where the log form hides a choice ("keeps an objective").
+        try:
+            shown = self._shared.encoding.decode(self._position.state, player, int(action))
+        except ValueError:
+            return f"action #{action}"
+        return f"{shown} #{action}"
+
+    def is_terminal(self) -> bool:
+        """Returns whether the game is over."""
+        state = self.engine_state
+        return state is not None and bool(self._shared.engine.is_terminal(state))
+
+    def returns(self) -> list[float]:
+        """Returns n/k - 1 to each of k winners and -1 to the others once over; else zeros."""
+        n = self._shared.players
+        if not self.is_terminal():
+            return [0.0] * n
+        winners = self._shared.engine.winners(self.engine_state)
+        share = n / len(winners) - 1.0
+        return [share if p in winners else -1.0 for p in range(n)]
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """Returns what `player` has seen happen, then what they see now."""
+        seat = self.current_player() if player is None else player
+        return self._shared.info_string(self.engine_state, self.seen(seat), seat)
+
+    def observation_string(self, player: int | None = None) -> str:
+        """Returns `player`'s view as JSON."""
+        seat = self.current_player() if player is None else player
+        return self._shared.observation_text(self.engine_state, seat)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BirdState:
+        """Returns a state `player_id` cannot tell from this one, hidden parts at random
+        (the engine's `sample_state`). Every seat's log becomes `player_id`'s: what the others
+        saw of the true game is not known to them."""
+        if self._position is None:
+            return BirdState(self.get_game(), self._shared)
+        shared = self._shared
+        seed = int(probability_sampler() * (1 << 53))
+        view = shared.engine.view(self._position.state, player_id)
+        seen = self._position.seen[player_id]
+        sample = shared.sampler(view, seen, seed, shared.config)
+        return BirdState(self.get_game(), shared, _Position(sample, (seen,) * shared.players))
+
+    def __str__(self) -> str:
+        if self._position is None:
+            return "deal pending"
+        return codec.dumps(self._shared.engine.view(self._position.state, None))
+
+
+class BirdObserver:
+    """OpenSpiel's observer: the engine's flat observation and its view as text."""
+
+    def __init__(self, shared: _Shared, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        self._shared = shared
+        obs_type = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        self._perfect_recall = bool(obs_type.perfect_recall)
+        # A public observer (no private information) sees the spectator's view.
+        self._public = obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        size = 0 if self._perfect_recall else shared.encoding.observation_size(shared.config)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: BirdState, player: int) -> None:
+        """Fills `tensor` with `player`'s observation of `state`."""
+        if self._perfect_recall:
+            return
+        engine_state = state.engine_state
+        if engine_state is None:
+            self.tensor.fill(0.0)
+            return
+        view = self._shared.engine.view(engine_state, None if self._public else player)
+        self.tensor[:] = self._shared.encoding.observe(view)
+
+    def string_from(self, state: BirdState, player: int) -> str:
+        """Returns `player`'s information state or observation of `state` as text."""
+        if self._perfect_recall:
+            return self._shared.info_string(state.engine_state, state.seen(player), player)
+        seat = None if self._public else player
+        return self._shared.observation_text(state.engine_state, seat)
+
+
+class BirdGame(pyspiel.Game):  # type: ignore[misc]
+    """A birdgames engine as an OpenSpiel game; parameters: players, deals, config (JSON)."""
+
+    ENGINE: str = ""
+    SIMULTANEOUS: bool = False
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        shared = _Shared(self.ENGINE, self.SIMULTANEOUS, params)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=shared.encoding.num_actions(shared.config),
+            max_chance_outcomes=shared.deals,
+            num_players=shared.players,
+            min_utility=-1.0,
+            max_utility=float(shared.players - 1),
+            utility_sum=0.0,
+            max_game_length=int(shared.engine.max_actions(shared.config)),
+        )
+        super().__init__(_game_type(self.ENGINE, self.SIMULTANEOUS), info, params)
+        self.shared = shared
+
+    def new_initial_state(self) -> BirdState:
+        """Returns the chance node before the deal."""
+        return BirdState(self, self.shared)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> BirdObserver:
+        """Returns an observer of tensors and strings."""
+        return BirdObserver(self.shared, iig_obs_type, params)
+
+
+class HeuristicEvaluator:
+    """An evaluator for OpenSpiel's MCTS and ISMCTS bots without random rollouts: each
+    seat's value is tanh of its lead in the engine's own evaluation (`bots.support`) over
+    the best other seat, in units of the game's typical margin; the prior is uniform."""
+
+    def evaluate(self, state: BirdState) -> np.ndarray[Any, np.dtype[np.float64]]:
+        """Returns every seat's value of `state`, from -1 to 1 (the returns once over)."""
+        if state.is_terminal():
+            return np.array(state.returns(), dtype=np.float64)
+        shared = state._shared
+        engine_state = state.engine_state
+        if engine_state is None:
+            return np.zeros(shared.players, dtype=np.float64)
+        support = support_for(shared.engine)
+        values = [
+            support.evaluate(shared.engine.view(engine_state, p), p) for p in range(shared.players)
+        ]
+        leads = [v - max(values[:p] + values[p + 1 :]) for p, v in enumerate(values)]
+        return np.tanh(np.array(leads, dtype=np.float64) / support.scale)
+
+    def prior(self, state: BirdState) -> list[tuple[int, float]]:
+        """Returns every legal action, equally likely (chance nodes: their outcomes)."""
+        if state.is_chance_node():
+            outcomes: list[tuple[int, float]] = state.chance_outcomes()
+            return outcomes
+        legal = state.legal_actions(state.current_player())
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
+def _drafting(state: Any) -> bool:
+    phase = getattr(state, "phase", None)
+    return getattr(phase, "value", None) == "draft"
+
+
+def _game_type(engine: str, simultaneous: bool) -> Any:
+    game = get_game(engine)
+    dynamics = pyspiel.GameType.Dynamics
+    return pyspiel.GameType(
+        short_name=game_name(engine, simultaneous),
+        long_name=f"birdgames {engine}{' (simultaneous draft)' if simultaneous else ''}",
+        dynamics=dynamics.SIMULTANEOUS if simultaneous else dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(game.player_counts),
+        min_num_players=min(game.player_counts),
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={
+            "players": min(game.player_counts),
+            "deals": DEFAULT_DEALS,
+            "config": "",
+        },
+    )
+
+
+def _register() -> dict[str, type[BirdGame]]:
+    registered: dict[str, type[BirdGame]] = {}
+    variants = [(name, False) for name in games()] + [("peacock", True)]
+    for engine, simultaneous in variants:
+        short = game_name(engine, simultaneous)
+        cls = type(
+            f"BirdGame_{short}", (BirdGame,), {"ENGINE": engine, "SIMULTANEOUS": simultaneous}
+        )
+        if short not in pyspiel.registered_names():
+            pyspiel.register_game(_game_type(engine, simultaneous), cls)
+        registered[short] = cls
+    return registered
+
+
+GAMES: Final = _register()

@@ -1,0 +1,233 @@
+"""Peacock as integers: a fixed action space, legal masks and flat observations.
+
+Actions are numbered by their fields (docs/research.md gives the layout). A bird moved
+within the tableau is named by the flock it leaves (its species is that flock's), so its
+block drops the species and stays small.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Hashable
+from typing import Final
+
+from birdgames import codec
+from birdgames.core import IllegalActionError, PlayerId
+from birdgames.encoding import Block, Features, Layout, LegalDecoder
+from birdgames.peacock.actions import (
+    Action,
+    DraftCard,
+    EndMigration,
+    PlaceBird,
+    PlaceIsland,
+    Source,
+    TuckIsland,
+)
+from birdgames.peacock.cards import (
+    DEAL_BIRDS,
+    DEAL_ISLANDS,
+    ISLAND_TYPES,
+    SEASONS_PER_GAME,
+    SPECIES,
+    STARTING_ISLANDS,
+    Season,
+)
+from birdgames.peacock.game import GAME
+from birdgames.peacock.state import SLOTS, Config, Flock, Phase, State
+from birdgames.peacock.view import GroupView, SeatView, View
+
+BIRDS: Final = tuple(s.id for s in SPECIES)
+ISLANDS: Final = tuple(i.id for i in ISLAND_TYPES)
+STARTS: Final = tuple(s.id for s in STARTING_ISLANDS)
+SEASONS: Final = (Season.BLUE, Season.ORANGE)
+PHASES: Final = (Phase.DRAFT, Phase.MIGRATION, Phase.ADDITIONAL, Phase.OVER)
+# Sources of a bird that is not yet on the tableau (TABLEAU moves have their own block).
+LOOSE_SOURCES: Final = (Source.DRAFTED, Source.ASIDE, Source.RECEIVED)
+PICKS_PER_GAME: Final = sum(DEAL_BIRDS) + sum(DEAL_ISLANDS)  # one card per draft round
+
+
+def max_groups(players: int) -> int:
+    """Returns the most groups one seat can hold: its starting island and every island it
+    can draft (one card per draft round, at most every island card in play)."""
+    islands = sum(i.copies_2p if players == 2 else i.copies for i in ISLAND_TYPES)
+    return 1 + min(PICKS_PER_GAME, islands)
+
+
+@functools.lru_cache(maxsize=16)
+def _layout(players: int) -> Layout:
+    groups = tuple(range(max_groups(players)))
+    return Layout(
+        (
+            Block("draft_card", (("card", BIRDS + ISLANDS),)),
+            Block("place_island", (("island", ISLANDS),)),
+            Block("tuck_island", (("island", ISLANDS), ("group", groups), ("half", SEASONS))),
+            Block(
+                "place_bird",
+                (("bird", BIRDS), ("source", LOOSE_SOURCES), ("group", groups), ("slot", SLOTS)),
+            ),
+            Block(
+                "move_bird",
+                (
+                    ("from_group", groups),
+                    ("from_slot", SLOTS),
+                    ("group", groups),
+                    ("slot", SLOTS),
+                ),
+            ),
+            Block("end_migration", ()),
+        )
+    )
+
+
+def layout(config: Config) -> Layout:
+    """Returns the action layout of `config`."""
+    return _layout(config.players)
+
+
+def num_actions(config: Config) -> int:
+    """Returns the size of the action space of `config`."""
+    return _layout(config.players).size
+
+
+def encode(state: State, action: Action) -> int:
+    """Returns the integer of `action` (only `state.config` matters)."""
+    fields: tuple[Hashable, ...]
+    space = _layout(state.config.players)
+    match action:
+        case DraftCard():
+            return space.index(action, "draft_card", (action.card,))
+        case PlaceIsland():
+            return space.index(action, "place_island", (action.island,))
+        case TuckIsland():
+            return space.index(action, "tuck_island", (action.island, action.group, action.half))
+        case PlaceBird() if action.source is Source.TABLEAU:
+            fields = (action.from_group, action.from_slot, action.group, action.slot)
+            return space.index(action, "move_bird", fields)
+        case PlaceBird():
+            fields = (action.bird, action.source, action.group, action.slot)
+            return space.index(action, "place_bird", fields)
+        case EndMigration():
+            return space.index(action, "end_migration", ())
+        case _:
+            raise IllegalActionError(action, "this is not a Peacock action")
+
+
+_DECODER: Final = LegalDecoder[State, Action](
+    GAME.legal_actions, encode, lambda state: _layout(state.config.players).size
+)
+
+
+def decode(state: State, player: PlayerId, index: int) -> Action:
+    """Returns `player`'s legal action numbered `index`; otherwise IllegalActionError."""
+    return _DECODER.decode(state, player, index)
+
+
+def legal_mask(state: State, player: PlayerId) -> tuple[bool, ...]:
+    """Returns one flag per action index, True where it is legal for `player` now."""
+    return _DECODER.legal_mask(state, player)
+
+
+# --- observations ---------------------------------------------------------------------
+
+_CARDS: Final = BIRDS + ISLANDS
+_GROUP_SIZE: Final = (
+    len(ISLANDS) + len(STARTS) + len(ISLANDS) * 2 + 2 * (len(BIRDS) + 2) + 3
+)  # island, tucks by (type, half), two flocks (species, size, settled), plant/fish/meat
+_SEAT_HEAD: Final = 3 + len(BIRDS) + len(ISLANDS) + len(_CARDS)
+_SEAT_POOL: Final = 3 * len(BIRDS) + len(ISLANDS) + 1 + SEASONS_PER_GAME + 1
+_HEADER: Final = 1 + 2 + 1 + len(PHASES) + 2 + len(BIRDS) + len(ISLANDS) + len(_CARDS)
+
+
+def _seat_size(players: int) -> int:
+    return _SEAT_HEAD + _SEAT_POOL + max_groups(players) * _GROUP_SIZE
+
+
+def observation_size(config: Config) -> int:
+    """Returns the length of every observation of a game with `config`."""
+    return _size(config.players)
+
+
+def _size(players: int) -> int:
+    return 2 * players + _HEADER + players * _seat_size(players)
+
+
+def _flock(out: Features, flock: Flock | None) -> None:
+    out.one_hot(None if flock is None else BIRDS.index(flock.species), len(BIRDS))
+    out.number(0 if flock is None else flock.size, 10)
+    out.number(0 if flock is None else flock.settled, 10)
+
+
+def _group(out: Features, group: GroupView) -> None:
+    island = group.island
+    out.one_hot(ISLANDS.index(island) if island in ISLANDS else None, len(ISLANDS))
+    out.one_hot(STARTS.index(island) if island in STARTS else None, len(STARTS))
+    out.counts(
+        ((t.island, t.half) for t in group.tucks), [(i, s) for i in ISLANDS for s in SEASONS]
+    )
+    _flock(out, group.left)
+    _flock(out, group.right)
+    out.number(group.plant, 10)
+    out.number(group.fish, 10)
+    out.number(group.meat, 10)
+
+
+def _seat(out: Features, seat: SeatView, groups: int) -> None:
+    out.number(seat.hand_size, 10)
+    out.flag(seat.hand_birds is not None)  # the viewer's own seat: hand and pick shown
+    out.flag(seat.committed)
+    out.counts(seat.hand_birds or (), BIRDS)
+    out.counts(seat.hand_islands or (), ISLANDS)
+    out.one_hot(None if seat.pick is None else _CARDS.index(seat.pick), len(_CARDS))
+    out.counts(seat.drafted_birds, BIRDS)
+    out.counts(seat.drafted_islands, ISLANDS)
+    out.counts(seat.aside, BIRDS)
+    out.counts(seat.received, BIRDS)
+    out.flag(seat.done)
+    out.padded([s / 100 for s in seat.season_scores], SEASONS_PER_GAME)
+    out.number(seat.total, 100)
+    for g in range(groups):
+        if g < len(seat.groups):
+            _group(out, seat.groups[g])
+        else:
+            out.padded((), _GROUP_SIZE)
+
+
+def observe(view: View) -> tuple[float, ...]:
+    """Returns the view as a fixed-length list of numbers (layout in docs/research.md)."""
+    players = view.players
+    out = Features()
+    out.one_hot(view.player, players)
+    out.padded([1.0 if p in view.to_act else 0.0 for p in range(players)], players)
+    out.number(view.round, 10)
+    out.one_hot(SEASONS.index(view.season), 2)
+    out.number(view.direction)
+    out.one_hot(PHASES.index(view.phase), len(PHASES))
+    out.number(view.bird_deck_size, 100)
+    out.number(view.island_deck_size, 100)
+    out.counts(view.boxed_birds, BIRDS)
+    out.counts(view.boxed_islands, ISLANDS)
+    out.counts(view.gone, _CARDS)
+    groups = max_groups(players)
+    for seat in view.seats:
+        _seat(out, seat, groups)
+    return out.done(_size(players))
+
+
+def observation_string(view: View) -> str:
+    """Returns the view as text: its JSON document (everything the seat sees, nothing else)."""
+    return codec.dumps(view)
+
+
+class PeacockEncoding:
+    """Peacock's integer research API as one object (see birdgames.encoding.Encoding)."""
+
+    num_actions = staticmethod(num_actions)
+    encode = staticmethod(encode)
+    decode = staticmethod(decode)
+    legal_mask = staticmethod(legal_mask)
+    observation_size = staticmethod(observation_size)
+    observe = staticmethod(observe)
+    observation_string = staticmethod(observation_string)
+
+
+ENCODING: Final = PeacockEncoding()

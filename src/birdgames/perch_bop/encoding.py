@@ -1,0 +1,380 @@
+"""Perch as integers: a fixed action space, legal masks and flat observations.
+
+Actions are numbered by their fields (docs/research.md gives the layout). Blocks of an
+expansion, promo or option exist only in configs that play it. A place is a Location's or
+a Pond's tile id; the Eagle of Justice's order is one arrangement of two or more distinct
+colours, best first.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Hashable
+from itertools import permutations
+from typing import Final
+
+from birdgames import codec
+from birdgames.core import IllegalActionError, PlayerId
+from birdgames.encoding import Block, Features, Layout, LegalDecoder
+from birdgames.perch_bop.actions import (
+    Action,
+    ActivateCreature,
+    AddBird,
+    BuildBirdhouse,
+    ChooseBird,
+    ChooseDestination,
+    ChooseFountainBird,
+    ChooseSlot,
+    Decline,
+    EndTurn,
+    FeedBirds,
+    KeepObjective,
+    MoveCreature,
+    MoveGoldenEgg,
+    MoveYeti,
+    OrderTie,
+    Place,
+    PlaceScarecrow,
+    ReturnBird,
+    SkipEffect,
+    SwapBirds,
+    UseEffect,
+    Zap,
+    ZapNest,
+)
+from birdgames.perch_bop.cards import (
+    CREATURES,
+    EXPANSION_OBJECTIVES,
+    LAYOUTS,
+    OBJECTIVES,
+    POND_CREATURES,
+    POND_TILES,
+    PONDS_FOR_PLAYERS,
+    TILES,
+)
+from birdgames.perch_bop.game import GAME
+from birdgames.perch_bop.state import Await, Config, Location, Phase, Stage, State, Where
+from birdgames.perch_bop.view import View
+
+TILE_IDS: Final = tuple(t.id for t in TILES)
+POND_IDS: Final = tuple(t.id for t in POND_TILES)
+CREATURE_IDS: Final = tuple(c.id for c in (*CREATURES, *POND_CREATURES))
+OBJECTIVE_IDS: Final = tuple(o.id for o in (*OBJECTIVES, *EXPANSION_OBJECTIVES))
+MAX_LOCATIONS: Final = max(LAYOUTS)
+MAX_SLOTS: Final = max(len(layout.fountain) for layout in LAYOUTS.values())
+MAX_INTERSECTIONS: Final = max(len(layout.intersections) for layout in LAYOUTS.values())
+MAX_PONDS: Final = max(PONDS_FOR_PLAYERS.values())
+PHASES: Final = tuple(Phase)
+AWAITS: Final = tuple(Await)
+STAGES: Final = tuple(s for s in Stage)
+WHERES: Final = tuple(w for w in Where)
+
+
+def colours(players: int) -> int:
+    """Returns the number of flocks: the players plus the 2-player dummy."""
+    return 3 if players == 2 else players
+
+
+def arrangements(count: int) -> tuple[tuple[int, ...], ...]:
+    """Returns every order of two or more distinct colours out of `count`, shortest first."""
+    return tuple(
+        order for size in range(2, count + 1) for order in permutations(range(count), size)
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _layout(config: Config) -> Layout:
+    hues = tuple(range(colours(config.players)))
+    seats = tuple(range(config.players))
+    objectives = tuple(
+        o.id
+        for o in (*OBJECTIVES, *EXPANSION_OBJECTIVES)
+        if o.expansion is None or o.expansion in config.expansions
+    )
+    ponds = POND_IDS if "pond_emonium" in config.expansions else ()
+    tiles = TILE_IDS
+    places = tiles + ponds
+    slots = tuple(range(MAX_SLOTS))
+    promos = config.promos
+    blocks = [
+        Block("keep_objective", (("objective", objectives),)),
+        Block("add_bird", ()),
+        Block("decline", ()),
+        Block("return_bird", (("colour", hues),)),
+        Block(
+            "swap_birds",
+            (("colour", hues), ("target", seats), ("target_colour", hues)),
+        ),
+        Block("place", (("colour", hues), ("location", tiles), ("nest", (False, True)))),
+        Block("build_birdhouse", (("location", tiles), ("colour", hues))),
+        Block("zap", (("location", places), ("colour", hues))),
+        Block("end_turn", ()),
+        Block("choose_slot", (("slot", slots),)),
+        Block("place_scarecrow", (("intersection", tuple(range(MAX_INTERSECTIONS))),)),
+        Block("activate_creature", (("creature", CREATURE_IDS),)),
+        Block("move_creature", (("location", places),)),
+        Block("use_effect", ()),
+        Block("skip_effect", ()),
+        Block("choose_bird", (("location", places), ("colour", hues))),
+        Block("choose_destination", (("location", (None, *places)),)),
+        Block("choose_fountain_bird", (("slot", slots),)),
+    ]
+    if config.zap_nests:
+        blocks.append(Block("zap_nest", (("location", tiles),)))
+    if ponds:
+        blocks.append(Block("feed_birds", (("pond", ponds), ("location", tiles), ("colour", hues))))
+    if "golden_goose" in promos:
+        blocks.append(Block("move_golden_egg", (("location", tiles),)))
+    if "eagle_of_justice" in promos:
+        blocks.append(Block("order_tie", (("place", places), ("order", arrangements(len(hues))))))
+    if "yeti" in promos:
+        blocks.append(Block("move_yeti", (("location", tiles),)))
+    return Layout(blocks)
+
+
+def layout(config: Config) -> Layout:
+    """Returns the action layout of `config`."""
+    return _layout(config)
+
+
+def num_actions(config: Config) -> int:
+    """Returns the size of the action space of `config`."""
+    return _layout(config).size
+
+
+def encode(state: State, action: Action) -> int:
+    """Returns the integer of `action` (only `state.config` matters)."""
+    fields: tuple[Hashable, ...]
+    space = _layout(state.config)
+    match action:
+        case KeepObjective():
+            return space.index(action, "keep_objective", (action.objective,))
+        case AddBird():
+            return space.index(action, "add_bird", ())
+        case Decline():
+            return space.index(action, "decline", ())
+        case ReturnBird():
+            return space.index(action, "return_bird", (action.colour,))
+        case SwapBirds():
+            fields = (action.colour, action.target, action.target_colour)
+            return space.index(action, "swap_birds", fields)
+        case Place():
+            fields = (action.colour, action.location, action.nest)
+            return space.index(action, "place", fields)
+        case BuildBirdhouse():
+            return space.index(action, "build_birdhouse", (action.location, action.colour))
+        case FeedBirds():
+            fields = (action.pond, action.location, action.colour)
+            return space.index(action, "feed_birds", fields)
+        case Zap():
+            return space.index(action, "zap", (action.location, action.colour))
+        case ZapNest():
+            return space.index(action, "zap_nest", (action.location,))
+        case EndTurn():
+            return space.index(action, "end_turn", ())
+        case ChooseSlot():
+            return space.index(action, "choose_slot", (action.slot,))
+        case PlaceScarecrow():
+            return space.index(action, "place_scarecrow", (action.intersection,))
+        case ActivateCreature():
+            return space.index(action, "activate_creature", (action.creature,))
+        case MoveCreature():
+            return space.index(action, "move_creature", (action.location,))
+        case UseEffect():
+            return space.index(action, "use_effect", ())
+        case SkipEffect():
+            return space.index(action, "skip_effect", ())
+        case ChooseBird():
+            return space.index(action, "choose_bird", (action.location, action.colour))
+        case ChooseDestination():
+            return space.index(action, "choose_destination", (action.location,))
+        case ChooseFountainBird():
+            return space.index(action, "choose_fountain_bird", (action.slot,))
+        case MoveGoldenEgg():
+            return space.index(action, "move_golden_egg", (action.location,))
+        case OrderTie():
+            order = action.order if type(action.order) is tuple else None
+            return space.index(action, "order_tie", (action.place, order))
+        case MoveYeti():
+            return space.index(action, "move_yeti", (action.location,))
+        case _:
+            raise IllegalActionError(action, "this is not a Perch action")
+
+
+_DECODER: Final = LegalDecoder[State, Action](
+    GAME.legal_actions, encode, lambda state: _layout(state.config).size
+)
+
+
+def decode(state: State, player: PlayerId, index: int) -> Action:
+    """Returns `player`'s legal action numbered `index`; otherwise IllegalActionError."""
+    return _DECODER.decode(state, player, index)
+
+
+def legal_mask(state: State, player: PlayerId) -> tuple[bool, ...]:
+    """Returns one flag per action index, True where it is legal for `player` now."""
+    return _DECODER.legal_mask(state, player)
+
+
+# --- observations ---------------------------------------------------------------------
+
+
+def _location_size(hues: int) -> int:
+    return len(TILE_IDS) + 3 * hues + 2  # tile, birds/nested/housed per colour, nests, removed
+
+
+@functools.lru_cache(maxsize=64)
+def _size(players: int, expansions: frozenset[str], promos: frozenset[str]) -> int:
+    hues = colours(players)
+    size = players * 4 + players * players  # seat, to_act, pending, objective kept; turn order
+    size += 1 + len(PHASES) + len(AWAITS) + 2  # round, phase, awaiting, placed, bonus used
+    size += MAX_LOCATIONS * _location_size(hues)
+    size += hues * 3 + players * hues  # supply, bag, plaza; hands
+    size += players * 4  # scores, reached, birdhouses, zaps
+    size += MAX_SLOTS * hues + hues + players  # fountain; arrivals per colour, by chooser
+    size += len(CREATURE_IDS) * (1 + players + len(WHERES) + 2)
+    size += len(CREATURE_IDS) + len(STAGES) + 3 + MAX_LOCATIONS + len(POND_IDS) + hues
+    size += len(OBJECTIVE_IDS) * (2 + players)  # dealt, kept, revealed per seat
+    if "seeds_the_day" in expansions:
+        size += MAX_LOCATIONS + players + 2
+    if "points_in_the_sky" in expansions:
+        size += 2 * MAX_LOCATIONS
+    if "pond_emonium" in expansions:
+        size += MAX_PONDS * (len(POND_IDS) + 1 + 2 * hues) + 2 * players
+    if promos:
+        size += players + 2 * MAX_LOCATIONS + 4
+    return size
+
+
+def observation_size(config: Config) -> int:
+    """Returns the length of every observation of a game with `config`."""
+    return _size(config.players, config.expansions, config.promos)
+
+
+def _location(out: Features, location: Location | None, hues: int) -> None:
+    if location is None:
+        out.padded((), _location_size(hues))
+        return
+    out.one_hot(TILE_IDS.index(location.tile), len(TILE_IDS))
+    out.padded([b / 10 for b in location.birds], hues)
+    out.padded([1.0 if n else 0.0 for n in location.nested], hues)
+    out.padded([1.0 if h else 0.0 for h in location.housed], hues)
+    out.number(location.free_nests, 3)
+    out.flag(location.removed)
+
+
+def _cell(places: int, index: int | None) -> int | None:
+    return index if index is not None and 0 <= index < places else None
+
+
+def observe(view: View) -> tuple[float, ...]:
+    """Returns the view as a fixed-length list of numbers (layout in docs/research.md)."""
+    players = view.players
+    hues = colours(players)
+    seats = range(players)
+    out = Features()
+    out.one_hot(view.player, players)
+    out.padded([1.0 if p in view.to_act else 0.0 for p in seats], players)
+    out.padded([1.0 if p in view.pending else 0.0 for p in seats], players)
+    out.padded([1.0 if k else 0.0 for k in view.objectives_kept], players)
+    for p in seats:
+        out.one_hot(view.turn_order.index(p) if p in view.turn_order else None, players)
+    out.number(view.round, 10)
+    out.one_hot(PHASES.index(Phase(view.phase)), len(PHASES))
+    out.one_hot(AWAITS.index(Await(view.awaiting)), len(AWAITS))
+    out.flag(view.placed)
+    out.flag(view.bonus_used)
+    for i in range(MAX_LOCATIONS):
+        _location(out, view.locations[i] if i < len(view.locations) else None, hues)
+    out.padded([n / 28 for n in view.supply], hues)
+    out.padded([n / 28 for n in view.bag], hues)
+    out.padded([n / 28 for n in view.plaza], hues)
+    for p in seats:
+        out.padded([n / 10 for n in view.hands[p]], hues)
+    out.padded([s / 100 for s in view.scores], players)
+    out.padded([r / 100 for r in view.reached], players)
+    out.padded([1.0 if b else 0.0 for b in view.birdhouses], players)
+    out.padded([1.0 if z else 0.0 for z in view.zaps], players)
+    for slot in range(MAX_SLOTS):
+        out.one_hot(view.fountain[slot] if slot < len(view.fountain) else None, hues)
+    out.counts((a.colour for a in view.arrivals), range(hues))
+    out.counts((a.chooser for a in view.arrivals), seats)
+    by_id = {c.id: c for c in view.creatures}
+    for creature_id in CREATURE_IDS:
+        creature = by_id.get(creature_id)
+        out.flag(creature is not None)
+        out.one_hot(None if creature is None else creature.controller, players)
+        spot = None if creature is None else creature.position
+        out.one_hot(None if spot is None else WHERES.index(spot.where), len(WHERES))
+        out.number(0 if spot is None else spot.index, 10)
+        out.flag(creature is not None and creature.used)
+    activation = view.activation
+    out.one_hot(
+        None if activation is None else CREATURE_IDS.index(activation.creature),
+        len(CREATURE_IDS),
+    )
+    out.one_hot(None if activation is None else STAGES.index(activation.stage), len(STAGES))
+    out.number(0 if activation is None else activation.start, 10)
+    out.number(0 if activation is None else len(activation.path), 10)
+    out.number(0 if activation is None else activation.part, 10)
+    chosen = None if activation is None else activation.chosen
+    out.one_hot(None if chosen is None else chosen[0], MAX_LOCATIONS + len(POND_IDS))
+    out.one_hot(None if chosen is None else chosen[1], hues)
+    out.counts(view.dealt, OBJECTIVE_IDS)
+    out.one_hot(
+        None if view.objective is None else OBJECTIVE_IDS.index(view.objective), len(OBJECTIVE_IDS)
+    )
+    for p in seats:
+        shown = view.revealed[p] if p < len(view.revealed) else None
+        out.one_hot(None if shown is None else OBJECTIVE_IDS.index(shown), len(OBJECTIVE_IDS))
+    if "seeds_the_day" in view.expansions:
+        feeders = view.birdfeeders
+        out.padded([1.0 if on else 0.0 for on in (feeders.on if feeders else ())], MAX_LOCATIONS)
+        out.padded([t / 5 for t in (feeders.taken if feeders else ())], players)
+        out.number(feeders.discarded if feeders else 0, 5)
+        out.number(feeders.removed if feeders else 0, 5)
+    if "points_in_the_sky" in view.expansions:
+        sky = view.sky
+        out.one_hot(None if sky is None else _cell(MAX_LOCATIONS, sky.sun), MAX_LOCATIONS)
+        out.one_hot(None if sky is None else _cell(MAX_LOCATIONS, sky.moon), MAX_LOCATIONS)
+    if "pond_emonium" in view.expansions:
+        ponds = view.ponds
+        shown_ponds = ponds.ponds if ponds is not None else ()
+        for i in range(MAX_PONDS):
+            pond = shown_ponds[i] if i < len(shown_ponds) else None
+            out.one_hot(None if pond is None else POND_IDS.index(pond.tile), len(POND_IDS))
+            out.number(0 if pond is None else pond.intersection, 10)
+            out.padded([b / 10 for b in (pond.birds if pond else ())], hues)
+            out.one_hot(None if pond is None else pond.leader, hues)
+        out.padded([b / 5 for b in (ponds.bread if ponds else ())], players)
+        out.padded([b / 5 for b in (ponds.spent if ponds else ())], players)
+    if view.promos:
+        promo = view.promo_state
+        out.one_hot(None if promo is None else promo.controller, players)
+        out.one_hot(None if promo is None else _cell(MAX_LOCATIONS, promo.egg), MAX_LOCATIONS)
+        out.one_hot(None if promo is None else _cell(MAX_LOCATIONS, promo.yeti), MAX_LOCATIONS)
+        out.flag(promo is not None and promo.egg_moved)
+        out.flag(promo is not None and promo.yeti_used)
+        out.flag(promo is not None and promo.eagle_used)
+        out.flag(promo is not None and promo.ruling is not None)
+    return out.done(_size(players, view.expansions, view.promos))
+
+
+def observation_string(view: View) -> str:
+    """Returns the view as text: its JSON document (everything the seat sees, nothing else)."""
+    return codec.dumps(view)
+
+
+class PerchEncoding:
+    """Perch's integer research API as one object (see birdgames.encoding.Encoding)."""
+
+    num_actions = staticmethod(num_actions)
+    encode = staticmethod(encode)
+    decode = staticmethod(decode)
+    legal_mask = staticmethod(legal_mask)
+    observation_size = staticmethod(observation_size)
+    observe = staticmethod(observe)
+    observation_string = staticmethod(observation_string)
+
+
+ENCODING: Final = PerchEncoding()

@@ -1,0 +1,361 @@
+"""Rookery as integers: a fixed action space, legal masks and flat observations.
+
+Actions are numbered by their fields (docs/research.md gives the layout). A card in play
+is named by where it sits, not by its id: its id grows with every card played, while its
+seat on the field (zone, then place among that zone's birds or predators) has a small
+fixed range. So `encode` reads the state as well as the config.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Hashable
+from typing import Final
+
+from birdgames import codec
+from birdgames.core import IllegalActionError, PlayerId
+from birdgames.encoding import Block, Features, Layout, LegalDecoder
+from birdgames.rookery.actions import (
+    Action,
+    Ambush,
+    ChooseTarget,
+    DiscardCard,
+    DraftHabitat,
+    EndTurn,
+    Hunt,
+    Mob,
+    MoveBird,
+    NestBird,
+    PassAmbush,
+    PlayEvent,
+    PlayHabitat,
+    PlayPredator,
+    PlaySeason,
+    TapBird,
+)
+from birdgames.rookery.cards import (
+    BIRDS,
+    CARD_TYPE,
+    CATALOG,
+    HABITAT_CARDS,
+    PREDATORS,
+    CardType,
+    Effect,
+    Habitat,
+    Season,
+)
+from birdgames.rookery.game import GAME
+from birdgames.rookery.legality import discards_for_effect, targeted_ability
+from birdgames.rookery.state import (
+    ZONE_CAPACITY,
+    ZONES,
+    AmbushWindow,
+    Config,
+    DiscardChoice,
+    Phase,
+    State,
+    TargetChoice,
+)
+from birdgames.rookery.view import View
+
+HABITATS: Final = tuple(Habitat)
+SEASONS: Final = tuple(Season)
+PHASES: Final = tuple(Phase)
+CARD_IDS: Final = tuple(CATALOG)
+BIRD_IDS: Final = tuple(BIRDS)
+PREDATOR_IDS: Final = tuple(PREDATORS)
+# Observations show this many predators per zone (every predator of the standard decks).
+SHOWN_PREDATORS: Final = 8
+
+
+def _deck_cards(config: Config, kind: CardType) -> tuple[str, ...]:
+    cards = set(config.decks[0]) | set(config.decks[1])
+    return tuple(card for card in CARD_IDS if card in cards and CARD_TYPE[card] is kind)
+
+
+def max_predators(config: Config) -> int:
+    """Returns the most predators one zone can hold: every predator card of both decks."""
+    return max(1, sum(1 for deck in config.decks for card in deck if card in PREDATORS))
+
+
+@functools.lru_cache(maxsize=16)
+def _layout(config: Config) -> Layout:
+    birds_in_play = tuple(range(len(ZONES) * ZONE_CAPACITY))
+    predators_in_play = tuple(range(len(ZONES) * max_predators(config)))
+    in_play = tuple(range(len(birds_in_play) + len(predators_in_play)))
+    hand_cards = tuple(c for deck in config.decks for c in deck)
+    cards = tuple(card for card in CARD_IDS if card in set(hand_cards))
+    blocks = [
+        Block("draft_habitat", (("zone", ZONES), ("habitat", HABITATS))),
+        Block("tap_bird", (("bird", birds_in_play),)),
+        Block("nest_bird", (("card", _deck_cards(config, CardType.BIRD)), ("zone", ZONES))),
+        Block("move_bird", (("bird", birds_in_play), ("zone", ZONES))),
+        Block(
+            "play_predator",
+            (
+                ("card", _deck_cards(config, CardType.PREDATOR)),
+                ("zone", ZONES),
+                ("face_up", (False, True)),
+            ),
+        ),
+        Block("hunt", (("predator", predators_in_play), ("target", range(ZONE_CAPACITY)))),
+        Block("mob", (("predator", predators_in_play),)),
+    ]
+    for event in _deck_cards(config, CardType.EVENT):
+        ability = targeted_ability(event)
+        moves = ability is not None and ability.effect is Effect.MOVE
+        # R8: a MOVE sends a bird to a zone; other targeted effects name a card in play only.
+        targets = (None,) if ability is None else birds_in_play if moves else in_play
+        fields: list[tuple[str, tuple[Hashable, ...]]] = [
+            ("target", targets),
+            ("zone", ZONES if moves else (None,)),
+            ("discard", (None, *cards) if discards_for_effect(event) else (None,)),
+        ]
+        blocks.append(Block(f"play_event:{event}", fields))
+    blocks += [
+        Block("play_season", (("card", _deck_cards(config, CardType.SEASON)),)),
+        Block("play_habitat", (("card", _deck_cards(config, CardType.HABITAT)), ("zone", ZONES))),
+        Block("end_turn", ()),
+        Block("ambush", (("predator", predators_in_play),)),
+        Block("pass_ambush", (("predator", predators_in_play),)),
+        Block("discard_card", (("card", cards),)),
+        Block("choose_target", (("target", in_play),)),
+        Block("choose_target_move", (("bird", birds_in_play), ("zone", ZONES))),
+    ]
+    return Layout(blocks)
+
+
+def layout(config: Config) -> Layout:
+    """Returns the action layout of `config`."""
+    return _layout(config)
+
+
+def num_actions(config: Config) -> int:
+    """Returns the size of the action space of `config`."""
+    return _layout(config).size
+
+
+def _seats(state: State) -> dict[int, tuple[int, int]]:
+    """Returns each card in play's id -> (place among all in play, place in its zone)."""
+    predators = max_predators(state.config)
+    birds_total = len(ZONES) * ZONE_CAPACITY
+    found: dict[int, tuple[int, int]] = {}
+    for zi, zone in enumerate(state.zones):
+        for i, bird in enumerate(zone.birds):
+            found[bird.uid] = (zi * ZONE_CAPACITY + i, i)
+        for j, predator in enumerate(zone.predators):
+            found[predator.uid] = (birds_total + zi * predators + j, j)
+    return found
+
+
+def _bird(seats: dict[int, tuple[int, int]], uid: object) -> int | None:
+    seat = seats.get(uid) if type(uid) is int else None
+    limit = len(ZONES) * ZONE_CAPACITY
+    return seat[0] if seat is not None and seat[0] < limit else None
+
+
+def _predator(seats: dict[int, tuple[int, int]], uid: object) -> int | None:
+    seat = seats.get(uid) if type(uid) is int else None
+    limit = len(ZONES) * ZONE_CAPACITY
+    return seat[0] - limit if seat is not None and seat[0] >= limit else None
+
+
+def _any(seats: dict[int, tuple[int, int]], uid: object) -> int | None:
+    if uid is None:
+        return None
+    seat = seats.get(uid) if type(uid) is int else None
+    return -1 if seat is None else seat[0]  # -1: in no domain, so refused
+
+
+def encode(state: State, action: Action) -> int:
+    """Returns the integer of `action` in `state` (cards in play by their place)."""
+    fields: tuple[Hashable, ...]
+    space = _layout(state.config)
+    match action:
+        case DraftHabitat():
+            return space.index(action, "draft_habitat", (action.zone, action.habitat))
+        case TapBird():
+            return space.index(action, "tap_bird", (_bird(_seats(state), action.bird),))
+        case NestBird():
+            return space.index(action, "nest_bird", (action.card, action.zone))
+        case MoveBird():
+            bird = _bird(_seats(state), action.bird)
+            return space.index(action, "move_bird", (bird, action.zone))
+        case PlayPredator():
+            fields = (action.card, action.zone, action.face_up)
+            return space.index(action, "play_predator", fields)
+        case Hunt():
+            seats = _seats(state)
+            hit = seats.get(action.target) if type(action.target) is int else None
+            in_zone = None if hit is None else hit[1]
+            return space.index(action, "hunt", (_predator(seats, action.predator), in_zone))
+        case Mob():
+            return space.index(action, "mob", (_predator(_seats(state), action.predator),))
+        case PlayEvent():
+            seats = _seats(state)
+            target = _bird(seats, action.target) if action.zone else _any(seats, action.target)
+            fields = (target, action.zone, action.discard)
+            block = f"play_event:{action.card}" if type(action.card) is str else ""
+            return space.index(action, block, fields)
+        case PlaySeason():
+            return space.index(action, "play_season", (action.card,))
+        case PlayHabitat():
+            return space.index(action, "play_habitat", (action.card, action.zone))
+        case EndTurn():
+            return space.index(action, "end_turn", ())
+        case Ambush():
+            return space.index(action, "ambush", (_predator(_seats(state), action.predator),))
+        case PassAmbush():
+            predator = _predator(_seats(state), action.predator)
+            return space.index(action, "pass_ambush", (predator,))
+        case DiscardCard():
+            return space.index(action, "discard_card", (action.card,))
+        case ChooseTarget() if action.zone is not None:
+            bird = _bird(_seats(state), action.target)
+            return space.index(action, "choose_target_move", (bird, action.zone))
+        case ChooseTarget():
+            return space.index(action, "choose_target", (_any(_seats(state), action.target),))
+        case _:
+            raise IllegalActionError(action, "this is not a Rookery action")
+
+
+_DECODER: Final = LegalDecoder[State, Action](
+    GAME.legal_actions, encode, lambda state: _layout(state.config).size
+)
+
+
+def decode(state: State, player: PlayerId, index: int) -> Action:
+    """Returns `player`'s legal action numbered `index`; otherwise IllegalActionError."""
+    return _DECODER.decode(state, player, index)
+
+
+def legal_mask(state: State, player: PlayerId) -> tuple[bool, ...]:
+    """Returns one flag per action index, True where it is legal for `player` now."""
+    return _DECODER.legal_mask(state, player)
+
+
+# --- observations ---------------------------------------------------------------------
+
+_BIRD_SIZE: Final = 1 + len(BIRD_IDS) + 2 + 6  # present, card, owner, six flags/counters
+_PREDATOR_SIZE: Final = 1 + 2 + len(PREDATOR_IDS) + 4  # present, owner, card if shown, 4 more
+_ZONE_SIZE: Final = (
+    len(HABITATS) + 2 + ZONE_CAPACITY * _BIRD_SIZE + SHOWN_PREDATORS * _PREDATOR_SIZE
+) + 2 * len(HABITAT_CARDS)
+_PLAYER_SIZE: Final = 2 + len(CARD_IDS) + 2
+SIZE: Final = (
+    2
+    + len(PHASES)
+    + 2
+    + 2
+    + 2
+    + 1  # seat, phase, first, active, to act, turn number
+    + len(CARD_IDS)  # own hand
+    + 2 * _PLAYER_SIZE
+    + 3 * _ZONE_SIZE
+    + len(SEASONS)
+    + 4  # season wheel
+    + 1
+    + 1
+    + 3
+    + 1
+    + 1  # the turn's counters
+    + 3
+    + 2
+    + 1  # first pending decision: kind, player; how many wait
+    + 2  # winners
+)
+
+
+def observation_size(config: Config) -> int:
+    """Returns the length of every observation (the same for every config)."""
+    return SIZE
+
+
+def observe(view: View) -> tuple[float, ...]:
+    """Returns the view as a fixed-length list of numbers (layout in docs/research.md)."""
+    out = Features()
+    out.one_hot(view.player, 2)
+    out.one_hot(PHASES.index(view.phase), len(PHASES))
+    out.one_hot(view.first_player, 2)
+    out.one_hot(view.active, 2)
+    out.padded([1.0 if p in view.to_act else 0.0 for p in range(2)], 2)
+    out.number(view.turn_number, 50)
+    out.counts(view.hand, CARD_IDS)
+    for player in view.seats:
+        out.number(player.hand_size, 10)
+        out.number(player.deck_size, 30)
+        out.counts(player.discard, CARD_IDS)
+        out.number(player.song, 10)
+        out.number(player.prizes, 5)
+    for zone in view.zones:
+        out.one_hot(None if zone.habitat is None else HABITATS.index(zone.habitat), len(HABITATS))
+        out.one_hot(zone.controller, 2)
+        for i in range(ZONE_CAPACITY):
+            if i >= len(zone.birds):
+                out.padded((), _BIRD_SIZE)
+                continue
+            bird = zone.birds[i]
+            out.flag(True)
+            out.one_hot(BIRD_IDS.index(bird.card), len(BIRD_IDS))
+            out.one_hot(bird.owner, 2)
+            out.flag(bird.nested)
+            out.flag(bird.tapped)
+            out.number(bird.damage, 5)
+            out.flag(bird.has_tapped)
+            out.flag(bird.moved)
+            out.flag(bird.untapped)
+        for j in range(SHOWN_PREDATORS):
+            if j >= len(zone.predators):
+                out.padded((), _PREDATOR_SIZE)
+                continue
+            predator = zone.predators[j]
+            out.flag(True)
+            out.one_hot(predator.owner, 2)
+            card = predator.card  # None when face down and not the viewer's
+            out.one_hot(None if card is None else PREDATOR_IDS.index(card), len(PREDATOR_IDS))
+            out.flag(predator.face_up)
+            out.number(predator.damage, 5)
+            out.number(predator.hunts, 3)
+            out.flag(predator.readied)
+        out.counts(
+            ((pile.owner, pile.card) for pile in zone.pile),
+            [(owner, card) for owner in range(2) for card in HABITAT_CARDS],
+        )
+    out.one_hot(SEASONS.index(view.season), len(SEASONS))
+    out.number(view.turns_left, 8)
+    out.number(view.turns_played, 8)
+    out.number(view.checkpoints, 4)
+    out.number(view.sudden_death, 4)
+    turn = view.turn
+    out.number(turn.habitats_played, 5)
+    out.flag(turn.season_played)
+    out.padded([1.0 if m else 0.0 for m in turn.mobbed], 3)
+    out.flag(turn.hold_countdown)
+    out.number(turn.actions, 60)
+    front = view.pending[0] if view.pending else None
+    kinds = (AmbushWindow, DiscardChoice, TargetChoice)
+    out.one_hot(None if front is None else kinds.index(type(front)), len(kinds))
+    out.one_hot(None if front is None else front.player, 2)
+    out.number(len(view.pending), 5)
+    out.padded([1.0 if p in view.winners else 0.0 for p in range(2)], 2)
+    return out.done(SIZE)
+
+
+def observation_string(view: View) -> str:
+    """Returns the view as text: its JSON document (everything the seat sees, nothing else)."""
+    return codec.dumps(view)
+
+
+class RookeryEncoding:
+    """Rookery's integer research API as one object (see birdgames.encoding.Encoding)."""
+
+    num_actions = staticmethod(num_actions)
+    encode = staticmethod(encode)
+    decode = staticmethod(decode)
+    legal_mask = staticmethod(legal_mask)
+    observation_size = staticmethod(observation_size)
+    observe = staticmethod(observe)
+    observation_string = staticmethod(observation_string)
+
+
+ENCODING: Final = RookeryEncoding()

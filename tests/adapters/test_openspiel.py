@@ -1,0 +1,177 @@
+"""birdgames.adapters.openspiel passes OpenSpiel's own checks, and its bots play each engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+from birdgames import codec, games, get_game
+from birdgames.adapters import openspiel as adapter
+from birdgames.encoding import get_encoding
+
+CASES = [
+    (adapter.game_name(name), players)
+    for name in sorted(games())
+    for players in get_game(name).player_counts
+] + [
+    (adapter.game_name("peacock", simultaneous=True), players)
+    for players in get_game("peacock").player_counts
+]
+
+
+def _load(short: str, players: int, **params: Any) -> Any:
+    return pyspiel.load_game(short, {"players": players, **params})
+
+
+def _engine(short: str) -> str:
+    return short.removeprefix(adapter.PREFIX).removesuffix("_simultaneous")
+
+
+@pytest.mark.parametrize(("short", "players"), CASES, ids=[f"{s}-{p}p" for s, p in CASES])
+def test_openspiel_random_sim_test_passes(short: str, players: int) -> None:
+    """pyspiel.random_sim_test plays random games and checks the game's API throughout."""
+    game = _load(short, players)
+    assert game.num_players() == players
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("name", sorted(games()))
+def test_openspiel_mcts_and_ismcts_play_a_whole_game(name: str) -> None:
+    """OpenSpiel's MCTS (seat 0) and ISMCTS (seat 1) bots, 20 simulations a move, finish a
+    game; its returns are zero-sum and name the engine's winners."""
+    game = _load(adapter.game_name(name), 2)
+    evaluator = adapter.HeuristicEvaluator()
+    rng = np.random.RandomState(7)
+    bots = [
+        mcts.MCTSBot(game, 2.0, 20, evaluator, random_state=rng),
+        ismcts.ISMCTSBot(
+            game, evaluator, 2.0, 20, random_state=rng, allow_inconsistent_action_sets=True
+        ),
+    ]
+    state = game.new_initial_state()
+    state.apply_action(11)  # the deal
+    while not state.is_terminal():
+        state.apply_action(bots[state.current_player()].step(state))
+    returns = state.returns()
+    winners = get_game(name).winners(state.engine_state)
+    assert sum(returns) == pytest.approx(0.0)
+    assert [p for p in range(2) if returns[p] >= 0 and p in winners] == list(winners)
+
+
+@pytest.mark.parametrize("name", sorted(games()))
+def test_openspiel_ismcts_plays_every_seat_at_the_largest_table(name: str) -> None:
+    """ISMCTS in every seat (5 simulations a move, resampling each seat's information
+    state through the engine's sample_state) finishes a game at the most players."""
+    players = max(get_game(name).player_counts)
+    game = _load(adapter.game_name(name), players)
+    evaluator = adapter.HeuristicEvaluator()
+    rng = np.random.RandomState(3)
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, 2.0, 5, random_state=rng, allow_inconsistent_action_sets=True
+    )
+    state = game.new_initial_state()
+    state.apply_action(21)
+    while not state.is_terminal():
+        state.apply_action(bot.step(state))
+    assert sum(state.returns()) == pytest.approx(0.0)
+    assert max(state.returns()) > 0
+
+
+@pytest.mark.parametrize("name", sorted(games()))
+def test_the_deal_is_the_engine_seed_and_actions_are_encoding_indices(name: str) -> None:
+    """Chance outcome d starts new_game(config, d); legal actions are the mask's indices."""
+    engine, encoding = get_game(name), get_encoding(name)
+    game = _load(adapter.game_name(name), 2, deals=64)
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 64
+    state.apply_action(5)
+    expected = engine.new_game(engine.default_config(2), 5)
+    assert state.engine_state == expected
+    player = state.current_player()
+    mask = encoding.legal_mask(expected, player)
+    assert state.legal_actions() == [i for i, on in enumerate(mask) if on]
+    assert game.num_distinct_actions() == encoding.num_actions(engine.default_config(2))
+
+
+@pytest.mark.parametrize("name", sorted(games()))
+def test_tensors_and_strings_are_the_seat_s_observation(name: str) -> None:
+    """observation_tensor is encoding.observe of the seat's view; the string its JSON."""
+    engine, encoding = get_game(name), get_encoding(name)
+    game = _load(adapter.game_name(name), 2)
+    state = game.new_initial_state()
+    state.apply_action(2)
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[-1])
+    for player in range(2):
+        view = engine.view(state.engine_state, player)
+        tensor = state.observation_tensor(player)
+        assert np.allclose(tensor, encoding.observe(view))
+        assert state.observation_string(player) == codec.dumps(view)
+        assert state.information_state_string(player).endswith(codec.dumps(view))
+    assert state.observation_string(0) != state.observation_string(1)
+
+
+@pytest.mark.parametrize("name", sorted(games()))
+def test_a_resampled_state_keeps_the_seat_s_information_state(name: str) -> None:
+    """resample_from_infostate (the engine's sample_state) changes only what the seat
+    cannot see: its information state and legal actions stay the same."""
+    game = _load(adapter.game_name(name), 2)
+    state = game.new_initial_state()
+    state.apply_action(9)
+    for step in range(12):
+        legal = state.legal_actions()
+        state.apply_action(legal[step % len(legal)])
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    differs = False
+    for _ in range(5):
+        sample = state.resample_from_infostate(player, sampler)
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        assert sample.legal_actions(player) == state.legal_actions(player)
+        differs |= sample.engine_state != state.engine_state
+    assert differs
+
+
+def test_perch_with_every_promo_passes_random_sim_test() -> None:
+    """A config parameter with the promos (their blocks in the action space) passes too."""
+    engine = get_game("perch_bop")
+    config = attrs.evolve(
+        engine.default_config(4), promos=frozenset({"yeti", "golden_goose", "eagle_of_justice"})
+    )
+    game = pyspiel.load_game(adapter.game_name("perch_bop"), {"config": codec.dumps(config)})
+    assert game.num_distinct_actions() == get_encoding("perch_bop").num_actions(config)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_a_config_parameter_plays_that_config() -> None:
+    """The `config` parameter (a config's JSON) picks expansions and promos."""
+    engine = get_game("perch_bop")
+    config = engine.default_config(3)
+    text = codec.dumps(config)
+    game = pyspiel.load_game(adapter.game_name("perch_bop"), {"config": text})
+    assert game.num_players() == 3
+    state = game.new_initial_state()
+    state.apply_action(0)
+    assert state.engine_state.config == config
+
+
+def test_the_simultaneous_peacock_draft_is_a_simultaneous_node() -> None:
+    """In birdgames_peacock_simultaneous every seat picks at once; the sequential game asks
+    the lowest seat first."""
+    simultaneous = _load(adapter.game_name("peacock", simultaneous=True), 3)
+    state = simultaneous.new_initial_state()
+    state.apply_action(4)
+    assert state.current_player() == pyspiel.PlayerId.SIMULTANEOUS
+    picks = [state.legal_actions(p)[0] for p in range(3)]
+    state.apply_actions(picks)
+    sequential = _load(adapter.game_name("peacock"), 3).new_initial_state()
+    sequential.apply_action(4)
+    for player, pick in enumerate(picks):
+        assert sequential.current_player() == player
+        sequential.apply_action(pick)
+    assert sequential.engine_state == state.engine_state
