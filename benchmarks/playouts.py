@@ -1,6 +1,17 @@
-"""Random-playout speed of every registered engine: actions/s and games/s per player count.
+"""Random-playout speed of every engine, side by side with OpenSpiel, plus where the time goes.
 
-    python benchmarks/playouts.py [--seconds 3] [--game NAME] [--expansions a,b]
+    python benchmarks/playouts.py [--seconds 0.5] [--rounds 3] [--game NAME] [--expansions a,b]
+
+Throughput: every engine and player count, and OpenSpiel's `python_liars_poker` (pure Python)
+and `hearts` (C++) when the `birdgames[openspiel]` extra is installed, each play random games
+in turn, one slice of `--seconds` of CPU time (`time.process_time`) at a time, for `--rounds`
+rounds; a subject's figure is the median of its slices, so load on the machine hits every
+subject alike. Each apply counts as one action (OpenSpiel's chance outcomes included).
+
+Then, per engine and player count, a detail pass over random games (CPU time, per call):
+the mean cost of each action class (the `legal_actions` call that offered it plus its
+`apply`), the mean cost per tenth of a game (first and last tenths compared), and the µs of
+`codec.dumps`, `codec.loads` and `view` for a mid-game state.
 
 A measuring script, not a test: it prints figures and never fails on them.
 """
@@ -8,51 +19,209 @@ A measuring script, not a test: it prints figures and never fails on them.
 from __future__ import annotations
 
 import argparse
+import random
+import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
 import birdgames
+from birdgames import codec
 from birdgames.rng import Rng, below
 
+DECILES = 10
 
-def measure(
-    game: birdgames.AnyGame,
-    players: int,
-    seconds: float,
-    expansions: frozenset[str] | None = None,
-) -> tuple[int, int, float]:
-    """Plays random games for about `seconds`; returns (games, actions, elapsed).
 
-    `expansions` replaces the default config's expansions (games with that field only).
-    """
-    config = game.default_config(players)
-    if expansions is not None and hasattr(config, "expansions"):
-        config = attrs.evolve(config, expansions=expansions)
-    games = actions = 0
-    seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+class EngineRunner:
+    """Plays random games of one engine and player count, resuming where the last slice ended."""
+
+    def __init__(self, game: birdgames.AnyGame, config: Any) -> None:
+        self.game = game
+        self.config = config
+        self.seed = 0
+        self._start()
+
+    def _start(self) -> None:
+        self.state = self.game.new_game(self.config, self.seed)
+        self.rng = Rng.from_seed(self.seed)
+        self.seed += 1
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        """Plays for about `seconds` of CPU time; returns (actions, CPU seconds)."""
+        game = self.game
+        state, rng = self.state, self.rng
+        actions = 0
+        clock = time.process_time
+        start = clock()
+        deadline = start + seconds
+        while True:
+            for _ in range(64):
+                if game.is_terminal(state):
+                    self._start()
+                    state, rng = self.state, self.rng
+                player = game.to_act(state)[0]
+                legal = game.legal_actions(state, player)
+                index, rng = below(rng, len(legal))
+                state = game.apply(state, legal[index])
+                actions += 1
+            if clock() >= deadline:
+                break
+        self.state, self.rng = state, rng
+        return actions, clock() - start
+
+
+class SpielRunner:
+    """Plays random games of one OpenSpiel game, chance outcomes sampled by their odds."""
+
+    def __init__(self, name: str) -> None:
+        import pyspiel  # the openspiel extra; registers the python_* games too
+        from open_spiel.python import games as _python_games  # noqa: F401
+
+        self.game = pyspiel.load_game(name)
+        self.random = random.Random(0)
+        self.state = self.game.new_initial_state()
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        """Plays for about `seconds` of CPU time; returns (actions, CPU seconds)."""
+        state, pick = self.state, self.random
+        actions = 0
+        clock = time.process_time
+        start = clock()
+        deadline = start + seconds
+        while True:
+            for _ in range(64):
+                if state.is_terminal():
+                    state = self.game.new_initial_state()
+                if state.is_chance_node():
+                    outcomes, odds = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(pick.choices(outcomes, odds)[0])
+                else:
+                    state.apply_action(pick.choice(state.legal_actions()))
+                actions += 1
+            if clock() >= deadline:
+                break
+        self.state = state
+        return actions, clock() - start
+
+
+def spiel_runners() -> dict[str, SpielRunner]:
+    """The OpenSpiel reference games, or none when the openspiel extra is absent."""
+    try:
+        return {name: SpielRunner(name) for name in ("python_liars_poker", "hearts")}
+    except ImportError:
+        return {}
+
+
+def engine_configs(
+    game_filter: str | None, expansions: frozenset[str] | None
+) -> list[tuple[str, int, birdgames.AnyGame, Any]]:
+    """Every (engine, players, game, default config) to measure."""
+    found = []
+    for name, game in birdgames.games().items():
+        if game_filter and name != game_filter:
+            continue
+        for players in game.player_counts:
+            config = game.default_config(players)
+            if expansions is not None and hasattr(config, "expansions"):
+                config = attrs.evolve(config, expansions=expansions)
+            found.append((name, players, game, config))
+    return found
+
+
+def throughput(
+    runners: dict[str, EngineRunner | SpielRunner], seconds: float, rounds: int
+) -> dict[str, float]:
+    """Median actions per CPU second of each runner over alternating slices."""
+    rates: dict[str, list[float]] = defaultdict(list)
+    for runner in runners.values():  # warm up: imports, first games, caches of the interpreter
+        runner.run(min(seconds, 0.05))
+    for _ in range(rounds):
+        for key, runner in runners.items():
+            actions, elapsed = runner.run(seconds)
+            rates[key].append(actions / elapsed)
+    return {key: statistics.median(values) for key, values in rates.items()}
+
+
+@attrs.define
+class Detail:
+    """Where one engine's time goes, from timed random games."""
+
+    per_class: dict[str, tuple[int, float]]  # class -> (count, mean µs)
+    per_decile: list[float]  # mean µs per action in each tenth of a game
+    mean: float
+    dumps: float
+    loads: float
+    view: float
+    document_bytes: int
+
+
+def _median_us(call: Callable[[], object], budget: float = 0.05) -> float:
+    times: list[int] = []
+    end = time.perf_counter() + budget
+    while len(times) < 5 or (time.perf_counter() < end and len(times) < 2000):
+        start = time.perf_counter_ns()
+        call()
+        times.append(time.perf_counter_ns() - start)
+    return statistics.median(times) / 1000
+
+
+def detail(game: birdgames.AnyGame, config: Any, seconds: float) -> Detail:
+    """Times every legal_actions and apply of random games played for about `seconds`."""
+    per_class: dict[str, list[float]] = defaultdict(list)
+    deciles: list[list[float]] = [[] for _ in range(DECILES)]
+    clock = time.process_time_ns  # CPU time: other processes on the machine do not count
+    end = time.perf_counter() + seconds
+    seed = 10_000
+    middle = None
+    while time.perf_counter() < end or middle is None:
         state = game.new_game(config, seed)
         rng = Rng.from_seed(seed)
+        costs: list[tuple[str, float]] = []
+        states = []
         while not game.is_terminal(state):
             player = game.to_act(state)[0]
+            t0 = clock()
             legal = game.legal_actions(state, player)
+            t1 = clock()
             index, rng = below(rng, len(legal))
-            state = game.apply(state, legal[index])
-            actions += 1
-        games += 1
+            action = legal[index]
+            t2 = clock()
+            state = game.apply(state, action)
+            t3 = clock()
+            costs.append((type(action).__name__, (t1 - t0 + t3 - t2) / 1000))
+            states.append(state)
+        for position, (kind, cost) in enumerate(costs):
+            per_class[kind].append(cost)
+            deciles[position * DECILES // len(costs)].append(cost)
+        if middle is None:
+            middle = states[len(states) // 2]
         seed += 1
-    return games, actions, time.perf_counter() - start
+    every = [cost for costs in per_class.values() for cost in costs]
+    text = codec.dumps(middle)
+    cls = type(middle)
+    return Detail(
+        per_class={k: (len(v), statistics.fmean(v)) for k, v in sorted(per_class.items())},
+        per_decile=[statistics.fmean(d) if d else 0.0 for d in deciles],
+        mean=statistics.fmean(every),
+        dumps=_median_us(lambda: codec.dumps(middle)),
+        loads=_median_us(lambda: codec.loads(cls, text)),
+        view=_median_us(lambda: game.view(middle, 0)),
+        document_bytes=len(text.encode()),
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Prints one line per engine and player count."""
+    """Prints the throughput table, then each engine's detail."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per player count")
+    parser.add_argument("--seconds", type=float, default=0.5, help="CPU seconds per slice")
+    parser.add_argument("--rounds", type=int, default=3, help="slices per subject")
     parser.add_argument("--game", help="only this engine")
+    parser.add_argument("--no-detail", action="store_true", help="throughput only")
+    parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel games")
     parser.add_argument(
         "--expansions",
         help="comma-separated expansions to play instead of the default (Perch: "
@@ -62,20 +231,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     expansions = None
     if args.expansions is not None:
         expansions = frozenset(e for e in args.expansions.split(",") if e)
-    registered = birdgames.games()
-    if not registered:
+    subjects = engine_configs(args.game, expansions)
+    if not subjects:
         print("no engine is registered yet")
         return 0
-    print(f"{'game':<10} {'players':>7} {'games':>7} {'actions/s':>11} {'games/s':>9}")
-    for name, game in registered.items():
-        if args.game and name != args.game:
-            continue
-        for players in game.player_counts:
-            games, actions, elapsed = measure(game, players, args.seconds, expansions)
-            print(
-                f"{name:<10} {players:>7} {games:>7} {actions / elapsed:>11,.0f} "
-                f"{games / elapsed:>9,.1f}"
-            )
+    runners: dict[str, EngineRunner | SpielRunner] = {
+        f"{name} {players}p": EngineRunner(game, config) for name, players, game, config in subjects
+    }
+    spiel = {} if args.no_openspiel else spiel_runners()
+    if not spiel and not args.no_openspiel:
+        print("OpenSpiel is not installed (pip install 'birdgames[openspiel]'): engines only")
+    runners.update(spiel)
+    rates = throughput(runners, args.seconds, args.rounds)
+    liars = rates.get("python_liars_poker")
+    hearts = rates.get("hearts")
+    print(f"\n{args.rounds} slices of {args.seconds} s CPU each, medians\n")
+    print("| subject | actions/s | x python_liars_poker | hearts is N x faster |")
+    print("| --- | ---: | ---: | ---: |")
+    for key, rate in rates.items():
+        ratio = f"{rate / liars:.2f}" if liars else "-"
+        behind = f"{hearts / rate:.1f}" if hearts else "-"
+        print(f"| {key} | {rate:,.0f} | {ratio} | {behind} |")
+    if args.no_detail:
+        return 0
+    for name, players, game, config in subjects:
+        found = detail(game, config, args.seconds * 2)
+        first, last = found.per_decile[0], found.per_decile[-1]
+        print(f"\n## {name} {players}p: {found.mean:.1f} µs per action (legal_actions + apply)")
+        print(
+            f"codec for a mid-game state ({found.document_bytes:,} bytes): "
+            f"dumps {found.dumps:.1f} µs, loads {found.loads:.1f} µs; view {found.view:.1f} µs"
+        )
+        tenths = " ".join(f"{c:.1f}" for c in found.per_decile)
+        print(f"µs per tenth of a game: {tenths} (last/first {last / first:.2f})")
+        for kind, (count, mean) in found.per_class.items():
+            print(f"  {kind:<22} {count:>7} x {mean:>8.1f} µs ({mean / found.mean:.1f}x mean)")
     return 0
 
 

@@ -175,6 +175,15 @@ def _structure_int(value: object, _: type) -> int:
     return value
 
 
+def _fast_structure_str(value: object, _: type) -> str:
+    # The fast converter vouches for the string limits, which the full load checks by a walk.
+    if type(value) is not str or len(value) > MAX_STRING_LENGTH:
+        raise TypeError
+    if not value.isascii() and _SURROGATE.search(value):
+        raise TypeError
+    return value
+
+
 def _structure_str(value: object, _: type) -> str:
     if type(value) is not str:
         raise TypeError(f"expected a string, got {_got(value)}")
@@ -221,11 +230,18 @@ def _structure_rng(value: object, _: type) -> Rng:
     return Rng(int(value, 16))
 
 
-def _structure_enum(value: object, cls: type[enum.Enum]) -> enum.Enum:
+def _enum_structure_factory(cls: type[enum.Enum]) -> Callable[[object, Any], enum.Enum]:
     values = [member.value for member in cls]
-    if type(value) not in {type(v) for v in values} or value not in values:
-        raise ValueError(f"expected one of {values}, got {_got(value)}")
-    return cls(value)
+    value_types = frozenset(type(v) for v in values)
+    members: dict[object, enum.Enum] = {member.value: member for member in cls}
+
+    def structure(value: object, _: Any) -> enum.Enum:
+        # The type test first: True == 1 and 1.0 == 1, and no unhashable value is looked up.
+        if type(value) not in value_types or value not in members:
+            raise ValueError(f"expected one of {values}, got {_got(value)}")
+        return members[value]
+
+    return structure
 
 
 # --- containers -----------------------------------------------------------------------
@@ -261,6 +277,22 @@ def _is_tuple(t: Any) -> bool:
     return t is tuple or get_origin(t) is tuple
 
 
+class _Hook:
+    """One type's structure hook in the fast converter, looked up on first use."""
+
+    __slots__ = ("hook", "t")
+
+    def __init__(self, t: Any) -> None:
+        self.t = t
+        self.hook: Callable[[Any, Any], Any] | None = None
+
+    def get(self) -> Callable[[Any, Any], Any]:
+        hook = self.hook
+        if hook is None:
+            hook = self.hook = _fast.get_structure_hook(self.t)
+        return hook
+
+
 def _tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, ...]]:
     args = get_args(t)
     if not args or (len(args) == 2 and args[1] is Ellipsis):
@@ -279,6 +311,102 @@ def _tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, ...]]
         return _items(value, lambda i: args[i], t)
 
     return structure_fixed
+
+
+def _is_primitive_tuple(t: Any) -> bool:
+    """A tuple[X, ...] of str, int or bool: written as a list of the same values."""
+    args = get_args(t)
+    return (
+        get_origin(t) is tuple
+        and len(args) == 2
+        and args[1] is Ellipsis
+        and args[0] in (str, int, bool)
+    )
+
+
+def _is_enum(t: Any) -> bool:
+    return isinstance(t, type) and issubclass(t, enum.Enum)
+
+
+def _unstructure_enum(member: enum.Enum) -> Any:
+    return member.value
+
+
+_STR_TYPE: Final = frozenset({str})
+_INT_TYPE: Final = frozenset({int})
+
+
+def _refuse_untyped(value: object, t: Any) -> Any:
+    raise TypeError(f"{t} is untyped")
+
+
+def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, ...]]:
+    args = get_args(t)
+    if not args or (len(args) == 2 and args[1] is Ellipsis):
+        item = _Hook(args[0] if args else Any)
+        if item.t is str:
+
+            def structure_strings(value: object, _: Any) -> tuple[Any, ...]:
+                # Every test at C speed (map over builtins), no call per item.
+                if (
+                    type(value) is not list
+                    or len(value) > MAX_ARRAY_LENGTH
+                    or not set(map(type, value)) <= _STR_TYPE
+                    or max(map(len, value), default=0) > MAX_STRING_LENGTH
+                    or not all(map(str.isascii, value))
+                ):
+                    raise TypeError("expected a JSON array of short ASCII strings")
+                return tuple(value)
+
+            return structure_strings
+        if item.t is int:
+
+            def structure_ints(value: object, _: Any) -> tuple[Any, ...]:
+                if (
+                    type(value) is not list
+                    or len(value) > MAX_ARRAY_LENGTH
+                    or not set(map(type, value)) <= _INT_TYPE
+                ):
+                    raise TypeError("expected a JSON array of integers")
+                return tuple(value)
+
+            return structure_ints
+
+        def structure_homogeneous(value: object, _: Any) -> tuple[Any, ...]:
+            if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
+                raise TypeError("expected a JSON array within the limit")
+            hook, elem = item.get(), item.t
+            return tuple([hook(x, elem) for x in value])
+
+        return structure_homogeneous
+    if args == ((),):
+        args = ()
+    items = [_Hook(arg) for arg in args]
+
+    def structure_fixed(value: object, _: Any) -> tuple[Any, ...]:
+        if type(value) is not list or len(value) != len(items):
+            raise TypeError("expected a JSON array of the right length")
+        return tuple([h.get()(x, h.t) for x, h in zip(value, items, strict=True)])
+
+    return structure_fixed
+
+
+def _fast_frozenset_structure_factory(t: Any) -> Callable[[object, Any], frozenset[Any]]:
+    (elem,) = get_args(t) or (Any,)
+    item = _Hook(elem)
+
+    def structure(value: object, _: Any) -> frozenset[Any]:
+        if type(value) is not list:
+            raise TypeError("expected a JSON array")
+        if len(value) > MAX_ARRAY_LENGTH:
+            raise TypeError("an array beyond the limit")
+        hook = item.get()
+        result = frozenset([hook(x, elem) for x in value])
+        if len(result) != len(value):
+            raise ValueError("a set holds each item once")
+        return result
+
+    return structure
 
 
 def _is_frozenset(t: Any) -> bool:
@@ -333,7 +461,9 @@ def _is_tagged_union(t: Any) -> bool:
     return bool(members) and any(attrs.has(m) for m in members)
 
 
-def _structure_by_tag(value: object, allowed: Mapping[str, type], what: str) -> Any:
+def _structure_by_tag(
+    value: object, allowed: Mapping[str, type], what: str, converter: cattrs.Converter
+) -> Any:
     if not isinstance(value, dict):
         raise TypeError(f"expected a JSON object for {what}, got {_type_name(value)}")
     tag = value.get("kind")
@@ -343,20 +473,30 @@ def _structure_by_tag(value: object, allowed: Mapping[str, type], what: str) -> 
     if cls is None:
         known = ", ".join(sorted(allowed)[:12])
         raise ValueError(f"unknown kind {_show(tag)} for {what} (expected one of: {known})")
-    return _converter.structure(value, cls)
+    return converter.structure(value, cls)
 
 
-def _tagged_union_structure_factory(t: Any) -> Callable[[object, Any], Any]:
+def _tagged_union_structure_factory(
+    t: Any, converter: cattrs.Converter
+) -> Callable[[object, Any], Any]:
     members = [m for m in get_args(t) if m is not type(None)]
     optional = len(members) != len(get_args(t))
     if len(members) == 1:
         # X | None needs no tag: null or an X.
         (only,) = members
 
-        def structure_optional(value: object, _: Any) -> Any:
-            return None if value is None else _converter.structure(value, only)
+        if converter is _converter:
 
-        return structure_optional
+            def structure_optional(value: object, _: Any) -> Any:
+                return None if value is None else converter.structure(value, only)
+
+            return structure_optional
+        hook = _Hook(only)
+
+        def structure_optional_fast(value: object, _: Any) -> Any:
+            return None if value is None else hook.get()(value, only)
+
+        return structure_optional_fast
     allowed: dict[str, type] = {}
     for member in members:
         tag = _tag_of(member)
@@ -367,18 +507,18 @@ def _tagged_union_structure_factory(t: Any) -> Callable[[object, Any], Any]:
     def structure(value: object, _: Any) -> Any:
         if value is None and optional:
             return None
-        return _structure_by_tag(value, allowed, "this field")
+        return _structure_by_tag(value, allowed, "this field", converter)
 
     return structure
 
 
-def _structure_protocol(value: object, t: Any) -> Any:
+def _structure_protocol(value: object, t: Any, converter: cattrs.Converter) -> Any:
     _ensure_engines_registered()
     if t is ActionLike:
         allowed = {tag: r.cls for tag, r in _BY_TAG.items() if r.role == "action"}
-        return _structure_by_tag(value, allowed, "an action")
+        return _structure_by_tag(value, allowed, "an action", converter)
     allowed = {tag: r.cls for tag, r in _BY_TAG.items()}
-    return _structure_by_tag(value, allowed, "a tagged object")
+    return _structure_by_tag(value, allowed, "a tagged object", converter)
 
 
 def _is_tag_protocol(t: Any) -> bool:
@@ -400,15 +540,31 @@ def _field_overrides(cls: type, structuring: bool) -> dict[str, Any]:
     return overrides
 
 
-def _attrs_structure_factory(cls: Any) -> Callable[[object, Any], Any]:
+def _attrs_structure_factory(
+    cls: Any, converter: cattrs.Converter, detailed: bool
+) -> Callable[[object, Any], Any]:
     inner = make_dict_structure_fn(
         cls,
-        _converter,
+        converter,
         _cattrs_forbid_extra_keys=True,
-        _cattrs_detailed_validation=True,
+        _cattrs_detailed_validation=detailed,
         **_field_overrides(cls, structuring=True),
     )
     tag = _tag_of(cls)
+    if not detailed:
+
+        def structure_fast(value: object, _: Any) -> Any:
+            if type(value) is not dict:
+                raise TypeError
+            if tag is not None:
+                if value.get("kind") != tag or value.get("format", 1) != _nested_version(cls):
+                    raise TypeError
+                value = value.copy()
+                del value["kind"]
+                value.pop("format", None)
+            return inner(value, cls)
+
+        return structure_fast
 
     def structure(value: object, _: Any) -> Any:
         if not isinstance(value, dict):
@@ -464,10 +620,15 @@ def _attrs_unstructure_factory(cls: Any) -> Callable[[Any], dict[str, Any]]:
     return unstructure
 
 
-def _make_converter() -> cattrs.Converter:
-    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+def _make_converter(detailed: bool) -> cattrs.Converter:
+    """Returns the converter; `detailed` collects every failure with its path (for messages).
+
+    Loading runs the fast converter first and, only when it fails, the detailed one on the
+    same data for the message: both accept exactly the same documents.
+    """
+    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
     converter.register_structure_hook(int, _structure_int)
-    converter.register_structure_hook(str, _structure_str)
+    converter.register_structure_hook(str, _structure_str if detailed else _fast_structure_str)
     converter.register_structure_hook(bool, _structure_bool)
     converter.register_structure_hook(float, _structure_float)
     converter.register_structure_hook(type(None), _structure_none)
@@ -475,17 +636,31 @@ def _make_converter() -> cattrs.Converter:
     converter.register_unstructure_hook(Rng, _unstructure_rng)
     # Predicates, not singledispatch: from Python 3.12 a Protocol registered by class also
     # matches every concrete class that satisfies it, and the runtime hook then calls itself.
-    converter.register_structure_hook_func(_is_tag_protocol, _structure_protocol)
-    converter.register_unstructure_hook_func(_is_tag_protocol, _unstructure_runtime)
     converter.register_structure_hook_func(
-        lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _structure_enum
+        _is_tag_protocol, lambda value, t: _structure_protocol(value, t, converter)
     )
-    converter.register_structure_hook_factory(_is_tuple, _tuple_structure_factory)
-    converter.register_structure_hook_factory(_is_frozenset, _frozenset_structure_factory)
-    converter.register_unstructure_hook_factory(_is_frozenset, _frozenset_unstructure_factory)
-    converter.register_structure_hook_factory(_is_tagged_union, _tagged_union_structure_factory)
+    converter.register_unstructure_hook_func(_is_tag_protocol, _unstructure_runtime)
     converter.register_structure_hook_factory(
-        lambda t: attrs.has(t) and t is not Rng, _attrs_structure_factory
+        lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _enum_structure_factory
+    )
+    if not detailed:
+        # An untyped value could hold anything: only the full load vouches for it.
+        converter.register_structure_hook_func(lambda t: t is Any or t is object, _refuse_untyped)
+    if detailed:
+        converter.register_structure_hook_factory(_is_tuple, _tuple_structure_factory)
+        converter.register_structure_hook_factory(_is_frozenset, _frozenset_structure_factory)
+    else:
+        converter.register_structure_hook_factory(_is_tuple, _fast_tuple_structure_factory)
+        converter.register_structure_hook_factory(_is_frozenset, _fast_frozenset_structure_factory)
+    converter.register_unstructure_hook_factory(_is_frozenset, _frozenset_unstructure_factory)
+    converter.register_unstructure_hook_factory(_is_primitive_tuple, lambda _t: list)
+    converter.register_unstructure_hook_func(_is_enum, _unstructure_enum)
+    converter.register_structure_hook_factory(
+        _is_tagged_union, lambda t: _tagged_union_structure_factory(t, converter)
+    )
+    converter.register_structure_hook_factory(
+        lambda t: attrs.has(t) and t is not Rng,
+        lambda t: _attrs_structure_factory(t, converter, detailed),
     )
     converter.register_unstructure_hook_factory(
         lambda t: attrs.has(t) and t is not Rng, _attrs_unstructure_factory
@@ -493,7 +668,8 @@ def _make_converter() -> cattrs.Converter:
     return converter
 
 
-_converter: Final = _make_converter()
+_converter: Final = _make_converter(detailed=True)
+_fast: Final = _make_converter(detailed=False)
 
 
 # --- documents ----------------------------------------------------------------------------
@@ -611,6 +787,14 @@ def _check_string(text: str, what: str) -> None:
         raise CodecError(f"a {what} holds a lone surrogate {_show(text)}, which is not Unicode")
 
 
+# Only a text with a run of digits as long as MAX_INTEGER's can hold an integer wider than
+# documents allow; only such a text is parsed through the guarded `_integer` hook (a plain
+# int() of a huge literal is quadratic). Found on the UTF-8 bytes (no multi-byte sequence holds
+# an ASCII digit) with every digit made "0" and the rest " ", at C speed.
+_DIGITS_TO_ZERO: Final = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))
+_WIDE_RUN: Final = b"0" * len(str(MAX_INTEGER))
+
+
 def _check_limits(data: Any) -> None:
     """Refuses nesting, arrays and strings beyond the limits, and lone surrogates."""
     if type(data) is str:
@@ -642,13 +826,16 @@ def _check_limits(data: Any) -> None:
                 stack.append((item, depth + 1))
 
 
-def _parse_any(text: object) -> Any:
+def _parse_any(text: object, *, limits: bool = True) -> Any:
+    """Parses `text` within the size limits; `limits=False` leaves the walk of the parsed data
+    (nesting, array and string limits) to the caller."""
     if isinstance(text, bytes | bytearray):
         if len(text) > MAX_DOCUMENT_BYTES:
             raise CodecError(f"the text has {len(text)} bytes, more than {MAX_DOCUMENT_BYTES}")
         try:
             # UTF-8 only: json.loads would guess UTF-16 or UTF-32, which dumps never writes.
-            text = bytes(text).decode("utf-8")
+            raw = bytes(text)
+            text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise CodecError(f"the text is not UTF-8 (byte {exc.start})") from None
     elif isinstance(text, str):
@@ -657,11 +844,12 @@ def _parse_any(text: object) -> Any:
                 f"the text has {len(text)} characters, more than {MAX_DOCUMENT_BYTES} bytes"
             )
         try:
-            size = len(text.encode("utf-8"))
+            raw = text.encode("utf-8")
         except UnicodeEncodeError as exc:
             raise CodecError(
                 f"the text holds a lone surrogate at {exc.start}, which is not Unicode"
             ) from None
+        size = len(raw)
         if size > MAX_DOCUMENT_BYTES:
             raise CodecError(f"the text has {size} bytes, more than {MAX_DOCUMENT_BYTES}")
     else:
@@ -673,7 +861,7 @@ def _parse_any(text: object) -> Any:
         data = json.loads(
             text,
             object_pairs_hook=_object,
-            parse_int=_integer,
+            parse_int=_integer if _WIDE_RUN in raw.translate(_DIGITS_TO_ZERO) else None,
             parse_float=_number,
             parse_constant=_constant,
         )
@@ -683,20 +871,27 @@ def _parse_any(text: object) -> Any:
         raise CodecError(f"the document is nested deeper than {MAX_DEPTH} levels") from None
     except ValueError as exc:
         raise CodecError(_cut(f"not valid JSON: {exc}")) from None
-    _check_limits(data)
+    if limits:
+        _check_limits(data)
     return data
 
 
-def _parse(text: object) -> dict[str, Any]:
-    data = _parse_any(text)
+def _parse(text: object, *, limits: bool = True) -> dict[str, Any]:
+    data = _parse_any(text, limits=limits)
     if not isinstance(data, dict):
         raise CodecError(f"expected a JSON object, got {_type_name(data)}")
     return data
 
 
-def _load_document(data: dict[str, Any], registration: _Registration) -> Any:
+class _NotFast(Exception):
+    """The fast load met something it does not vouch for: the full load decides."""
+
+
+def _load_document(data: dict[str, Any], registration: _Registration, fast: bool = False) -> Any:
     cls = registration.cls
     version = data.get("format")
+    if fast and version != registration.version:
+        raise _NotFast
     if type(version) is not int:
         raise CodecError(f"{cls.__qualname__} document needs an integer 'format' @ $.format")
     if version > registration.version:
@@ -706,14 +901,20 @@ def _load_document(data: dict[str, Any], registration: _Registration) -> Any:
         )
     if not registration.oldest <= version <= registration.version:
         raise CodecError(f"{cls.__qualname__} document has unknown format {version} @ $.format")
+    obj: Any
     try:
-        obj: Any = _converter.structure(data, cls)  # its checked "format" is dropped there
-    except CodecError:
-        raise
-    except MemoryError:
-        raise  # the limits keep a document's cost small: this is the host's, not the text's
-    except Exception as exc:  # every failure becomes a CodecError
-        raise CodecError(_cut(f"invalid {cls.__qualname__}: {_describe(exc)}")) from None
+        obj = _fast.structure(data, cls)  # its checked "format" is dropped there
+    except (CodecError, MemoryError):
+        raise  # the limits keep a document's cost small: a MemoryError is the host's
+    except Exception:  # the detailed converter says what is wrong, with its path
+        if fast:
+            raise _NotFast from None
+        try:
+            obj = _converter.structure(data, cls)
+        except (CodecError, MemoryError):
+            raise
+        except Exception as exc:  # every failure becomes a CodecError
+            raise CodecError(_cut(f"invalid {cls.__qualname__}: {_describe(exc)}")) from None
     validate = _VALIDATORS.get(cls)
     if validate is not None:
         try:
@@ -739,16 +940,20 @@ def _registrations(form: object) -> dict[str, _Registration]:
     return found
 
 
-def _load_form(data: dict[str, Any], allowed: Mapping[str, _Registration]) -> Any:
+def _load_form(
+    data: dict[str, Any], allowed: Mapping[str, _Registration], fast: bool = False
+) -> Any:
     if len(allowed) == 1:
         (only,) = allowed.values()
-        return _load_document(data, only)
+        return _load_document(data, only, fast)
     tag = data.get("kind")
     registration = allowed.get(tag) if isinstance(tag, str) else None
     if registration is None:
+        if fast:
+            raise _NotFast
         known = ", ".join(sorted(allowed)[:12])
         raise CodecError(f"kind {_show(tag)} is not one of {known} @ $.kind")
-    return _load_document(data, registration)
+    return _load_document(data, registration, fast)
 
 
 @overload
@@ -766,7 +971,16 @@ def loads(cls: TypeForm[T], text: str | bytes) -> T:
     kind tag chooses the member, and a document of any other kind is refused.
     """
     allowed = _registrations(cls)
-    loaded: T = _load_form(_parse(text), allowed)
+    data = _parse(text, limits=False)
+    loaded: T
+    try:
+        # The fast converter's hooks refuse any string, array or nesting beyond the limits
+        # (they hand such a document to the full load), so a document it structures keeps
+        # every limit and the walk of `_check_limits` would find nothing.
+        loaded = _load_form(data, allowed, fast=True)
+    except _NotFast:
+        _check_limits(data)
+        loaded = _load_form(data, allowed)
     return loaded
 
 

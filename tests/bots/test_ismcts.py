@@ -106,6 +106,7 @@ def test_peacock_drafts_and_migrations_at_three_players() -> None:
         sim.RandomPolicy(),
         ISMCTSPolicy(game, iterations=10),
     ]
-    steps = list(sim.iter_play(game, game.default_config(3), 2, policies, max_actions=60))
+    # Placed birds move freely within a migration (K2.3), so closing one takes more steps.
+    steps = list(sim.iter_play(game, game.default_config(3), 2, policies, max_actions=120))
     kinds = {type(step.action).__name__ for step in steps if step.action.player in (0, 2)}
     assert {"DraftCard", "EndMigration"} <= kinds

@@ -21,9 +21,9 @@ BLUE = Season.BLUE
 ORANGE = Season.ORANGE
 
 
-def flock(species: str, size: int = 1, settled: int = 0) -> Flock:
+def flock(species: str, size: int = 1) -> Flock:
     """Returns a flock of `size` birds of `species`."""
-    return Flock(species, size, settled)
+    return Flock(species, size)
 
 
 def group(
@@ -53,6 +53,7 @@ def seat(
     pick: str | None = None,
     done: bool = False,
     scores: tuple[int, ...] = (),
+    moves: int = 0,
 ) -> Seat:
     """Returns one player's area."""
     return Seat(
@@ -67,6 +68,7 @@ def seat(
         starting() if groups is None else groups,
         done,
         scores,
+        moves,
     )
 
 

@@ -14,7 +14,8 @@ from birdgames.peacock import (
     Source,
     TuckIsland,
 )
-from birdgames.peacock.scoring import group_counts
+from birdgames.peacock.scoring import group_counts, season_score
+from birdgames.peacock.state import MOVES_PER_MIGRATION
 from tests.peacock.scenarios import (
     BLUE,
     ORANGE,
@@ -117,23 +118,62 @@ def test_two_flocks_of_one_species_may_share_a_group() -> None:
     state = solo(seat(groups, drafted_birds=["vulture"]))
     state = GAME.apply(state, PlaceBird(0, "vulture", D, 1, R))
     g = state.seats[0].groups[1]
-    assert g.left == flock("vulture", 3) and g.right == flock("vulture", 1, 1)
+    assert g.left == flock("vulture", 3) and g.right == flock("vulture", 1)
 
 
-def test_birds_move_between_flocks_but_each_only_once() -> None:
-    """A placed bird may move; once placed this migration it stays."""
+def test_placed_birds_move_again_within_the_migration() -> None:
+    """K2.3 (DECISION): a placed bird may be lifted and placed again, and again."""
     groups = starting(start_2=group("start_2", flock("vulture", 1)))
     state = solo(seat(groups))
     move = PlaceBird(0, "vulture", Source.TABLEAU, 2, L, 1, L)
     assert move in GAME.legal_actions(state, 0)
     state = GAME.apply(state, move)
     assert state.seats[0].groups[1].left is None
-    assert state.seats[0].groups[2].left == flock("vulture", 1, 1)
+    assert state.seats[0].groups[2].left == flock("vulture", 1)
     back = PlaceBird(0, "vulture", Source.TABLEAU, 1, L, 2, L)
-    assert GAME.check(state, back) == (
-        "every vulture in group 2 left was already placed this migration"
-    )
-    assert all(not isinstance(a, PlaceBird) for a in GAME.legal_actions(state, 0))
+    assert back in GAME.legal_actions(state, 0)
+    state = GAME.apply(state, back)
+    assert state.seats[0].groups[1].left == flock("vulture", 1)
+    assert state.seats[0].moves == 2
+
+
+def test_the_move_budget_ends_tableau_moves_but_not_placing() -> None:
+    """K2.3 (DECISION): after MOVES_PER_MIGRATION moves, drafted birds still go down."""
+    groups = starting(start_2=group("start_2", flock("vulture", 1)))
+    state = solo(seat(groups, drafted_birds=["vulture"], moves=MOVES_PER_MIGRATION))
+    move = PlaceBird(0, "vulture", Source.TABLEAU, 2, L, 1, L)
+    assert GAME.check(state, move) == "p0 has made all 64 moves of this migration"
+    legal = GAME.legal_actions(state, 0)
+    assert PlaceBird(0, "vulture", D, 1, L) in legal
+    assert all(a.source is not Source.TABLEAU for a in legal if isinstance(a, PlaceBird))
+
+
+def test_crows_and_puffins_swap_flocks_through_a_free_slot() -> None:
+    """K2.3 (DECISION): two full slots swap their flocks through a third, 24 -> 27 points.
+
+    The crows (3, buddy: a vulture) sit on start_1 and the puffins (2) next to the vulture on
+    start_2; every slot is taken but the grove's, which feeds crows only. The crows cross
+    the grove and come back beside the vulture, so each crow moves twice: refused when a
+    bird could move only once per migration.
+    """
+    crows_home = group("start_1", flock("crow", 3), flock("kingfisher"))  # plant, fish
+    puffins_home = group("start_2", flock("vulture"), flock("puffin", 2))  # fish, meat
+    owls = group("start_3", flock("owl"), flock("owl"))  # nothing here can leave
+    groups = starting(group("grove"), start_1=crows_home, start_2=puffins_home, start_3=owls)
+    state = solo(seat(groups))
+    assert season_score(state.seats[0], BLUE)[0] == 24
+    steps = [PlaceBird(0, "crow", Source.TABLEAU, 3, L, 0, L)] * 3
+    steps += [PlaceBird(0, "puffin", Source.TABLEAU, 0, L, 1, R)] * 2
+    steps += [PlaceBird(0, "crow", Source.TABLEAU, 1, R, 3, L)] * 3
+    for step in steps:
+        legal = GAME.legal_actions(state, 0)
+        assert step in legal
+        state = GAME.apply(state, legal[legal.index(step)])
+    seat_after = state.seats[0]
+    assert seat_after.groups[0].left == flock("puffin", 2)
+    assert seat_after.groups[1].right == flock("crow", 3)
+    assert season_score(seat_after, BLUE)[0] == 27
+    assert seat_after.moves == 8
 
 
 def test_end_migration_waits_for_every_drafted_island() -> None:
@@ -159,7 +199,7 @@ def test_unplaced_birds_pass_in_the_season_direction_then_leave() -> None:
     assert GAME.legal_actions(state, 1) == (EndMigration(1),)
     state = GAME.apply(state, PlaceBird(0, "owl", Source.RECEIVED, 1, L))
     state = GAME.apply(state, EndMigration(0))
-    assert state.seats[0].groups[1].left == flock("owl", 1, 1)
+    assert state.seats[0].groups[1].left == flock("owl", 1)
     state = GAME.apply(state, EndMigration(1))
     assert state.round == 2 and state.gone == ("heron",)
     # Orange start_2 has no meat, so the owl is set aside at the season change.
@@ -193,7 +233,7 @@ def test_received_birds_form_a_new_flock_together() -> None:
                      Phase.ADDITIONAL)  # fmt: skip
     state = GAME.apply(state, PlaceBird(0, "vulture", Source.RECEIVED, 1, L))
     state = GAME.apply(state, PlaceBird(0, "vulture", Source.RECEIVED, 1, L))
-    assert state.seats[0].groups[1].left == flock("vulture", 2, 2)
+    assert state.seats[0].groups[1].left == flock("vulture", 2)
 
 
 def test_interleavings_of_migration_steps_give_the_same_state() -> None:

@@ -78,7 +78,11 @@ def _candidates(position: Position) -> Mapping[str, Counter[Hashable]]:
             unknown.update(cards)
     birds = Counter({card: k for card, k in unknown.items() if card in SPECIES_BY_ID})
     islands = unknown - birds
-    out: dict[str, Counter[Hashable]] = {"bird deck": birds, "island deck": islands}
+    # A deck's size is public: an empty deck (4 players, season 3) can hold nothing.
+    out: dict[str, Counter[Hashable]] = {
+        "bird deck": birds if real["bird deck"] else Counter(),
+        "island deck": islands if real["island deck"] else Counter(),
+    }
     for name, cards in real.items():
         if name.startswith("p"):
             out[name] = cards if name in known or not cards else unknown

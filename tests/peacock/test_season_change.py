@@ -56,11 +56,12 @@ def test_tucks_rotate_with_their_group() -> None:
 
 
 def test_birds_that_still_fit_stay_and_may_move_again() -> None:
-    """Birds whose group still feeds them stay, free to move next migration."""
-    settled = group("start_1", flock("crow", 2, 2))  # plant in both seasons
-    state = position((seat(starting(start_1=settled)), seat()), BLUE)
+    """Birds whose group still feeds them stay, and the next migration's moves start at 0."""
+    crows = group("start_1", flock("crow", 2))  # plant in both seasons
+    state = position((seat(starting(start_1=crows), moves=9), seat()), BLUE)
     state, events = _end_season(state)
-    assert state.seats[0].groups[0].left == flock("crow", 2, 0)
+    assert state.seats[0].groups[0].left == flock("crow", 2)
+    assert state.seats[0].moves == 0
     assert SeasonChanged(2, ORANGE) in events
 
 

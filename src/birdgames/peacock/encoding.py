@@ -131,8 +131,8 @@ def legal_mask(state: State, player: PlayerId) -> tuple[bool, ...]:
 
 _CARDS: Final = BIRDS + ISLANDS
 _GROUP_SIZE: Final = (
-    len(ISLANDS) + len(STARTS) + len(ISLANDS) * 2 + 2 * (len(BIRDS) + 2) + 3
-)  # island, tucks by (type, half), two flocks (species, size, settled), plant/fish/meat
+    len(ISLANDS) + len(STARTS) + len(ISLANDS) * 2 + 2 * (len(BIRDS) + 1) + 3
+)  # island, tucks by (type, half), two flocks (species, size), plant/fish/meat
 _SEAT_HEAD: Final = 3 + len(BIRDS) + len(ISLANDS) + len(_CARDS)
 _SEAT_POOL: Final = 3 * len(BIRDS) + len(ISLANDS) + 1 + SEASONS_PER_GAME + 1
 _HEADER: Final = 1 + 2 + 1 + len(PHASES) + 2 + len(BIRDS) + len(ISLANDS) + len(_CARDS)
@@ -154,7 +154,6 @@ def _size(players: int) -> int:
 def _flock(out: Features, flock: Flock | None) -> None:
     out.one_hot(None if flock is None else BIRDS.index(flock.species), len(BIRDS))
     out.number(0 if flock is None else flock.size, 10)
-    out.number(0 if flock is None else flock.settled, 10)
 
 
 def _group(out: Features, group: GroupView) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Final, get_args
 
 from birdgames import codec
-from birdgames.core import IllegalActionError
+from birdgames.core import IllegalActionError, check_player, check_seed
+from birdgames.fields import was_offered
 from birdgames.peacock import invariants, rules, season, setup
 from birdgames.peacock.actions import ACTION_CLASSES, Action
 from birdgames.peacock.cards import DEAL_BIRDS, DEAL_ISLANDS, SEASONS_PER_GAME
@@ -16,7 +17,7 @@ from birdgames.peacock.events import (
     HandPassed,
     PickCommitted,
 )
-from birdgames.peacock.state import Config, State
+from birdgames.peacock.state import MOVES_PER_MIGRATION, Config, State
 from birdgames.peacock.view import View, view
 
 # The members of the Action and Event unions, for generic code (Game.action_types).
@@ -61,13 +62,16 @@ class PeacockGame:
 
     def new_game(self, config: Config, seed: int) -> State:
         """Returns the position after setup and the first deal."""
-        return setup.new_game(config, seed)
+        # Checked here, in interpreted code: compiled setup would take True for seed 1 and
+        # raise TypeError for a foreign config.
+        return setup.new_game(setup.check_config(config), check_seed(seed))
 
     def max_actions(self, config: Config) -> int:
         """Returns a bound on the actions of any game with `config`.
 
         Per season: one pick per card dealt; in migration each island card once, each bird
-        at most once, one close per player; in additional migration likewise for birds.
+        placed from the pool once, each player's tableau moves (K2.3 budget), one close per
+        player; in additional migration each received bird once and one close per player.
         """
         config = setup.check_config(config)
         n = config.players
@@ -75,7 +79,7 @@ class PeacockGame:
         total = 0
         for rnd in range(SEASONS_PER_GAME):
             total += n * (DEAL_BIRDS[rnd] + DEAL_ISLANDS[rnd])  # draft picks
-            total += n * DEAL_ISLANDS[rnd] + birds + n  # migration
+            total += n * DEAL_ISLANDS[rnd] + birds + n * MOVES_PER_MIGRATION + n  # migration
             total += birds + n  # additional migration
         return total
 
@@ -83,6 +87,8 @@ class PeacockGame:
         return rules.to_act(state)
 
     def legal_actions(self, state: State, player: int) -> tuple[Action, ...]:
+        # Checked here, in interpreted code: compiled rules would take True for seat 1.
+        check_player(player, len(state.seats))
         return rules.legal_actions(state, player)
 
     def check(self, state: State, action: Action) -> str | None:
@@ -92,9 +98,11 @@ class PeacockGame:
         return self.step(state, action)[0]
 
     def step(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
-        reason = rules.check(state, action)
-        if reason is not None:
-            raise IllegalActionError(action, reason)
+        # An action object legal_actions offered for this very state is legal: no check.
+        if not was_offered(state, action):
+            reason = rules.check(state, action)
+            if reason is not None:
+                raise IllegalActionError(action, reason)
         return rules.step(state, action)
 
     def visible_events(self, events: tuple[Event, ...], player: int | None) -> tuple[Event, ...]:
@@ -128,10 +136,11 @@ def _mask(event: Event, player: int | None) -> Event:
 
 GAME: Final = PeacockGame()
 
-codec.register(Config, State, *ACTION_CLASSES, *EVENT_CLASSES)
-# View format 2: the common view shape (scores, is_terminal, decision); views are snapshots,
-# so an older one is refused rather than completed.
-codec.register(View, version=2)
+codec.register(Config, *ACTION_CLASSES, *EVENT_CLASSES)
+# State format 2: flocks lost `settled` and seats gained `moves` when placed birds could move
+# freely (K2.3). View format 2: the common view shape (scores, is_terminal, decision); views
+# are snapshots, so an older one is refused rather than completed.
+codec.register(State, View, version=2)
 codec.register_validator(State, invariants.problem)
 
 __all__ = ["GAME", "PeacockGame"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final
 
-from birdgames.core import stuck_problem
 from birdgames.peacock.cards import (
     ISLAND_TYPE_BY_ID,
     SEASONS_PER_GAME,
@@ -15,6 +14,7 @@ from birdgames.peacock.cards import (
     Season,
 )
 from birdgames.peacock.scoring import Counts, flock_max, group_counts, is_fed
+from birdgames.peacock.season import winners as season_winners
 from birdgames.peacock.setup import (
     boxed_birds,
     boxed_islands,
@@ -22,56 +22,56 @@ from birdgames.peacock.setup import (
     full_birds,
     full_islands,
 )
-from birdgames.peacock.state import SLOTS, Flock, Hand, Phase, Pool, State
+from birdgames.peacock.state import MOVES_PER_MIGRATION, SLOTS, Flock, Phase, Pool, State
 
 # K2.5 a season's points: every bird card in a flock at its feathers plus any bonus.
 SEASON_SCORE_BOUND: Final = sum((s.feathers + max(0, s.value)) * s.copies for s in SPECIES)
+# K1 every card of the game, counted once at import.
+_ALL_BIRDS: Final = Counter(full_birds())
+_ALL_ISLANDS: Final = Counter(full_islands())
 
 
 def bird_places(state: State) -> Counter[str]:
     """Returns how many bird cards of each species the state holds, in all places."""
-    found: Counter[str] = Counter()
-    found.update(state.bird_deck)
-    found.update(state.boxed_birds)
-    found.update(state.gone)
+    # One list, one count: Counter.update per tuple costs more than the counting.
+    cards = [*state.bird_deck, *state.boxed_birds, *state.gone]
+    placed: Counter[str] = Counter()
     for seat in state.seats:
-        found.update(seat.hand.birds)
-        if seat.pick is not None and seat.pick in SPECIES_BY_ID:
-            found[seat.pick] += 1
         pool = seat.pool
-        found.update(pool.drafted_birds)
-        found.update(pool.aside)
-        found.update(pool.received)
+        cards += seat.hand.birds
+        cards += pool.drafted_birds
+        cards += pool.aside
+        cards += pool.received
+        if seat.pick is not None and seat.pick in SPECIES_BY_ID:
+            cards.append(seat.pick)
         for group in seat.groups:
             for flock in (group.left, group.right):
                 if flock is not None:
-                    found[flock.species] += flock.size
+                    placed[flock.species] += flock.size
+    found = Counter(cards)
+    for species, size in placed.items():
+        found[species] += size
     return found
 
 
 def island_places(state: State) -> Counter[str]:
     """Returns how many deck island cards of each type the state holds, in all places."""
-    found: Counter[str] = Counter()
-    found.update(state.island_deck)
-    found.update(state.boxed_islands)
+    cards = [*state.island_deck, *state.boxed_islands]
     for seat in state.seats:
-        found.update(seat.hand.islands)
+        cards += seat.hand.islands
         if seat.pick is not None and seat.pick in ISLAND_TYPE_BY_ID:
-            found[seat.pick] += 1
-        found.update(seat.pool.drafted_islands)
-        for group in seat.groups[len(STARTING_ISLANDS) :]:
-            found[group.island] += 1
+            cards.append(seat.pick)
+        cards += seat.pool.drafted_islands
+        cards += [group.island for group in seat.groups[len(STARTING_ISLANDS) :]]
         for group in seat.groups:
-            found.update(tuck.island for tuck in group.tucks)
-    return found
+            cards += [tuck.island for tuck in group.tucks]
+    return Counter(cards)
 
 
 def _flock_problem(flock: Flock, where: str, counts: Counts, season: Season) -> str | None:
     species = SPECIES_BY_ID.get(flock.species)
     if species is None:
         return f"{where} holds an unknown species {flock.species!r}"
-    if not 0 <= flock.settled <= flock.size:
-        return f"{where} has {flock.settled} settled birds out of {flock.size}"
     most = flock_max(species, season, counts)
     if not 1 <= flock.size <= most:
         return f"{where} holds {flock.size} {flock.species}, allowed 1 to {most}"
@@ -98,8 +98,8 @@ def problem(state: State) -> str | None:
         if boxed != tuple(sorted(expected)):
             return f"boxed {name} must be {', '.join(sorted(expected)) or 'none'} at {n} players"
     for name, want, ids, held in (
-        ("bird", Counter(full_birds()), SPECIES_BY_ID, bird_places(state)),
-        ("island", Counter(full_islands()), ISLAND_TYPE_BY_ID, island_places(state)),
+        ("bird", _ALL_BIRDS, SPECIES_BY_ID, bird_places(state)),
+        ("island", _ALL_ISLANDS, ISLAND_TYPE_BY_ID, island_places(state)),
     ):
         unknown = sorted(k for k in held if k not in ids)
         if unknown:
@@ -121,12 +121,15 @@ def problem(state: State) -> str | None:
         if any(not 0 <= points <= SEASON_SCORE_BOUND for points in seat.season_scores):
             return f"p{i} has a season score outside 0 to {SEASON_SCORE_BOUND}"
         # K2.3 a player closes a migration; the draft opens none and the end closes all
+        if not 0 <= seat.moves <= MOVES_PER_MIGRATION:
+            return f"p{i} has made {seat.moves} moves, allowed 0 to {MOVES_PER_MIGRATION}"
         if seat.done and state.phase is Phase.DRAFT:
             return f"p{i} is done during the draft"
         if not seat.done and state.phase is Phase.OVER:
             return f"p{i} is not done after the game"
         pool = seat.pool
-        if state.phase is not Phase.DRAFT and (seat.pick is not None or seat.hand != Hand()):
+        hand = seat.hand
+        if state.phase is not Phase.DRAFT and (seat.pick is not None or hand.birds or hand.islands):
             return f"p{i} holds a hand or pick outside the draft"
         if state.phase is Phase.DRAFT:
             hand_sizes.add(len(seat.hand.birds) + len(seat.hand.islands) + (seat.pick is not None))
@@ -158,7 +161,23 @@ def problem(state: State) -> str | None:
                         return found
     if state.phase is Phase.DRAFT and (len(hand_sizes) != 1 or 0 in hand_sizes):
         return "draft hands must all hold the same number of cards, at least one"
-    from birdgames.peacock.game import GAME  # the engine imports this module
-
     # Last: the checks above keep the rules from reading impossible values.
-    return stuck_problem(GAME, state)
+    return _stuck_problem(state)
+
+
+def _stuck_problem(state: State) -> str | None:
+    """`birdgames.core.stuck_problem` for a state that passed the checks above, by the rules.
+
+    Those checks make every seat to act hold a legal action: in the draft a seat that has
+    not picked holds a card (hand sizes are equal and at least one), so it may draft it; in a
+    migration an open seat may place a drafted island if it has one, else end its migration.
+    What is left: with nobody to act the game is over (`is_terminal`), so it needs winners.
+    """
+    phase = state.phase
+    if phase is Phase.DRAFT:
+        waiting = any(seat.pick is None for seat in state.seats)
+    else:
+        waiting = phase is not Phase.OVER and any(not seat.done for seat in state.seats)
+    if waiting:
+        return None
+    return None if season_winners(state) else "the game is over without winners"

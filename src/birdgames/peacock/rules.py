@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final, assert_never, cast
 
 from birdgames.core import check_player
+from birdgames.fields import offer
 from birdgames.peacock import season as season_end
 from birdgames.peacock.actions import (
     ACTION_TYPES,
@@ -40,7 +42,7 @@ from birdgames.peacock.scoring import (
     is_fed,
 )
 from birdgames.peacock.state import (
-    SLOTS,
+    MOVES_PER_MIGRATION,
     Flock,
     Group,
     Hand,
@@ -58,6 +60,9 @@ from birdgames.peacock.state import (
 )
 
 HALVES: Final = (Season.BLUE, Season.ORANGE)
+LEFT: Final = Slot.LEFT
+RIGHT: Final = Slot.RIGHT
+TABLEAU: Final = Source.TABLEAU
 
 
 # --- small builders ---------------------------------------------------------------------
@@ -104,53 +109,116 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     seat = state.seats[player]
     if state.phase is Phase.DRAFT:
         hand = seat.hand
-        return tuple(DraftCard(player, card) for card in _distinct(hand.birds)) + tuple(
-            DraftCard(player, card) for card in _distinct(hand.islands)
-        )
-    return _migration_actions(state, player, seat)
+        acts: tuple[Action, ...] = tuple(
+            _draft_card(player, card) for card in _distinct(hand.birds)
+        ) + tuple(_draft_card(player, card) for card in _distinct(hand.islands))
+    else:
+        acts = _migration_actions(state, player, seat)
+    offer(state, acts)
+    return acts
+
+
+# One action object per distinct action, made once: legal_actions hands out the same objects
+# each time (actions are values, so sharing them is safe). Keyed by plain ints and strings:
+# hashing an Enum calls Python code.
+_SOURCES: Final = tuple(Source)
+_SOURCE_INDEX: Final = {source: i for i, source in enumerate(_SOURCES)}
+_SLOT_OR_NONE: Final = (None, Slot.LEFT, Slot.RIGHT)
+
+
+@lru_cache(maxsize=4096)
+def _draft_card(player: int, card: str) -> DraftCard:
+    return DraftCard(player, card)
+
+
+@lru_cache(maxsize=65536)
+def _placement(
+    player: int,
+    bird: str,
+    source: int,
+    group: int,
+    slot: int,
+    from_group: int | None,
+    from_slot: int,
+) -> PlaceBird:
+    """The PlaceBird of those fields; slots as 1 (left) or 2 (right), 0 for none."""
+    to_slot = _SLOT_OR_NONE[slot]
+    assert to_slot is not None
+    return PlaceBird(
+        player, bird, _SOURCES[source], group, to_slot, from_group, _SLOT_OR_NONE[from_slot]
+    )
+
+
+@lru_cache(maxsize=4096)
+def _limits(island: str, tucks: tuple[Tuck, ...], blue: bool) -> dict[str, int]:
+    """Returns the biggest flock each species may form on this group, for the species it feeds.
+
+    A function of the group's island and tucks and the season only, so it is cached by them.
+    """
+    season = Season.BLUE if blue else Season.ORANGE
+    counts = group_counts(Group(island, tucks), season)
+    return {
+        bird: flock_max(species, season, counts)
+        for bird, species in SPECIES_BY_ID.items()
+        if is_fed(species, counts)
+    }
 
 
 def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, ...]:
-    season = state.season
     groups = seat.groups
     pool = seat.pool
     acts: list[Action] = []
-    sources: list[tuple[str, Source, int | None, Slot | None]] = []
-    if state.phase is Phase.MIGRATION:
+    migration = state.phase is Phase.MIGRATION
+    loose: tuple[tuple[Source, tuple[str, ...]], ...]
+    if migration:
         for island in _distinct(pool.drafted_islands):
             acts.append(PlaceIsland(player, island))
             for index in range(len(groups)):
                 for half in HALVES:
                     acts.append(TuckIsland(player, island, index, half))
-        sources.extend((b, Source.DRAFTED, None, None) for b in _distinct(pool.drafted_birds))
-        sources.extend((b, Source.ASIDE, None, None) for b in _distinct(pool.aside))
-        for index, group in enumerate(groups):
-            for slot in SLOTS:
-                flock = group.flock(slot)
-                # K2.3 each bird moves at most once per migration (DECISION).
-                if flock is not None and flock.size > flock.settled:
-                    sources.append((flock.species, Source.TABLEAU, index, slot))
+        loose = ((Source.DRAFTED, pool.drafted_birds), (Source.ASIDE, pool.aside))
     else:
         # K2.4 only received birds are placed; nothing else moves.
-        sources.extend((b, Source.RECEIVED, None, None) for b in _distinct(pool.received))
-    if sources:
-        counts = [group_counts(group, season) for group in groups]
-        for bird, source, from_group, from_slot in sources:
-            species = SPECIES_BY_ID[bird]
+        loose = ((Source.RECEIVED, pool.received),)
+    blue = state.season is Season.BLUE
+    limits = [_limits(group.island, group.tucks, blue) for group in groups]
+    targets: dict[str, list[tuple[int, int]]] = {}
+
+    def targets_of(bird: str) -> list[tuple[int, int]]:
+        found = targets.get(bird)
+        if found is None:
+            found = []
             for index, group in enumerate(groups):
-                here = counts[index]
-                if not is_fed(species, here):
+                most = limits[index].get(bird)
+                if most is None:
                     continue
-                most = flock_max(species, season, here)
-                for slot in SLOTS:
-                    if index == from_group and slot is from_slot:
-                        continue
-                    flock = group.flock(slot)
-                    if flock is None or (flock.species == bird and flock.size < most):
+                left, right = group.left, group.right
+                if left is None or (left.species == bird and left.size < most):
+                    found.append((index, 1))
+                if right is None or (right.species == bird and right.size < most):
+                    found.append((index, 2))
+            targets[bird] = found
+        return found
+
+    for source, birds in loose:
+        code = _SOURCE_INDEX[source]
+        for bird in _distinct(birds):
+            for index, slot in targets_of(bird):
+                acts.append(_placement(player, bird, code, index, slot, None, 0))
+    # K2.3 placed birds move again freely, within the migration's move budget (DECISION).
+    if migration and seat.moves < MOVES_PER_MIGRATION:
+        tableau = _SOURCE_INDEX[TABLEAU]
+        for from_index, group in enumerate(groups):
+            for from_slot, flock in ((1, group.left), (2, group.right)):
+                if flock is None:
+                    continue
+                bird = flock.species
+                for index, slot in targets_of(bird):
+                    if index != from_index or slot != from_slot:
                         acts.append(
-                            PlaceBird(player, bird, source, index, slot, from_group, from_slot)
+                            _placement(player, bird, tableau, index, slot, from_index, from_slot)
                         )
-    if state.phase is Phase.ADDITIONAL or not pool.drafted_islands:
+    if not migration or not pool.drafted_islands:
         acts.append(EndMigration(player))
     return tuple(acts)
 
@@ -269,8 +337,8 @@ def _check_place_bird(state: State, seat: Seat, action: PlaceBird) -> str | None
         if flock is None or flock.species != bird:
             holds = "is empty" if flock is None else f"holds {flock.species}"
             return f"{here} {holds}, not {bird!r}"
-        if flock.size <= flock.settled:
-            return f"every {bird} in {here} was already placed this migration"
+        if seat.moves >= MOVES_PER_MIGRATION:  # K2.3 (DECISION)
+            return f"p{action.player} has made all {MOVES_PER_MIGRATION} moves of this migration"
     else:
         if action.from_group is not None or action.from_slot is not None:
             return "only a bird moved from the tableau names a group to leave"
@@ -334,7 +402,7 @@ def _draft(state: State, action: DraftCard) -> tuple[State, tuple[Event, ...]]:
         hand = Hand(removed(hand.birds, card), hand.islands)
     else:
         hand = Hand(hand.birds, removed(hand.islands, card))
-    seat = Seat(hand, card, seat.pool, seat.groups, seat.done, seat.season_scores)
+    seat = Seat(hand, card, seat.pool, seat.groups, seat.done, seat.season_scores, seat.moves)
     state = _with_seat(state, player, seat)
     events: list[Event] = [PickCommitted(player, card)]
     if all(s.pick is not None for s in state.seats):
@@ -400,7 +468,9 @@ def _island_used(state: State, player: int, island: str, groups: tuple[Group, ..
     pool = Pool(
         pool.drafted_birds, removed(pool.drafted_islands, island), pool.aside, pool.received
     )
-    return _with_seat(state, player, Seat(seat.hand, None, pool, groups, False, seat.season_scores))
+    return _with_seat(
+        state, player, Seat(seat.hand, None, pool, groups, False, seat.season_scores, seat.moves)
+    )
 
 
 def _place_bird(state: State, action: PlaceBird) -> tuple[State, tuple[Event, ...]]:
@@ -408,6 +478,7 @@ def _place_bird(state: State, action: PlaceBird) -> tuple[State, tuple[Event, ..
     seat = state.seats[player]
     pool = seat.pool
     groups = list(seat.groups)
+    moves = seat.moves
     event: Event
     match action.source:
         case Source.DRAFTED:
@@ -427,16 +498,16 @@ def _place_bird(state: State, action: PlaceBird) -> tuple[State, tuple[Event, ..
             old = groups[action.from_group]
             flock = old.flock(action.from_slot)
             assert flock is not None
-            left = None if flock.size == 1 else Flock(bird, flock.size - 1, flock.settled)
+            left = None if flock.size == 1 else Flock(bird, flock.size - 1)
+            moves += 1
             groups[action.from_group] = old.with_flock(action.from_slot, left)
         case _:
             assert_never(action.source)
     target = groups[action.group]
     flock = target.flock(action.slot)
-    # K2.3 each bird is placed at most once per migration: `settled` counts those placed now.
-    joined = Flock(bird, 1, 1) if flock is None else Flock(bird, flock.size + 1, flock.settled + 1)
+    joined = Flock(bird, 1) if flock is None else Flock(bird, flock.size + 1)
     groups[action.group] = target.with_flock(action.slot, joined)
-    seat = Seat(seat.hand, None, pool, tuple(groups), False, seat.season_scores)
+    seat = Seat(seat.hand, None, pool, tuple(groups), False, seat.season_scores, moves)
     if action.source is Source.TABLEAU:
         assert action.from_group is not None and action.from_slot is not None
         event = BirdMoved(
@@ -450,7 +521,7 @@ def _place_bird(state: State, action: PlaceBird) -> tuple[State, tuple[Event, ..
 def _end_migration(state: State, action: EndMigration) -> tuple[State, tuple[Event, ...]]:
     player = action.player
     seat = state.seats[player]
-    seat = Seat(seat.hand, None, seat.pool, seat.groups, True, seat.season_scores)
+    seat = Seat(seat.hand, None, seat.pool, seat.groups, True, seat.season_scores, seat.moves)
     state = _with_seat(state, player, seat)
     events: list[Event] = [MigrationEnded(player)]
     if all(s.done for s in state.seats):

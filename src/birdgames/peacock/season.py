@@ -64,19 +64,6 @@ def start_additional(state: State, events: list[Event]) -> State:
     return state
 
 
-def _settle(groups: tuple[Group, ...]) -> tuple[Group, ...]:
-    """Returns the groups with every bird counted as free to move again."""
-    out: list[Group] = []
-    for group in groups:
-        left, right = group.left, group.right
-        if left is not None and left.settled:
-            left = Flock(left.species, left.size, 0)
-        if right is not None and right.settled:
-            right = Flock(right.species, right.size, 0)
-        out.append(Group(group.island, group.tucks, left, right))
-    return tuple(out)
-
-
 def finish_season(state: State, events: list[Event]) -> State:
     """K2.4 unplaced received birds leave; K2.5 scoring; then K2.6 or K3."""
     gone = state.gone
@@ -89,7 +76,7 @@ def finish_season(state: State, events: list[Event]) -> State:
         points, flocks = season_score(seat, state.season)
         scores = (*seat.season_scores, points)
         events.append(SeasonScored(i, state.round, state.season, points, sum(scores), flocks))
-        seats.append(Seat(seat.hand, None, Pool(), _settle(seat.groups), True, scores))
+        seats.append(Seat(seat.hand, None, Pool(), seat.groups, True, scores))
     if state.round >= SEASONS_PER_GAME:
         over = attrs.evolve(state, phase=Phase.OVER, seats=tuple(seats), gone=gone)
         totals = tuple(sum(seat.season_scores) for seat in seats)
@@ -128,7 +115,7 @@ def change_season(
                     # The most recently placed birds leave; the rest stay as they are.
                     leaving = flock.size - most
                     reason = f"{flock_text(flock.species)} holds at most {most} in {season.value}"
-                    group = group.with_flock(slot, Flock(flock.species, most, 0))
+                    group = group.with_flock(slot, Flock(flock.species, most))
                 aside = aside + (flock.species,) * leaving
                 events.append(BirdsSetAside(i, flock.species, leaving, index, slot, reason))
             groups.append(group)

@@ -20,6 +20,11 @@ class Slot(enum.Enum):
 
 SLOTS: Final = (Slot.LEFT, Slot.RIGHT)
 
+# K2.3 placed birds move freely within a migration, up to this many moves per player (DECISION).
+# A tableau holds at most about 30 birds in a migration (18 drafted, a few received), and any
+# rearrangement that has a free slot to work through moves each bird at most twice.
+MOVES_PER_MIGRATION: Final = 64
+
 
 class Phase(enum.Enum):
     """Where the current season stands (K2)."""
@@ -47,13 +52,12 @@ class Config:
 
 @attrs.frozen
 class Flock:
-    """Birds of one species in one slot; `settled` of them were placed this migration."""
+    """Birds of one species in one slot."""
 
     kind: ClassVar[str] = "peacock.flock"
 
     species: str
     size: int
-    settled: int = 0
 
 
 @attrs.frozen(cache_hash=True)
@@ -112,9 +116,13 @@ class Seat:
     groups: tuple[Group, ...]
     done: bool
     season_scores: tuple[int, ...]
+    moves: int = 0  # K2.3 tableau moves this migration (of MOVES_PER_MIGRATION)
 
 
-@attrs.frozen
+# Not slotted: `legal_actions` notes its answer in the instance (birdgames.fields.offer), so
+# `apply` can skip `check` for an action it offered; the note is no field and no part of the
+# value (equality, hash, codec and evolve ignore it).
+@attrs.frozen(slots=False)
 class State:
     """A whole Peacock game position, with its config and rng."""
 

@@ -67,7 +67,12 @@ CONDITIONS: Final[Mapping[Condition, Callable[[Zones, int, str, int], bool]]] = 
 
 def holds(zones: Zones, zi: int, card: str, owner: int, ability: Ability) -> bool:
     """Returns whether the ability's condition holds for that card in zone `zi`."""
-    return CONDITIONS[ability.condition](zones, zi, card, owner)
+    condition = ability.condition  # compared by identity: no Enum hashing on this hot path
+    if condition is Condition.ALWAYS:
+        return True
+    if condition is Condition.AT_HOME:
+        return _at_home(zones, zi, card, owner)
+    return CONDITIONS[condition](zones, zi, card, owner)
 
 
 # --- counting --------------------------------------------------------------------------

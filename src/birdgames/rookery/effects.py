@@ -44,6 +44,7 @@ from birdgames.rookery.state import (
     TargetChoice,
     Wheel,
     Zone,
+    ZoneState,
 )
 
 MAX_SEASON_TURNS: Final = 8  # R7.2 clamp; DECISION: also the most turns one season lasts
@@ -299,12 +300,22 @@ def defeat(ctx: Ctx, zi: int, card: Bird | Predator) -> None:
         on_defeat(ctx, found, card)
 
 
+def _any_damage(zones: list[ZoneState]) -> bool:
+    """Whether any card in play carries damage (the usual answer, no, in one plain loop)."""
+    for zone in zones:
+        for bird in zone.birds:
+            if bird.damage:
+                return True
+        for pred in zone.predators:
+            if pred.damage:
+                return True
+    return False
+
+
 def sweep(ctx: Ctx) -> None:
     """Defeats every card whose damage reached its hp (an hp bonus may have gone)."""
     while True:
-        if not any(c.damage for z in ctx.zones for c in z.birds) and not any(
-            q.damage for z in ctx.zones for q in z.predators
-        ):
+        if not _any_damage(ctx.zones):
             return
         for zi, zone in enumerate(ctx.zones):
             cards: tuple[Bird | Predator, ...] = (*zone.birds, *zone.predators)

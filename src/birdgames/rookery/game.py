@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import Final, get_args
+from functools import lru_cache
+from typing import Final, NamedTuple, get_args
 
 from birdgames import codec
-from birdgames.core import InvalidConfigError, stuck_problem
+from birdgames.core import InvalidConfigError, check_player, check_seed, stuck_problem
 from birdgames.rookery import events as ev
 from birdgames.rookery import legality, rules, scoring, setup
 from birdgames.rookery import view as views
@@ -147,10 +148,9 @@ def max_actions(config: Config) -> int:
 def validate_state(state: State) -> str | None:
     """Returns the first broken invariant of a loaded State, or None."""
     config = state.config
-    try:
-        setup.validate(config)
-    except InvalidConfigError as error:
-        return f"bad config: {error}"
+    facts = _config_facts(config)
+    if facts.problem is not None:
+        return facts.problem
     seen: set[int] = set()
     owned: list[Counter[str]] = [Counter(), Counter()]
     for seat, player in enumerate(state.players):
@@ -181,7 +181,7 @@ def validate_state(state: State) -> str | None:
             if not 0 <= card.damage < hp_of(state.zones, zi, card):
                 return f"{card.card} #{card.uid} has {card.damage} damage, not below its hp"
     for seat in (0, 1):
-        if owned[seat] != Counter(config.decks[seat]):
+        if owned[seat] != facts.decks[seat]:
             return f"p{seat}'s cards are not conserved"
     w = state.wheel
     if not 0 <= w.checkpoints <= YEAR_CHECKPOINTS + SUDDEN_DEATH_CHECKPOINTS:
@@ -195,17 +195,42 @@ def validate_state(state: State) -> str | None:
     if not 0 <= state.draft_step <= len(DRAFT_ORDER):
         return f"draft step {state.draft_step}"
     return (
-        _progress_problem(state)
+        _progress_problem(state, facts)
         or _pending_problem(state)
         # Last: the checks above keep the rules from reading impossible values.
         or stuck_problem(GAME, state)
     )
 
 
-def _progress_problem(state: State) -> str | None:
+class _ConfigFacts(NamedTuple):
+    """What a loaded state's checks derive from its config alone."""
+
+    problem: str | None
+    song_bound: int
+    most_actions: int
+    max_actions: int
+    decks: tuple[Counter[str], ...]  # each seat's cards, to check conservation (never mutated)
+
+
+@lru_cache(maxsize=64)
+def _config_facts(config: Config) -> _ConfigFacts:
+    """The config's verdict and bounds, once per config value: loads of one game share them."""
+    try:
+        setup.validate(config)
+    except InvalidConfigError as error:
+        return _ConfigFacts(f"bad config: {error}", 0, 0, 0, ())
+    return _ConfigFacts(
+        None,
+        4 + _MAX_TAPS * _max_tap_song(config),  # R2.1 Dawn Chorus, R3.4 taps
+        TURN_ACTION_LIMIT + max_answers(config),
+        max_actions(config),
+        tuple(Counter(deck) for deck in config.decks),
+    )
+
+
+def _progress_problem(state: State, facts: _ConfigFacts) -> str | None:
     """Turn counters, Song, ids, Prizes and winners within what play can reach."""
-    config = state.config
-    song_bound = 4 + _MAX_TAPS * _max_tap_song(config)  # R2.1 Dawn Chorus, R3.4 taps
+    song_bound = facts.song_bound
     for seat, player in enumerate(state.players):
         if player.song > song_bound:
             return f"p{seat} has {player.song} Song, more than a turn can gain ({song_bound})"
@@ -213,7 +238,7 @@ def _progress_problem(state: State) -> str | None:
     if not 0 <= state.turn.habitats_played <= 1 + song_bound:
         return f"{state.turn.habitats_played} habitat cards played this turn"
     # R2.2 DECISION a turn's 60th action may leave answers to take, then only EndTurn
-    most_actions = TURN_ACTION_LIMIT + max_answers(config)
+    most_actions = facts.most_actions
     if not 0 <= state.turn.actions <= most_actions:
         return f"{state.turn.actions} actions this turn, not 0 to {most_actions}"
     if state.turn.hold_countdown and not state.turn.season_played:
@@ -230,7 +255,7 @@ def _progress_problem(state: State) -> str | None:
     elif not 1 <= state.turn_number <= max_turns():
         return f"turn {state.turn_number} is not 1 to {max_turns()}"
     # R6.1 R3.1 each id is taken by a card played from the hand, one per action
-    if not 1 <= state.next_uid <= 1 + max_actions(config):
+    if not 1 <= state.next_uid <= 1 + facts.max_actions:
         return f"the id counter #{state.next_uid} is beyond what play can reach"
     for zone in state.zones:
         for pred in zone.predators:
@@ -346,7 +371,9 @@ class RookeryGame:
         return Config()
 
     def new_game(self, config: Config, seed: int) -> State:
-        return setup.new_game(config, seed)
+        # Checked here, in interpreted code: compiled setup would take True for seed 1 and
+        # raise TypeError for a foreign config.
+        return setup.new_game(setup.validate(config), check_seed(seed))
 
     def max_actions(self, config: Config) -> int:
         return max_actions(config)
@@ -355,6 +382,8 @@ class RookeryGame:
         return legality.to_act(state)
 
     def legal_actions(self, state: State, player: int) -> tuple[Action, ...]:
+        # Checked here, in interpreted code: compiled rules would take True for seat 1.
+        check_player(player, len(state.players))
         return rules.legal_actions(state, player)
 
     def check(self, state: State, action: Action) -> str | None:

@@ -8,6 +8,8 @@ or deck.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final, assert_never
 
 from birdgames.rookery.abilities import (
@@ -102,14 +104,29 @@ def describe(pending: Pending) -> str:
             assert_never(pending)
 
 
+def _targeted_ability(card: str) -> Ability | None:
+    return next((a for a in ABILITIES[card] if a.effect in TARGETED_EFFECTS), None)
+
+
+# Per card id, read once at import: no Enum hashing on the hot path.
+_TARGETED: Final[Mapping[str, Ability | None]] = MappingProxyType(
+    {card: _targeted_ability(card) for card in ABILITIES}
+)
+_DISCARDS_FOR_EFFECT: Final = frozenset(
+    card
+    for card, abilities in ABILITIES.items()
+    if any(a.effect is Effect.DISCARD and a.mode is Mode.FOR_EFFECT for a in abilities)
+)
+
+
 def targeted_ability(card: str) -> Ability | None:
     """The ability of an event whose target the action names, if any."""
-    return next((a for a in ABILITIES[card] if a.effect in TARGETED_EFFECTS), None)
+    return _TARGETED[card]
 
 
 def discards_for_effect(card: str) -> bool:
     """R9.6 whether playing the card asks for a card of the hand to discard."""
-    return any(a.effect is Effect.DISCARD and a.mode is Mode.FOR_EFFECT for a in ABILITIES[card])
+    return card in _DISCARDS_FOR_EFFECT
 
 
 def check(state: State, action: object) -> str | None:

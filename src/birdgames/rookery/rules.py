@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import assert_never
+from typing import Final, assert_never
 
 import attrs
 
 from birdgames.core import IllegalActionError, check_player
+from birdgames.fields import offer, was_offered
 from birdgames.rookery.abilities import (
+    PRINTED_COST,
     bird_stat,
+    cost_mod,
     cost_mods,
     cost_of,
     has_flock,
@@ -92,6 +95,7 @@ from birdgames.rookery.state import (
     Predator,
     State,
     TargetChoice,
+    TurnState,
     ZoneState,
 )
 from birdgames.rookery.turns import dawn, end_turn, play_season
@@ -99,6 +103,8 @@ from birdgames.rookery.turns import dawn, end_turn, play_season
 __all__ = ["check", "legal_actions", "step", "to_act"]
 
 _ZONE_RANGE = (0, 1, 2)
+# The migratory birds' card ids: a str lookup, no Enum hashing in the turn enumerator.
+MIGRATORY: Final = frozenset(card for card, bird in BIRDS.items() if Trait.MIGRATORY in bird.traits)
 
 
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
@@ -106,12 +112,16 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     check_player(player, len(state.players))
     if player not in to_act(state):
         return ()
+    acts: tuple[Action, ...]
     if state.pending:
-        return _answers(state)
-    if state.phase is Phase.DRAFT:
+        acts = _answers(state)
+    elif state.phase is Phase.DRAFT:
         zone = DRAFT_ORDER[state.draft_step]
-        return tuple(DraftHabitat(player, zone, habitat) for habitat in Habitat)
-    return _turn_actions(state, player)
+        acts = tuple(DraftHabitat(player, zone, habitat) for habitat in Habitat)
+    else:
+        acts = _turn_actions(state, player)
+    offer(state, acts)
+    return acts
 
 
 def _answers(state: State) -> tuple[Action, ...]:
@@ -145,36 +155,45 @@ def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
                 continue
             if not b.tapped:
                 out.append(TapBird(p, b.uid))
-            if not b.has_tapped and Trait.MIGRATORY in BIRDS[b.card].traits:
+            if not b.has_tapped and b.card in MIGRATORY:
                 out.extend(MoveBird(p, b.uid, ZONES[zj]) for zj in rooms if zj != zi)
     turn = state.turn
     mods = cost_mods(zones, p)
     for card in sorted(set(me.hand)):
-        match CARD_TYPE[card]:
-            case CardType.BIRD:
-                if rooms and cost_of(zones, p, card, mods) <= song:
-                    out.extend(NestBird(p, card, ZONES[zi]) for zi in rooms)
-            case CardType.PREDATOR:
-                if cost_of(zones, p, card, mods) <= song:
-                    out.extend(PlayPredator(p, card, zone, True) for zone in ZONES)
-                if song >= FACE_DOWN_COST:
-                    out.extend(PlayPredator(p, card, zone, False) for zone in ZONES)
-            case CardType.EVENT:
-                if cost_of(zones, p, card, mods) <= song:
-                    out.extend(_event_options(state, p, card))
-            case CardType.SEASON:
-                if not turn.season_played and cost_of(zones, p, card, mods) <= song:
-                    out.append(PlaySeason(p, card))
-            case CardType.HABITAT:
-                if turn.habitats_played <= song:
-                    out.extend(PlayHabitat(p, card, zone) for zone in ZONES)
+        kind = CARD_TYPE[card]
+        if kind is CardType.HABITAT:
+            if turn.habitats_played <= song:
+                out.extend(PlayHabitat(p, card, zone) for zone in ZONES)
+            continue
+        # R9.1 R10 what cost_of gives, inlined: the printed cost less the discounts, at least 1
+        cost = PRINTED_COST[card] - cost_mod(mods, card) if mods else PRINTED_COST[card]
+        affordable = max(1, cost) <= song
+        if kind is CardType.BIRD:
+            if rooms and affordable:
+                out.extend(NestBird(p, card, ZONES[zi]) for zi in rooms)
+        elif kind is CardType.PREDATOR:
+            if affordable:
+                out.extend(PlayPredator(p, card, zone, True) for zone in ZONES)
+            if song >= FACE_DOWN_COST:
+                out.extend(PlayPredator(p, card, zone, False) for zone in ZONES)
+        elif kind is CardType.EVENT:
+            if affordable:
+                out.extend(_event_options(state, p, card))
+        elif kind is CardType.SEASON and not turn.season_played and affordable:
+            out.append(PlaySeason(p, card))
     for zi, zone in enumerate(zones):
+        preds = zone.predators
+        if not preds:
+            continue
         prey = [b.uid for b in zone.birds if b.owner != p]
-        for q in zone.predators:
-            if q.owner == p and q.face_up and prey and q.hunts < hunt_limit(zones, zi, q):
-                out.extend(Hunt(p, q.uid, uid) for uid in prey)
-        if not turn.mobbed[zi] and has_flock(zone, p):
-            out.extend(Mob(p, q.uid) for q in zone.predators if q.owner != p and q.face_up)
+        if prey:
+            for q in preds:
+                if q.owner == p and q.face_up and q.hunts < hunt_limit(zones, zi, q):
+                    out.extend(Hunt(p, q.uid, uid) for uid in prey)
+        if not turn.mobbed[zi]:
+            foes = [q.uid for q in preds if q.owner != p and q.face_up]
+            if foes and has_flock(zone, p):
+                out.extend(Mob(p, uid) for uid in foes)
     out.append(EndTurn(p))
     return tuple(out)
 
@@ -193,9 +212,11 @@ def _event_options(state: State, p: int, card: str) -> list[Action]:
 
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     """Returns the next state and everything that happened; illegal: IllegalActionError."""
-    reason = check(state, action)
-    if reason is not None:
-        raise IllegalActionError(action, reason)
+    # An action object legal_actions offered for this very state is legal: no check.
+    if not was_offered(state, action):
+        reason = check(state, action)
+        if reason is not None:
+            raise IllegalActionError(action, reason)
     ctx = Ctx(state)
     match action:
         case DraftHabitat():
@@ -259,7 +280,10 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
             assert_never(action)
     if ctx.phase is Phase.PLAY and not isinstance(action, EndTurn):
         # R2.2 DECISION counts every action of the turn, answers included; Dawn resets it
-        ctx.turn = attrs.evolve(ctx.turn, actions=ctx.turn.actions + 1)
+        t = ctx.turn
+        ctx.turn = TurnState(
+            t.habitats_played, t.season_played, t.mobbed, t.hold_countdown, t.actions + 1
+        )
     _settle(ctx)
     return ctx.freeze(), tuple(ctx.events)
 

@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from birdgames.rookery.abilities import claim_mod
 from birdgames.rookery.cards import BIRDS, Mode, Trait
 from birdgames.rookery.state import Phase, State, ZoneState
+
+
+def _with_trait(trait: Trait) -> frozenset[str]:
+    return frozenset(card for card, printed in BIRDS.items() if trait in printed.traits)
+
+
+# Card ids by trait, read once at import: no Enum hashing per bird on the hot path.
+_TERRITORIAL: Final = _with_trait(Trait.TERRITORIAL)
+_KEYSTONE: Final = _with_trait(Trait.KEYSTONE)
+_UNCONTESTABLE: Final = _with_trait(Trait.UNCONTESTABLE)
 
 
 def _standing(zones: Sequence[ZoneState], zi: int, player: int) -> tuple[bool, int, bool]:
@@ -20,12 +31,12 @@ def _standing(zones: Sequence[ZoneState], zi: int, player: int) -> tuple[bool, i
         if bird.owner != player:
             continue
         count += 1
-        traits = BIRDS[bird.card].traits
-        if Trait.TERRITORIAL in traits:
+        card = bird.card
+        if card in _TERRITORIAL:
             territorial += 1
-        if Trait.KEYSTONE in traits or claim_mod(zones, zi, bird, Mode.CLAIM_ALONE) is not None:
+        if card in _KEYSTONE or claim_mod(zones, zi, bird, Mode.CLAIM_ALONE) is not None:
             alone = True
-        if Trait.UNCONTESTABLE in traits:
+        if card in _UNCONTESTABLE:
             uncontestable = True
         # R9.4 DECISION: count_as changes the count compared for control, not the Flock size
         as_many = claim_mod(zones, zi, bird, Mode.COUNT_AS)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Final
 
-import attrs
-
 from birdgames.rookery.cards import DAWN_CHORUS, SEASON_ORDER, Season
 from birdgames.rookery.events import CheckpointHeld, GameEnded, SeasonBegan, TurnBegan, TurnEnded
 from birdgames.rookery.field import Ctx
@@ -15,6 +13,7 @@ from birdgames.rookery.state import (
     Bird,
     Phase,
     Predator,
+    TurnState,
     Wheel,
     ZoneState,
 )
@@ -23,6 +22,16 @@ SEASON_TURNS: Final = 4  # R7.1
 PRIZES_TO_WIN: Final = 3  # R7.4
 YEAR_CHECKPOINTS: Final = 8  # R7.5 two years
 SUDDEN_DEATH_CHECKPOINTS: Final = 4  # R7.5 DECISION: then the game is drawn
+
+
+def _owns_any(zone: ZoneState, p: int) -> bool:
+    for bird in zone.birds:
+        if bird.owner == p:
+            return True
+    for pred in zone.predators:  # noqa: SIM110 a plain loop: no generator on the hot path
+        if pred.owner == p:
+            return True
+    return False
 
 
 def dawn(ctx: Ctx) -> None:
@@ -34,9 +43,7 @@ def dawn(ctx: Ctx) -> None:
     ctx.events.append(TurnBegan(p, ctx.turn_number, w.season, w.turns_left, song))
     ctx.draw(p, 1)
     for zi, zone in enumerate(ctx.zones):
-        if not any(b.owner == p for b in zone.birds) and not any(
-            q.owner == p for q in zone.predators
-        ):
+        if not _owns_any(zone, p):
             continue
         birds = tuple(
             Bird(b.uid, b.card, p, True, False, b.damage, False, False, False)
@@ -83,7 +90,7 @@ def begin_season(ctx: Ctx, season: Season, duration: int) -> None:
 def play_season(ctx: Ctx, season: Season, duration: int) -> None:
     """R7.3 a checkpoint, then the card's season for its duration, from the next turn."""
     t = ctx.turn
-    ctx.turn = attrs.evolve(t, season_played=True, hold_countdown=True)
+    ctx.turn = TurnState(t.habitats_played, True, t.mobbed, True, t.actions)
     checkpoint(ctx)
     if not ctx.over:
         begin_season(ctx, season, duration)

@@ -1,0 +1,96 @@
+"""Optional mypyc build: BIRDGAMES_MYPYC=1 pip install . compiles the rules modules.
+
+Pure Python stays the default and the reference. With the variable set, a wheel build
+compiles the modules listed in COMPILED with mypyc (from the `mypy` package) and ships the
+extension modules beside the sources, which they shadow at import. Data, codec and view
+modules stay interpreted: cattrs reads their classes' annotations, and the public entry points
+(each game's `game.py`) validate their arguments before any compiled code runs.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+ENV: str = "BIRDGAMES_MYPYC"
+
+# Rules logic only (paths under src/): no attrs data classes, no codec registration.
+COMPILED: tuple[str, ...] = (
+    "birdgames/peacock/rules.py",
+    "birdgames/peacock/scoring.py",
+    "birdgames/peacock/season.py",
+    "birdgames/peacock/setup.py",
+    "birdgames/peacock/invariants.py",
+    "birdgames/rookery/abilities.py",
+    "birdgames/rookery/effects.py",
+    "birdgames/rookery/field.py",
+    "birdgames/rookery/hunting.py",
+    "birdgames/rookery/legality.py",
+    "birdgames/rookery/rules.py",
+    "birdgames/rookery/scoring.py",
+    "birdgames/rookery/setup.py",
+    "birdgames/rookery/turns.py",
+)
+
+
+class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
+    """Compiles COMPILED with mypyc into the wheel when BIRDGAMES_MYPYC=1."""
+
+    PLUGIN_NAME = "custom"
+
+    def dependencies(self) -> list[str]:
+        # mypy ships mypyc; only a compiled build installs it (and setuptools' build_ext).
+        if os.environ.get(ENV) == "1":
+            return ["mypy>=1.10", "setuptools>=68", "attrs>=23.1", "cattrs>=24.1"]
+        return []
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        if os.environ.get(ENV) != "1" or self.target_name != "wheel" or version == "editable":
+            return
+        # Imported here: only a compiled build needs mypy and setuptools (the hook's deps).
+        from mypyc.build import mypycify
+        from setuptools import Distribution
+        from setuptools.command.build_ext import build_ext
+
+        src = Path(self.root) / "src"
+        work = Path(tempfile.mkdtemp(prefix="birdgames-mypyc-"))
+        here = Path.cwd()
+        try:
+            # mypyc names modules by their paths, so it runs from src/ (birdgames/...).
+            os.chdir(src)
+            extensions = mypycify(
+                list(COMPILED),
+                opt_level="3",
+                target_dir=str(work / "c"),
+                verbose=False,
+            )
+            dist = Distribution({"name": "birdgames", "ext_modules": extensions})
+            command = build_ext(dist)
+            command.build_temp = str(work / "temp")
+            command.build_lib = str(work / "lib")
+            command.inplace = False
+            command.ensure_finalized()
+            command.run()
+        finally:
+            os.chdir(here)
+        built = work / "lib"
+        force_include = build_data.setdefault("force_include", {})
+        for path in built.rglob("*"):
+            if path.suffix in (".so", ".pyd"):
+                force_include[str(path)] = str(path.relative_to(built))
+        if not force_include:
+            sys.exit(f"{ENV}=1 but mypyc built no extension module")
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+        self._work = work
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        work = getattr(self, "_work", None)
+        if work is not None:
+            shutil.rmtree(work, ignore_errors=True)

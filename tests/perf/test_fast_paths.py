@@ -1,0 +1,114 @@
+"""Fast paths give exactly what the slow paths give.
+
+Peacock's loaded-state check proves what the generic one finds by enumeration; the last test
+compares the two.
+
+`apply` skips `check` for an action object that `legal_actions` offered for the very same
+state (birdgames.fields.offer). These tests play the same random games twice, once applying
+the offered objects (the fast path) and once applying equal copies decoded from their JSON
+(always fully checked), and compare every state.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import birdgames
+from birdgames import codec, peacock
+from birdgames.core import stuck_problem
+from birdgames.fields import was_offered
+from birdgames.peacock import invariants as peacock_invariants
+from birdgames.rng import Rng, below
+
+GAMES = sorted(birdgames.games().items())
+SEEDS = range(3)
+
+
+def _play_both(game: birdgames.AnyGame, players: int, seed: int) -> tuple[int, int]:
+    """Plays one random game both ways; returns (actions, fast-path hits)."""
+    config = game.default_config(players)
+    fast = game.new_game(config, seed)
+    slow = game.new_game(config, seed)
+    rng = Rng.from_seed(seed)
+    actions = hits = 0
+    while not game.is_terminal(fast):
+        player = game.to_act(fast)[0]
+        legal = game.legal_actions(fast, player)
+        assert game.legal_actions(slow, player) == legal
+        index, rng = below(rng, len(legal))
+        action = legal[index]
+        copy = codec.loads_action(codec.dumps(action))
+        assert copy == action and copy is not action
+        assert not was_offered(slow, copy)
+        hits += was_offered(fast, action)
+        fast = game.apply(fast, action)
+        slow = game.apply(slow, copy)
+        assert fast == slow
+        assert codec.dumps(fast) == codec.dumps(slow)
+        actions += 1
+    assert game.scores(fast) == game.scores(slow)
+    return actions, hits
+
+
+@pytest.mark.parametrize(("name", "game"), GAMES, ids=[name for name, _ in GAMES])
+def test_offered_actions_apply_exactly_as_checked_copies(
+    name: str, game: birdgames.AnyGame
+) -> None:
+    """Every state of random games is the same whether `check` ran or was skipped."""
+    for players in game.player_counts:
+        for seed in SEEDS:
+            actions, hits = _play_both(game, players, seed)
+            assert actions > 0
+            if name in ("peacock", "rookery"):
+                assert hits == actions  # the fast path really ran, on every step
+
+
+def test_an_offered_note_never_reaches_equality_hash_or_the_codec() -> None:
+    """The note legal_actions leaves in a state changes nothing about its value."""
+    for _, game in GAMES:
+        players = min(game.player_counts)
+        state = game.new_game(game.default_config(players), 1)
+        before = codec.dumps(state)
+        twin = game.new_game(game.default_config(players), 1)
+        legal = game.legal_actions(state, game.to_act(state)[0])
+        assert legal
+        assert state == twin and hash(state) == hash(twin)
+        assert codec.dumps(state) == before
+
+
+def test_an_action_offered_for_another_state_is_checked() -> None:
+    """An offered object applied to a different state takes the full check and is refused."""
+    game = birdgames.get_game("rookery")
+    state = game.new_game(game.default_config(2), 3)
+    player = game.to_act(state)[0]
+    action = game.legal_actions(state, player)[0]
+    later = game.apply(state, action)
+    assert not was_offered(later, action)
+    with pytest.raises(birdgames.IllegalActionError):
+        game.apply(later, action)
+
+
+def test_peacock_load_check_proves_progress_as_the_enumerating_check_finds() -> None:
+    """Peacock's loaded-state check reasons where the generic check enumerates legal actions.
+
+    Along random games, and with every seat closed or every pick made, both give the same
+    verdict.
+    """
+    game = peacock.GAME
+    for players in game.player_counts:
+        state = game.new_game(game.default_config(players), players)
+        rng = Rng.from_seed(players)
+        while True:
+            variants = [
+                state,
+                attrs.evolve(state, seats=tuple(attrs.evolve(s, done=True) for s in state.seats)),
+                attrs.evolve(state, seats=tuple(attrs.evolve(s, pick="crow") for s in state.seats)),
+            ]
+            for variant in variants:
+                assert peacock_invariants._stuck_problem(variant) == stuck_problem(game, variant)
+            if game.is_terminal(state):
+                break
+            legal = game.legal_actions(state, game.to_act(state)[0])
+            index, rng = below(rng, len(legal))
+            state = game.apply(state, legal[index])
