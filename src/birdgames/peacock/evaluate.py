@@ -13,7 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from birdgames.peacock.cards import SEASONS_PER_GAME, SPECIES_BY_ID, Season
+from birdgames.peacock.cards import (
+    DEAL_BIRDS,
+    DEAL_ISLANDS,
+    SEASONS_PER_GAME,
+    SPECIES_BY_ID,
+    Season,
+)
 from birdgames.peacock.scoring import flock_max, group_counts, is_fed, score_flock
 from birdgames.peacock.state import SLOTS, Flock, Group, Phase, Slot, other_season
 from birdgames.peacock.view import SeatView, View
@@ -27,7 +33,7 @@ HOMELESS_SHARE: Final = 0.25
 # Points per scoring left of a drafted island still to be placed: a new group's room and
 # resources for later flocks.
 ISLAND_VALUE: Final = 1.5
-# Points per later season of an empty slot (room for a later flock) and of a tuck.
+# Points per season still to draft of an empty slot (room for a later flock) and of a tuck.
 EMPTY_SLOT_VALUE: Final = 0.25
 TUCK_VALUE: Final = 0.25
 
@@ -215,14 +221,23 @@ def _points_all(groups: Sequence[Group], season: Season) -> int:
     return sum(_points(group, season) for group in groups)
 
 
+def _drafting_share(view: View, seat: SeatView) -> float:
+    """Returns the share of this season's cards the player has still to draft (K2.2)."""
+    if view.phase is not Phase.DRAFT:
+        return 0.0
+    dealt = DEAL_BIRDS[view.round - 1] + DEAL_ISLANDS[view.round - 1]
+    return (seat.hand_size + seat.committed - (seat.pick is not None)) / dealt
+
+
 def evaluate(view: View, player: int) -> float:
     """Returns an estimate of `player`'s final total as `view` shows it.
 
     The seasons already scored count in full. The tableau counts its score in each scoring
     left, each after the season changes before it (K2.6); birds still to be placed, and those
-    the changes set aside, a share of their best placement per scoring left after they can
-    be placed; drafted islands, empty slots and tucks a little per scoring left. Once the
-    game is over it is the exact total.
+    the changes set aside, their planned placement's points over the scorings left once they
+    can be placed, in part; drafted islands a little per scoring left; empty slots and tucks
+    a little per season whose birds are still to draft. Once the game is over it is the
+    exact total.
     """
     seat = view.seats[player]
     total = float(seat.total)
@@ -234,8 +249,9 @@ def evaluate(view: View, player: int) -> float:
     birds, islands = _pending(view, seat, player)
     value = total + _unplaced(groups, birds, season, left)
     value += ISLAND_VALUE * islands * left
-    # Room serves the birds of later seasons: this season's are counted as still to place.
-    value += _room(groups) * (left - 1)
+    # Room serves birds still to draft: this season's in the share not yet drafted, and each
+    # later season's on the tableau as the season change leaves it.
+    value += _room(groups) * _drafting_share(view, seat)
     while True:
         value += _points_all(groups, season)
         left -= 1
@@ -244,3 +260,4 @@ def evaluate(view: View, player: int) -> float:
         season = other_season(season)
         groups, aside = season_change(groups, season)
         value += _unplaced(groups, aside, season, left)
+        value += _room(groups)
