@@ -31,7 +31,8 @@ UNPLACED_SHARE: Final = 0.8
 # per scoring left (a later island or tuck may feed it).
 HOMELESS_SHARE: Final = 0.25
 # Points per scoring left of a drafted island still to be placed: a new group's room and
-# resources for later flocks.
+# resources for later flocks. Greedy self-play at 3 players (60 paired games): 1.5 scores
+# 88.4 per player, 2.5 drafts too many islands (86.1).
 ISLAND_VALUE: Final = 1.5
 # Points per season still to draft of an empty slot (room for a later flock) and of a tuck.
 EMPTY_SLOT_VALUE: Final = 0.25
