@@ -1,7 +1,8 @@
 """The bots' acceptance figures: greedy against random, ISMCTS against greedy, Peacock's
 greedy totals, identical tables whatever runs the games, and ISMCTS time per decision.
 
-    python benchmarks/bots.py [--games 200] [--workers N] [--dask]
+    python benchmarks/bots.py [--games 200] [--workers N] [--dask] [--tables peacock,rookery]
+        [--parts speed,random,ismcts,totals,identical]
 
 A measuring script, not a test: it prints each figure with its 95% interval and the target
 it is held to, and never fails on them. Seats rotate; --games is rounded up to a multiple of
@@ -26,6 +27,7 @@ from birdgames.bots import GreedyPolicy, ISMCTSPolicy
 TABLES = (("perch_bop", 4), ("peacock", 3), ("rookery", 2))
 PEACOCK_GREEDY_TARGET = 88.0  # mean total per player, 3 greedy players
 DECISIONS_TIMED = 30  # ISMCTS decisions timed per game
+PARTS = ("speed", "random", "ismcts", "totals", "identical")
 
 
 def _rounded(games: int, players: int) -> int:
@@ -52,7 +54,13 @@ def _run(
 ) -> sim.TournamentResult:
     config = game.default_config(len(policies))
     started = time.perf_counter()
-    result = sim.tournament(game, config, policies, games, seed, pool, names=names)
+
+    def progress(done: int, total: int) -> None:
+        if done % 20 == 0 or done == total:
+            spent = time.perf_counter() - started
+            print(f"  ... {done}/{total} games, {spent:.0f} s", file=sys.stderr, flush=True)
+
+    result = sim.tournament(game, config, policies, games, seed, pool, progress, names=names)
     print(f"  ({games} games in {time.perf_counter() - started:.1f} s)")
     return result
 
@@ -119,10 +127,10 @@ def identical_tables(workers: int, dask: bool) -> None:
         print(f"identical tables, Dask LocalCluster of 2 processes: {in_turn == on_dask}")
 
 
-def ismcts_speed() -> None:
+def ismcts_speed(tables: Sequence[tuple[str, int]]) -> None:
     """Seconds per ISMCTS decision at the default budget, over the first decisions of a game
     with more than one legal action, against greedy seats (one core)."""
-    for name, players in TABLES:
+    for name, players in tables:
         game = birdgames.get_game(name)
         config = game.default_config(players)
         bot = ISMCTSPolicy(game, config)
@@ -139,9 +147,10 @@ def ismcts_speed() -> None:
             legal = game.legal_actions(state, player)
             view = game.view(state, player)
             if player == 0:
-                started = time.perf_counter()
+                # CPU time of this process: one core's seconds, whatever else the machine runs.
+                started = time.process_time()
                 action, rng = bot.choose(view, legal, tuple(histories[0]), rng)
-                elapsed = time.perf_counter() - started
+                elapsed = time.process_time() - started
                 if len(legal) > 1:
                     timed += 1
                     spent += elapsed
@@ -155,8 +164,9 @@ def ismcts_speed() -> None:
                 histories[seat].extend(game.visible_events(events, seat))
         mean = spent / timed if timed else float("nan")
         print(
-            f"ISMCTS {name} ({players} players): {mean:.3f} s per decision, worst "
-            f"{worst:.3f} s over {timed} decisions (target <= 0.5 s)"
+            f"ISMCTS {name} ({players} players): {mean:.3f} CPU s per decision, worst "
+            f"{worst:.3f} s over {timed} decisions (target <= 0.5 s)",
+            flush=True,
         )
 
 
@@ -166,16 +176,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes")
     parser.add_argument("--dask", action="store_true", help="also run the table on Dask")
+    parser.add_argument(
+        "--tables",
+        default=",".join(name for name, _ in TABLES),
+        help="games to measure, of " + ", ".join(name for name, _ in TABLES) + " (default all)",
+    )
+    parser.add_argument(
+        "--parts",
+        default=",".join(PARTS),
+        help="figures to measure, of " + ", ".join(PARTS) + " (default all)",
+    )
     args = parser.parse_args(argv)
     workers = max(1, args.workers)
-    ismcts_speed()
+    chosen = set(args.tables.split(","))
+    tables = [(name, players) for name, players in TABLES if name in chosen]
+    parts = set(args.parts.split(","))
+    unknown = (chosen - {name for name, _ in TABLES}) | (parts - set(PARTS))
+    if unknown:
+        parser.error(f"unknown tables or parts: {', '.join(sorted(unknown))}")
+    if "speed" in parts:
+        ismcts_speed(tables)
     with ProcessPoolExecutor(workers) as pool:
-        for name, players in TABLES:
-            greedy_against_random(name, players, args.games, pool)
-        for name, players in TABLES:
-            ismcts_against_greedy(name, players, args.games, pool)
-        peacock_totals(args.games, pool)
-    identical_tables(workers, args.dask)
+        if "random" in parts:
+            for name, players in tables:
+                greedy_against_random(name, players, args.games, pool)
+        if "ismcts" in parts:
+            for name, players in tables:
+                ismcts_against_greedy(name, players, args.games, pool)
+        if "totals" in parts and "peacock" in chosen:
+            peacock_totals(args.games, pool)
+    if "identical" in parts:
+        identical_tables(workers, args.dask)
     return 0
 
 

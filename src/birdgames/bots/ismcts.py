@@ -2,10 +2,11 @@
 
 Each iteration samples a full State from what the seat knows (the game's determinizer),
 walks one shared tree down it, choosing by UCB among the actions legal in that sample
-(counting how often each was available), adds one node, values the position reached with the
-game's evaluation (after an optional random rollout) and backs the reward up, each node
-scoring for the player whose action it is. The budget is a number of iterations: the
-package reads no clock.
+(counting how often each was available; in a simultaneous phase the seat's own steps come
+first, so a line plans its whole migration before the others move), adds one node, values
+the position reached with the game's evaluation (after an optional random rollout) and
+backs the reward up, each node scoring for the player whose action it is. The budget is a
+number of iterations: the package reads no clock.
 """
 
 from __future__ import annotations
@@ -145,7 +146,7 @@ class ISMCTSPolicy:
             reached = state
             if game.is_terminal(state):
                 break
-            player = game.to_act(state)[0]
+            player = _mover(game, state, me)
             legal = game.legal_actions(state, player)
         for _ in range(self.rollout_steps):
             if game.is_terminal(state):
@@ -166,6 +167,14 @@ class ISMCTSPolicy:
             visited.visits += 1
             visited.reward += rewards[visited.player]
         return rng
+
+
+def _mover(game: AnyGame, state: Any, me: int) -> int:
+    """Returns who moves next in the tree: the searching seat whenever it is among those to
+    act, so its own steps of a simultaneous phase follow one another (any interleaving of
+    the players' steps gives the same state), else the first to act."""
+    acting = game.to_act(state)
+    return me if me in acting else acting[0]
 
 
 def _select(node: _Node, legal: Sequence[object], exploration: float) -> object:
