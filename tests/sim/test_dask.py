@@ -11,15 +11,15 @@ from distributed import Client, LocalCluster
 from birdgames import get_game, sim
 from birdgames.bots import GreedyPolicy
 
-PEACOCK = get_game("peacock")
+PERCH = get_game("perch_bop")
 
 
 def test_a_local_cluster_of_two_worker_processes_gives_the_same_table() -> None:
     """Worker processes receive the game, config and policies by pickle and play the games;
     the table equals the one played in turn for the same seeds."""
     policies: list[sim.Policy[Any, Any, Any]] = [sim.RandomPolicy()] * 3
-    policies[0] = GreedyPolicy(PEACOCK)
-    config = PEACOCK.default_config(3)
+    policies[0] = GreedyPolicy(PERCH)
+    config = PERCH.default_config(3)
     done: list[int] = []
     # distributed's constructors carry no type hints.
     cluster = LocalCluster(  # type: ignore[no-untyped-call]
@@ -27,10 +27,10 @@ def test_a_local_cluster_of_two_worker_processes_gives_the_same_table() -> None:
     )
     with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
         on_cluster = sim.tournament(
-            PEACOCK, config, policies, 6, 21, client, lambda k, _: done.append(k)
+            PERCH, config, policies, 6, 21, client, lambda k, _: done.append(k)
         )
         worker_pids = client.run(os.getpid)
     assert len(worker_pids) == 2
     assert os.getpid() not in worker_pids.values()
-    assert on_cluster == sim.tournament(PEACOCK, config, policies, 6, 21)
+    assert on_cluster == sim.tournament(PERCH, config, policies, 6, 21)
     assert done == [1, 2, 3, 4, 5, 6]

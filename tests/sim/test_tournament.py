@@ -15,28 +15,30 @@ from birdgames import InvalidConfigError, get_game, sim
 from birdgames.bots import GreedyPolicy
 from birdgames.sim import Executor, GameResult
 
-PEACOCK = get_game("peacock")
+# Perch at three players: a greedy seat among random ones, quick enough to play six times
+# in every process (a greedy Peacock seat costs about two seconds a game).
+PERCH = get_game("perch_bop")
 ROOKERY = get_game("rookery")
 
 
 def _lineup(players: int) -> list[sim.Policy[Any, Any, Any]]:
     policies: list[sim.Policy[Any, Any, Any]] = [sim.RandomPolicy()] * players
-    policies[0] = GreedyPolicy(PEACOCK)
+    policies[0] = GreedyPolicy(PERCH)
     return policies
 
 
-def _peacock(executor: Executor | None = None) -> sim.TournamentResult:
-    return sim.tournament(PEACOCK, PEACOCK.default_config(3), _lineup(3), 6, 21, executor)
+def _perch(executor: Executor | None = None) -> sim.TournamentResult:
+    return sim.tournament(PERCH, PERCH.default_config(3), _lineup(3), 6, 21, executor)
 
 
 @functools.cache
-def _peacock_in_turn() -> sim.TournamentResult:
-    return _peacock()
+def _perch_in_turn() -> sim.TournamentResult:
+    return _perch()
 
 
 def test_seats_rotate_so_each_policy_takes_each_seat_equally() -> None:
     """Over six games at three players the greedy policy sits twice at every seat."""
-    result = _peacock_in_turn()
+    result = _perch_in_turn()
     seats = [r.seating.index("GreedyPolicy") for r in result.results]
     assert sorted(seats) == [0, 0, 1, 1, 2, 2]
     assert [p.name for p in result.policies] == ["GreedyPolicy", "RandomPolicy"]
@@ -46,7 +48,7 @@ def test_seats_rotate_so_each_policy_takes_each_seat_equally() -> None:
 
 def test_the_table_adds_up_from_the_games() -> None:
     """Win shares over the seats sum to one per game; means lie inside their intervals."""
-    result = _peacock_in_turn()
+    result = _perch_in_turn()
     assert math.isclose(sum(s.win_rate.mean for s in result.seats), 1.0)
     greedy = result.policies[0]
     scores = [r.scores[r.seating.index("GreedyPolicy")] for r in result.results]
@@ -92,4 +94,4 @@ def test_a_process_pool_gives_the_same_table() -> None:
     table is identical to the one played in turn."""
     # spawn: forking a test process that runs threads may deadlock the child
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
-        assert _peacock(pool) == _peacock_in_turn()
+        assert _perch(pool) == _perch_in_turn()
