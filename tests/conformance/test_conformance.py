@@ -61,7 +61,7 @@ def test_adapter_covers_the_game(name: str) -> None:
     adapter = ADAPTERS[name]
     assert adapter.game.name == name.partition("+")[0]
     assert set(adapter.player_counts) <= set(adapter.game.player_counts)
-    assert {"ci", "dev", "soak"} <= set(adapter.seeds)
+    assert {"quick", "ci", "dev", "soak"} <= set(adapter.seeds)
 
 
 @pytest.mark.parametrize("name", list(ADAPTERS))

@@ -39,7 +39,7 @@ def perturb_hidden(state: State, player: int, seed: int) -> State:
 ADAPTER = EngineAdapter(
     game=GAME,
     perturb_hidden=perturb_hidden,
-    seeds={"ci": 6, "dev": 30, "soak": 300},
+    seeds={"quick": 2, "ci": 6, "dev": 30, "soak": 300},
     player_counts=GAME.player_counts,
     game_ref="tests.toy.game:GAME",
     mutated_states=50,  # a toy game is a few dozen actions: many saves are cheap
