@@ -329,29 +329,15 @@ def check(state: State, action: object) -> str | None:
                 return f"the Eagle of Justice rules only as Upkeep begins; {_wanted(awaiting)}"
             return _check_order(state, act)
         case MoveYeti():
-            if awaiting is Await.CREATURE:
-                return f"first finish the activation: {creatures.expected(state)}"
-            if awaiting is not Await.TURN:
-                return f"the Yeti moves in Perch turns; {_wanted(awaiting)}"
-            return _check_yeti(state, act)
+            return _outside_turn(state, "the Yeti moves in Perch turns") or _check_yeti(state, act)
         case FeedBirds():
-            if awaiting is Await.CREATURE:
-                return f"first finish the activation: {creatures.expected(state)}"
-            if awaiting is not Await.TURN:
-                return f"the birds are fed in Perch turns; {_wanted(awaiting)}"
-            return _check_feed(state, act)
+            feeding = "the birds are fed in Perch turns"
+            return _outside_turn(state, feeding) or _check_feed(state, act)
         case Place() | BuildBirdhouse() | Zap() | ZapNest() | EndTurn():
-            if awaiting is Await.CREATURE:
-                return f"first finish the activation: {creatures.expected(state)}"
-            if awaiting is not Await.TURN:
-                return f"it is not a Perch turn; {_wanted(awaiting)}"
-            return _check_turn(state, act)
+            return _outside_turn(state, "it is not a Perch turn") or _check_turn(state, act)
         case ActivateCreature():
-            if awaiting is Await.CREATURE:
-                return f"first finish the activation: {creatures.expected(state)}"
-            if awaiting is not Await.TURN:
-                return f"creatures are activated in Perch turns; {_wanted(awaiting)}"
-            return _check_activate(state, act)
+            activating = "creatures are activated in Perch turns"
+            return _outside_turn(state, activating) or _check_activate(state, act)
         case (
             MoveCreature()
             | UseEffect()
@@ -438,6 +424,17 @@ def _check_yeti(state: State, act: MoveYeti) -> str | None:
     if i is None or i not in _yeti_moves(state, player):
         here = state.locations[p.yeti].tile
         return f"the Yeti moves from {here} only to an adjacent Location in play"
+    return None
+
+
+def _outside_turn(state: State, what: str) -> str | None:
+    """Returns why a turn action cannot be taken now (an activation to finish, or no Perch
+    turn: `what` says so), or None in a Perch turn."""
+    awaiting = state.flow.awaiting
+    if awaiting is Await.CREATURE:
+        return f"first finish the activation: {creatures.expected(state)}"
+    if awaiting is not Await.TURN:
+        return f"{what}; {_wanted(awaiting)}"
     return None
 
 
