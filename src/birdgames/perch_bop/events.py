@@ -43,10 +43,12 @@ class BirdsToBag:
     """Birds go from a flock's supply into the Migration bag."""
 
     kind: ClassVar[str] = "perch_bop.birds_to_bag"
-    player: int | None  # who put them in; None for the dummy's automatic birds
+    player: int | None
+    """Who put them in; None for the dummy's automatic birds."""
     colour: int
     count: int
-    cause: str  # "migration", "early_bird", "rookery", "happy_birdbath"
+    cause: str
+    """"migration", "early_bird", "rookery", "happy_birdbath"."""
 
     def __str__(self) -> str:
         who = "the dummy" if self.player is None else f"p{self.player}"
@@ -60,7 +62,8 @@ class BirdsDrawn:
     kind: ClassVar[str] = "perch_bop.birds_drawn"
     player: int
     colours: tuple[int, ...]
-    source: str  # "bag" or "supply"
+    source: str
+    """"bag" or "supply"."""
 
     def __str__(self) -> str:
         names = ", ".join(colour_name(c) for c in self.colours) or "nothing"
@@ -131,11 +134,14 @@ class BirdRemoved:
     """A bird leaves a Location for the fountain, the plaza or its supply."""
 
     kind: ClassVar[str] = "perch_bop.bird_removed"
-    player: int | None  # who caused it (a zap) or whose ability it is; None: the tile itself
+    player: int | None
+    """Who caused it (a zap) or whose ability it is; None: the tile itself."""
     colour: int
     tile: str
-    destination: str  # "fountain", "plaza", "supply"
-    cause: str  # "zap", a tile id
+    destination: str
+    """"fountain", "plaza", "supply"."""
+    cause: str
+    """"zap", a tile id."""
 
     def __str__(self) -> str:
         by = f"{self.cause} (p{self.player})" if self.player is not None else self.cause
@@ -162,9 +168,11 @@ class FountainFilled:
     """A bird takes a fountain slot, or goes to the plaza when the fountain is full."""
 
     kind: ClassVar[str] = "perch_bop.fountain_filled"
-    player: int  # who chose the slot
+    player: int
+    """Who chose the slot."""
     colour: int
-    slot: int | None  # None: the fountain was full, the bird went to the plaza
+    slot: int | None
+    """None: the fountain was full, the bird went to the plaza."""
     value: int
 
     def __str__(self) -> str:
@@ -183,8 +191,10 @@ class LocationScored:
     kind: ClassVar[str] = "perch_bop.location_scored"
     tile: str
     colour: int
-    player: int | None  # the colour's owner; None for the dummy
-    place: int  # 0 = cancelled by a tie
+    player: int | None
+    """The colour's owner; None for the dummy."""
+    place: int
+    """0 = cancelled by a tie."""
     strength: int
     points: int
 
@@ -216,7 +226,8 @@ class TileEffect:
 
     kind: ClassVar[str] = "perch_bop.tile_effect"
     tile: str
-    player: int | None  # the controller it acted for; None = nobody
+    player: int | None
+    """The controller it acted for; None = nobody."""
     effect: str
 
     def __str__(self) -> str:
@@ -314,7 +325,8 @@ class CreatureActivated:
     kind: ClassVar[str] = "perch_bop.creature_activated"
     player: int
     creature: str
-    place: str  # where its standee stands
+    place: str
+    """Where its standee stands."""
 
     def __str__(self) -> str:
         return f"p{self.player} activates the {self.creature} on {self.place}"
@@ -342,7 +354,8 @@ class EffectSkipped:
     kind: ClassVar[str] = "perch_bop.effect_skipped"
     player: int
     creature: str
-    declined: bool  # False: the effect had no bird to act on
+    declined: bool
+    """False: the effect had no bird to act on."""
 
     def __str__(self) -> str:
         if self.declined:
@@ -355,12 +368,15 @@ class BirdMoved:
     """A creature's effect moves a bird from one Location to another (§6)."""
 
     kind: ClassVar[str] = "perch_bop.bird_moved"
-    player: int  # the activator
+    player: int
+    """The activator."""
     colour: int
     source: str
     target: str
-    cause: str  # the creature
-    how: str  # "pushes", "moves", "swaps", "pulls"
+    cause: str
+    """The creature."""
+    how: str
+    """"pushes", "moves", "swaps", "pulls"."""
 
     def __str__(self) -> str:
         return (
@@ -376,9 +392,11 @@ class FountainSwapped:
     kind: ClassVar[str] = "perch_bop.fountain_swapped"
     player: int
     tile: str
-    colour: int  # the bird that leaves the Location for the slot
+    colour: int
+    """The bird that leaves the Location for the slot."""
     slot: int
-    fountain_colour: int  # the bird that leaves the slot for the Location
+    fountain_colour: int
+    """The bird that leaves the slot for the Location."""
 
     def __str__(self) -> str:
         return (
@@ -392,7 +410,8 @@ class BirdfeederTaken:
     """Seeds the Day (P3): a bird placed from a hand takes a Location's Birdfeeder."""
 
     kind: ClassVar[str] = "perch_bop.birdfeeder_taken"
-    player: int  # the owner of the placed bird's colour, who scores
+    player: int
+    """The owner of the placed bird's colour, who scores."""
     colour: int
     tile: str
     points: int
@@ -410,7 +429,8 @@ class BirdfeederLost:
 
     kind: ClassVar[str] = "perch_bop.birdfeeder_lost"
     tile: str
-    cause: str  # "dummy" (a dummy bird was placed there) or "removed" (the tile left)
+    cause: str
+    """"dummy" (a dummy bird was placed there) or "removed" (the tile left)."""
 
     def __str__(self) -> str:
         why = (
@@ -426,7 +446,8 @@ class SkyMoved:
     """Points in the Sky (P4): the Sun or the Moon moves clockwise to a Location."""
 
     kind: ClassVar[str] = "perch_bop.sky_moved"
-    body: str  # "sun" or "moon"
+    body: str
+    """"sun" or "moon"."""
     tile: str
 
     def __str__(self) -> str:
@@ -440,9 +461,12 @@ class PondScored:
     kind: ClassVar[str] = "perch_bop.pond_scored"
     pond: str
     colour: int
-    player: int | None  # the colour's owner; None for the dummy
-    place: int  # 0 = cancelled by a tie
-    count: int  # birds on the Pond plus strength on the adjoining Locations
+    player: int | None
+    """The colour's owner; None for the dummy."""
+    place: int
+    """0 = cancelled by a tie."""
+    count: int
+    """Birds on the Pond plus strength on the adjoining Locations."""
     points: int
 
     def __str__(self) -> str:

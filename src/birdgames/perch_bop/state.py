@@ -18,24 +18,31 @@ class Config:
     kind: ClassVar[str] = "perch_bop.config"
 
     players: int
-    # P1: any subset of seeds_the_day, points_in_the_sky, pond_emonium (empty = base game).
+    """The player count, 2 to 5."""
     expansions: frozenset[str] = frozenset()
-    promos: frozenset[str] = frozenset()  # P1: room for the Kickstarter promos
-    # Fixed layout: tile ids in board order (column, then row); None = drawn from the seed.
+    """Any subset of seeds_the_day, points_in_the_sky, pond_emonium (empty = the base game)."""
+    promos: frozenset[str] = frozenset()
+    """Any subset of golden_goose, eagle_of_justice, yeti (rules: "Promos")."""
     tiles: tuple[str, ...] | None = None
-    # Tiles drawn per category (tree, creature, special) when `tiles` is None (§1.2).
+    """Fixes the layout: tile ids in board order (column, then row); None: drawn from the seed."""
     tile_mix: tuple[int, int, int] | None = None
-    # Fixed objective deals, one pair per seat; None = dealt from the seed.
+    """Tiles drawn per category (tree, creature, special) when `tiles` is None."""
     objective_deals: tuple[tuple[str, str], ...] | None = None
-    # Fixed first-round turn order; None = random (U1).
+    """Fixes each seat's two dealt objectives; None: dealt from the seed."""
     turn_order: tuple[int, ...] | None = None
-    # Pond-emonium (P5): fixed Ponds as (Pond tile id, intersection index); None = drawn.
+    """Fixes round 1's turn order; None: drawn from the seed."""
     ponds: tuple[tuple[str, int], ...] | None = None
-    dummy_birds_first_round: int = 4  # U3
-    dummy_birds_per_round: int = 2  # U3
-    optional_nests: bool = False  # U4 flag: a new stack may decline a free nest
-    zap_nests: bool = False  # U6 flag: a zap may remove an unclaimed nest instead
-    bag_to_plaza_at_end: bool = True  # U11
+    """Pond-emonium: fixes the Ponds as (Pond tile id, intersection index); None: drawn."""
+    dummy_birds_first_round: int = 4
+    """Dummy birds put in the bag in round 1 (rules: "Migration")."""
+    dummy_birds_per_round: int = 2
+    """Dummy birds put in the bag in rounds 2 to 5 (rules: "Migration")."""
+    optional_nests: bool = False
+    """Lets a new stack leave a free nest empty (rules: "Perch")."""
+    zap_nests: bool = False
+    """Lets a zap remove a free nest instead of a bird (rules: "Perch")."""
+    bag_to_plaza_at_end: bool = True
+    """At the end, birds left in the bag go to their owners' plaza (rules: "End of the game")."""
 
     @property
     def colours(self) -> int:
@@ -114,7 +121,9 @@ class Spot:
     of the same index (P9)."""
 
     where: Where
+    """The kind of place."""
     index: int
+    """The place's index among places of its kind."""
 
 
 @attrs.frozen
@@ -195,10 +204,14 @@ class FinalScore:
 class Birdfeeders:
     """Seeds the Day (P3): the Birdfeeders still out and where the others went."""
 
-    on: tuple[bool, ...]  # per Location: a Birdfeeder still waits there
-    taken: tuple[int, ...]  # per seat: Birdfeeders taken (each scored 3)
-    discarded: int  # left the game under one of the dummy's birds
-    removed: int  # left the game with their Location
+    on: tuple[bool, ...]
+    """Per Location: a Birdfeeder still waits there."""
+    taken: tuple[int, ...]
+    """Per seat: Birdfeeders taken (each scored 3)."""
+    discarded: int
+    """Left the game under one of the dummy's birds."""
+    removed: int
+    """Left the game with their Location."""
 
 
 @attrs.frozen
@@ -206,7 +219,9 @@ class Sky:
     """Points in the Sky (P4): the cells the Sun and the Moon cover."""
 
     sun: int
+    """The board index of the cell under the Sun."""
     moon: int
+    """The board index of the cell under the Moon."""
 
 
 @attrs.frozen
@@ -214,11 +229,15 @@ class Pond:
     """Pond-emonium (P5): one Pond on its intersection and the birds on it, per colour."""
 
     tile: str
-    intersection: int  # its index in the P2 intersection list (Ponds are ordered by it, P9)
+    """The Pond tile's id."""
+    intersection: int
+    """Its index in the P2 intersection list (Ponds are ordered by it, P9)."""
     birds: tuple[int, ...]
-    # The colour alone in first place at the last Pond scoring (P9: it takes control of the
-    # Pond's creature in Upkeep step 6); None = nobody.
+    """The birds on the Pond, counted per colour."""
     leader: int | None = None
+    """The colour alone in first place at the last Pond scoring, who takes control of the
+    Pond's creature in Upkeep (rules: "Pond-emonium"); None: nobody.
+    """
 
 
 @attrs.frozen
@@ -226,8 +245,11 @@ class Ponds:
     """Pond-emonium (P5): the Ponds and every player's Bread."""
 
     ponds: tuple[Pond, ...]
-    bread: tuple[int, ...]  # per seat: Bread still held
-    spent: tuple[int, ...]  # per seat: Bread discarded to Feed the Birds
+    """The Ponds in play, ordered by their intersection."""
+    bread: tuple[int, ...]
+    """Per seat: Bread still held."""
+    spent: tuple[int, ...]
+    """Per seat: Bread discarded to Feed the Birds."""
 
 
 @attrs.frozen
@@ -259,21 +281,40 @@ class State:
     kind: ClassVar[str] = "perch_bop.state"
 
     config: Config
+    """The game's config."""
     rng: Rng
+    """The generator for every later random draw."""
     round: int
+    """The round, 1 to 5."""
     flow: Flow
+    """Where the game stands: phase, progress and the decision awaited."""
     turn_order: tuple[int, ...]
-    locations: tuple[Location, ...]  # board order (column, then row)
-    supply: tuple[int, ...]  # per colour
-    bag: tuple[int, ...]  # per colour; the bag has no order, draws use the rng
+    """The seats in this round's turn order."""
+    locations: tuple[Location, ...]
+    """Board order (column, then row)."""
+    supply: tuple[int, ...]
+    """Per colour."""
+    bag: tuple[int, ...]
+    """Per colour; the bag has no order, draws use the rng."""
     seats: tuple[Seat, ...]
-    fountain: tuple[int | None, ...]  # per slot: the colour in it
-    plaza: tuple[int, ...]  # per colour
-    arrivals: tuple[Arrival, ...]  # birds waiting for a fountain slot, oldest first
+    """Each player's own things, in seat order."""
+    fountain: tuple[int | None, ...]
+    """Per slot: the colour in it."""
+    plaza: tuple[int, ...]
+    """Per colour."""
+    arrivals: tuple[Arrival, ...]
+    """Birds waiting for a fountain slot, oldest first."""
     creatures: tuple[Creature, ...]
-    tick: int  # counts score changes, for U2
+    """The creatures in play, with controller and standee place."""
+    tick: int
+    """Counts score changes, for U2."""
     final: tuple[FinalScore, ...] = ()
-    feeders: Birdfeeders | None = None  # None without Seeds the Day
-    sky: Sky | None = None  # None without Points in the Sky
-    ponds: Ponds | None = None  # None without Pond-emonium
-    promos: Promos | None = None  # None without promos
+    """Each seat's end-game breakdown, once the game is over."""
+    feeders: Birdfeeders | None = None
+    """None without Seeds the Day."""
+    sky: Sky | None = None
+    """None without Points in the Sky."""
+    ponds: Ponds | None = None
+    """None without Pond-emonium."""
+    promos: Promos | None = None
+    """None without promos."""

@@ -154,13 +154,21 @@ class BirdCard:
     """A bird: cost, song / evasion / hp, native habitat, traits, abilities (R3.1)."""
 
     id: str
+    """The card's catalog id."""
     cost: int
+    """The Song it costs to play."""
     song: int
+    """The Song it adds when tapped."""
     evasion: int
+    """What a hunt's threat must beat."""
     hp: int
+    """Damage it takes to be defeated."""
     habitat: Habitat
+    """Its native habitat."""
     traits: frozenset[Trait] = frozenset()
+    """Its printed traits."""
     abilities: tuple[Ability, ...] = ()
+    """Its abilities (rules: "R9 Abilities")."""
 
 
 @attrs.frozen
@@ -168,11 +176,17 @@ class PredatorCard:
     """A predator: cost, threat / stealth / hp, abilities (R6.1)."""
 
     id: str
+    """The card's catalog id."""
     cost: int
+    """The Song it costs to play."""
     threat: int
+    """Its hunting strength against a bird's evasion."""
     stealth: int
+    """What a mob's summed evasion must beat."""
     hp: int
+    """Damage it takes to be defeated."""
     abilities: tuple[Ability, ...] = ()
+    """Its abilities (rules: "R9 Abilities")."""
 
 
 @attrs.frozen
@@ -180,10 +194,15 @@ class EventCard:
     """A Weather or Human event (R8)."""
 
     id: str
+    """The card's catalog id."""
     cost: int
+    """The Song it costs to play."""
     event_kind: EventKind
+    """Weather or Human."""
     abilities: tuple[Ability, ...]
-    instant: bool = False  # R8.2 a label without rules effect
+    """What it does when played (rules: "R9 Abilities")."""
+    instant: bool = False
+    """R8.2 a label without rules effect."""
 
 
 @attrs.frozen
@@ -191,9 +210,13 @@ class SeasonCard:
     """A Season card: the season it starts and that season's duration (R7.3)."""
 
     id: str
+    """The card's catalog id."""
     cost: int
+    """The Song it costs to play."""
     season: Season
+    """The season it starts."""
     duration: int
+    """The turns that season lasts."""
 
 
 @attrs.frozen
@@ -201,7 +224,9 @@ class HabitatCard:
     """A habitat card for a zone's flip pile (R5)."""
 
     id: str
+    """The card's catalog id."""
     habitat: Habitat
+    """The habitat it turns a zone to."""
 
 
 Card: TypeAlias = BirdCard | PredatorCard | EventCard | SeasonCard | HabitatCard

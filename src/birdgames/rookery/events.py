@@ -50,7 +50,8 @@ class CardDrawn:
     kind: ClassVar[str] = "rookery.card_drawn"
 
     player: int
-    card: str | None  # None: hidden from this reader
+    card: str | None
+    """None: hidden from this reader."""
 
     def __str__(self) -> str:
         return f"p{self.player} draws {self.card or 'a card'}"
@@ -109,7 +110,8 @@ class BirdMoved:
 
     kind: ClassVar[str] = "rookery.bird_moved"
 
-    player: int  # the bird's owner
+    player: int
+    """The bird's owner."""
     uid: int
     card: str
     source: Zone
@@ -130,7 +132,8 @@ class PredatorPlayed:
 
     player: int
     uid: int
-    card: str | None  # None: a face-down card the reader may not identify
+    card: str | None
+    """None: a face-down card the reader may not identify."""
     zone: Zone
     face_up: bool
     cost: int
@@ -184,7 +187,8 @@ class HuntResolved:
     zone: Zone
     threat: int
     evasion: int
-    damage: int  # 0: the hunt failed
+    damage: int
+    """0: the hunt failed."""
 
     def __str__(self) -> str:
         head = (
@@ -208,7 +212,8 @@ class MobResolved:
     zone: Zone
     evasion: int
     stealth: int
-    damage: int  # 0: the mob failed
+    damage: int
+    """0: the mob failed."""
 
     def __str__(self) -> str:
         head = (
@@ -226,7 +231,8 @@ class CardDefeated:
 
     kind: ClassVar[str] = "rookery.card_defeated"
 
-    player: int  # the owner
+    player: int
+    """The owner."""
     uid: int
     card: str
     zone: Zone
@@ -298,7 +304,8 @@ class ZoneFlipped:
 
     zone: Zone
     habitat: Habitat
-    discarded: tuple[PileCard, ...]  # the birds that left, with their owners
+    discarded: tuple[PileCard, ...]
+    """The birds that left, with their owners."""
 
     def __str__(self) -> str:
         lost = ", ".join(f"p{c.owner}'s {c.card}" for c in self.discarded) or "no birds"
@@ -326,7 +333,8 @@ class CardSearched:
 
     player: int
     card_type: CardType
-    card: str | None  # None: nothing found, or hidden from this reader
+    card: str | None
+    """None: nothing found, or hidden from this reader."""
     found: bool
 
     def __str__(self) -> str:
@@ -464,7 +472,8 @@ class CheckpointHeld:
 
     number: int
     leader: int | None
-    zones: tuple[int | None, int | None, int | None]  # controller of left, middle, right
+    zones: tuple[int | None, int | None, int | None]
+    """Controller of left, middle, right."""
     prizes: tuple[int, int]
 
     def __str__(self) -> str:

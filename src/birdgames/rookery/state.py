@@ -41,11 +41,17 @@ class Config:
     kind: ClassVar[str] = "rookery.config"
 
     players: int = 2
-    first_player: int | None = 0  # None: chosen by the seed
+    """The player count; Rookery is for 2."""
+    first_player: int | None = 0
+    """None: chosen by the seed."""
     decks: tuple[tuple[str, ...], tuple[str, ...]] = (DECK_A, DECK_B)
+    """Each seat's decklist of card ids."""
     opening_hand: int = 5
-    deck_min: int = 30  # R10 DECISION: 30 cards; a config may allow 20-40
+    """Cards each player draws before the habitat draft, 0 to 10."""
+    deck_min: int = 30
+    """R10 DECISION: 30 cards; a config may allow 20-40."""
     deck_max: int = 30
+    """The largest legal decklist (rules: "R10 Catalog and decks")."""
 
 
 @attrs.frozen
@@ -53,14 +59,23 @@ class Bird:
     """A bird in a zone (R3)."""
 
     uid: int
+    """The card's id in play, from the public counter."""
     card: str
+    """The bird card's catalog id."""
     owner: int
-    nested: bool  # False: roosting (R3.3)
+    """The seat that played it."""
+    nested: bool
+    """False: roosting (R3.3)."""
     tapped: bool
+    """Whether it is tapped."""
     damage: int
-    has_tapped: bool  # tapped this turn (R3.5)
-    moved: bool  # moved this turn (R3.5)
-    untapped: bool  # an untap ability readied it this turn (R3.4)
+    """Damage marked on it."""
+    has_tapped: bool
+    """Tapped this turn (R3.5)."""
+    moved: bool
+    """Moved this turn (R3.5)."""
+    untapped: bool
+    """An untap ability readied it this turn (R3.4)."""
 
 
 @attrs.frozen
@@ -81,7 +96,9 @@ class PileCard:
     """A habitat card on a zone's flip pile (R5.2)."""
 
     owner: int
+    """The seat that played it."""
     card: str
+    """The habitat card's catalog id."""
 
 
 @attrs.frozen
@@ -109,11 +126,16 @@ class PlayerState:
 class TurnState:
     """The active player's per-turn counters (R2.1)."""
 
-    habitats_played: int  # R5.1 the next habitat card costs this much
-    season_played: bool  # R7.3 one Season card per turn
-    mobbed: tuple[bool, bool, bool]  # R6.5 one mob per zone per turn
-    hold_countdown: bool  # R7.3 a Season card was played: this EndTurn keeps the counter
-    actions: int  # R2.2 actions taken this turn, answers to pending decisions included
+    habitats_played: int
+    """R5.1 the next habitat card costs this much."""
+    season_played: bool
+    """R7.3 one Season card per turn."""
+    mobbed: tuple[bool, bool, bool]
+    """R6.5 one mob per zone per turn."""
+    hold_countdown: bool
+    """R7.3 a Season card was played: this EndTurn keeps the counter."""
+    actions: int
+    """R2.2 actions taken this turn, answers to pending decisions included."""
 
 
 @attrs.frozen
@@ -134,8 +156,11 @@ class AmbushWindow:
     kind: ClassVar[str] = "rookery.ambush_window"
 
     player: int
+    """The predator's owner, who answers."""
     predator: int
+    """The ambushing predator's uid."""
     target: int
+    """The uid of the bird that just entered."""
 
 
 @attrs.frozen
@@ -145,7 +170,9 @@ class DiscardChoice:
     kind: ClassVar[str] = "rookery.discard_choice"
 
     player: int
-    source: str  # the card whose ability asks
+    """The player who discards."""
+    source: str
+    """The card whose ability asks."""
 
 
 @attrs.frozen
@@ -155,9 +182,13 @@ class TargetChoice:
     kind: ClassVar[str] = "rookery.target_choice"
 
     player: int
-    source: int  # uid of the card in play
+    """The player who picks."""
+    source: int
+    """Uid of the card in play."""
     card: str
-    ability: int  # index into the card's abilities
+    """The catalog id of the card whose ability triggered."""
+    ability: int
+    """Index into the card's abilities."""
 
 
 Pending: TypeAlias = AmbushWindow | DiscardChoice | TargetChoice
@@ -173,19 +204,33 @@ class State:
     kind: ClassVar[str] = "rookery.state"
 
     config: Config
+    """The game's config."""
     rng: Rng
+    """The generator for every later random draw."""
     phase: Phase
+    """The habitat draft, play, or over."""
     draft_step: int
+    """Habitat draft picks made so far."""
     first_player: int
+    """The seat that takes the first turn."""
     active: int
+    """The seat whose turn it is."""
     turn_number: int
+    """Turns begun so far, 1 the first."""
     players: tuple[PlayerState, PlayerState]
+    """Each player's cards, Song pool and Prizes, in seat order."""
     zones: tuple[ZoneState, ZoneState, ZoneState]
+    """The three zones of the field, in `Zone` order."""
     wheel: Wheel
+    """The season wheel."""
     turn: TurnState
-    pending: tuple[Pending, ...]  # the first is the decision now
-    next_uid: int  # cards in play get ids from this public counter (R6.3 ids reveal nothing)
+    """The active player's per-turn counters."""
+    pending: tuple[Pending, ...]
+    """The first is the decision now."""
+    next_uid: int
+    """Cards in play get ids from this public counter (R6.3 ids reveal nothing)."""
     winners: tuple[int, ...]
+    """The winning seats once the game is over; empty before."""
 
 
 FRESH_TURN: Final = TurnState(0, False, (False, False, False), False, 0)
