@@ -147,7 +147,7 @@ class State:
     season: Season
     """The season now; it turns the island halves and the passing direction."""
     round: int
-    """The round of the current season, 1 first."""
+    """The season number, 1 to 3."""
     phase: Phase
     """Where the current season stands."""
     seats: tuple[Seat, ...]

@@ -76,7 +76,7 @@ class View:
     players: int
     """The player count."""
     round: int
-    """The round of the current season, 1 first."""
+    """The season number, 1 to 3."""
     season: Season
     """The season now."""
     direction: int

@@ -21,7 +21,9 @@ class KeepObjective:
 
     kind: ClassVar[str] = "perch_bop.keep_objective"
     player: int
+    """The seat that keeps."""
     objective: str
+    """The id of the objective kept."""
 
     def __str__(self) -> str:
         return f"p{self.player} keeps an objective"
@@ -33,6 +35,7 @@ class AddBird:
 
     kind: ClassVar[str] = "perch_bop.add_bird"
     player: int
+    """The seat that adds a bird."""
 
     def __str__(self) -> str:
         return f"p{self.player} adds an extra bird to the bag"
@@ -44,6 +47,7 @@ class Decline:
 
     kind: ClassVar[str] = "perch_bop.decline"
     player: int
+    """The seat that declines."""
 
     def __str__(self) -> str:
         return f"p{self.player} declines"
@@ -55,7 +59,9 @@ class ReturnBird:
 
     kind: ClassVar[str] = "perch_bop.return_bird"
     player: int
+    """The seat that returns a bird."""
     colour: int
+    """The returned bird's colour."""
 
     def __str__(self) -> str:
         return f"p{self.player} returns a {colour_name(self.colour)} bird to the bag"
@@ -67,9 +73,13 @@ class SwapBirds:
 
     kind: ClassVar[str] = "perch_bop.swap_birds"
     player: int
+    """The seat that swaps."""
     colour: int
+    """The colour of the bird given from the seat's hand."""
     target: int
+    """The other seat."""
     target_colour: int
+    """The colour of the bird taken from the other seat's hand."""
 
     def __str__(self) -> str:
         return (
@@ -84,9 +94,13 @@ class Place:
 
     kind: ClassVar[str] = "perch_bop.place"
     player: int
+    """The seat that places."""
     colour: int
+    """The colour of the bird from the hand."""
     location: str
+    """The Location's tile id."""
     nest: bool
+    """Whether the bird takes a free nest."""
 
     def __str__(self) -> str:
         on_nest = " on a nest" if self.nest else ""
@@ -99,8 +113,11 @@ class BuildBirdhouse:
 
     kind: ClassVar[str] = "perch_bop.build_birdhouse"
     player: int
+    """The seat that builds."""
     location: str
+    """The Location's tile id."""
     colour: int
+    """The colour of the stack the birdhouse goes on."""
 
     def __str__(self) -> str:
         return f"p{self.player} builds a birdhouse on {colour_name(self.colour)} at {self.location}"
@@ -113,9 +130,13 @@ class FeedBirds:
 
     kind: ClassVar[str] = "perch_bop.feed_birds"
     player: int
+    """The seat that feeds."""
     pond: str
+    """The Pond's tile id."""
     location: str
+    """The tile id of the Location the bird leaves."""
     colour: int
+    """The bird's colour."""
 
     def __str__(self) -> str:
         return (
@@ -130,8 +151,11 @@ class Zap:
 
     kind: ClassVar[str] = "perch_bop.zap"
     player: int
+    """The seat that zaps."""
     location: str
+    """The Location's tile id."""
     colour: int
+    """The zapped bird's colour."""
 
     def __str__(self) -> str:
         return f"p{self.player} zaps a {colour_name(self.colour)} bird on {self.location}"
@@ -143,7 +167,9 @@ class ZapNest:
 
     kind: ClassVar[str] = "perch_bop.zap_nest"
     player: int
+    """The seat that zaps."""
     location: str
+    """The Location's tile id."""
 
     def __str__(self) -> str:
         return f"p{self.player} zaps a free nest on {self.location}"
@@ -155,6 +181,7 @@ class EndTurn:
 
     kind: ClassVar[str] = "perch_bop.end_turn"
     player: int
+    """The seat whose turn ends."""
 
     def __str__(self) -> str:
         return f"p{self.player} ends the turn"
@@ -166,7 +193,9 @@ class ChooseSlot:
 
     kind: ClassVar[str] = "perch_bop.choose_slot"
     player: int
+    """The seat that chooses."""
     slot: int
+    """The fountain slot chosen."""
 
     def __str__(self) -> str:
         return f"p{self.player} chooses fountain slot {self.slot}"
@@ -178,7 +207,9 @@ class PlaceScarecrow:
 
     kind: ClassVar[str] = "perch_bop.place_scarecrow"
     player: int
+    """The Scarecrow's new controller."""
     intersection: int
+    """The intersection's index in the board's intersection list."""
 
     def __str__(self) -> str:
         return f"p{self.player} puts the scarecrow on intersection {self.intersection}"
@@ -190,7 +221,9 @@ class ActivateCreature:
 
     kind: ClassVar[str] = "perch_bop.activate_creature"
     player: int
+    """The seat that acts."""
     creature: str
+    """The creature's id."""
 
     def __str__(self) -> str:
         return f"p{self.player} activates the {self.creature}"
@@ -202,7 +235,9 @@ class MoveCreature:
 
     kind: ClassVar[str] = "perch_bop.move_creature"
     player: int
+    """The seat that moves the creature."""
     location: str
+    """The tile id of the Location entered."""
 
     def __str__(self) -> str:
         return f"p{self.player} moves the creature to {self.location}"
@@ -214,6 +249,7 @@ class UseEffect:
 
     kind: ClassVar[str] = "perch_bop.use_effect"
     player: int
+    """The seat that uses the effect."""
 
     def __str__(self) -> str:
         return f"p{self.player} uses the creature's effect"
@@ -225,6 +261,7 @@ class SkipEffect:
 
     kind: ClassVar[str] = "perch_bop.skip_effect"
     player: int
+    """The seat that skips."""
 
     def __str__(self) -> str:
         return f"p{self.player} skips the creature's effect"
@@ -236,8 +273,11 @@ class ChooseBird:
 
     kind: ClassVar[str] = "perch_bop.choose_bird"
     player: int
+    """The seat that chooses."""
     location: str
+    """The tile id of the Location the bird is on."""
     colour: int
+    """The bird's colour."""
 
     def __str__(self) -> str:
         return f"p{self.player} chooses a {colour_name(self.colour)} bird on {self.location}"
@@ -250,7 +290,9 @@ class ChooseDestination:
 
     kind: ClassVar[str] = "perch_bop.choose_destination"
     player: int
+    """The seat that chooses."""
     location: str | None
+    """The tile id of the Location the bird goes to; None: off the board."""
 
     def __str__(self) -> str:
         where = self.location if self.location is not None else "the fountain, off the board"
@@ -263,7 +305,9 @@ class ChooseFountainBird:
 
     kind: ClassVar[str] = "perch_bop.choose_fountain_bird"
     player: int
+    """The seat that chooses."""
     slot: int
+    """The fountain slot of the bird taken."""
 
     def __str__(self) -> str:
         return f"p{self.player} takes the bird in fountain slot {self.slot}"

@@ -19,7 +19,9 @@ class ObjectiveKept:
 
     kind: ClassVar[str] = "perch_bop.objective_kept"
     player: int
+    """The seat that keeps."""
     objective: str | None
+    """The objective's id; None for every reader but that seat until revealed."""
 
     def __str__(self) -> str:
         shown = f" ({self.objective})" if self.objective else ""
@@ -32,7 +34,9 @@ class PhaseStarted:
 
     kind: ClassVar[str] = "perch_bop.phase_started"
     round: int
+    """The round, 1 to 5."""
     phase: str
+    """The phase's name."""
 
     def __str__(self) -> str:
         return f"round {self.round}: {self.phase}"
@@ -46,7 +50,9 @@ class BirdsToBag:
     player: int | None
     """Who put them in; None for the dummy's automatic birds."""
     colour: int
+    """The birds' colour."""
     count: int
+    """How many birds."""
     cause: str
     """"migration", "early_bird", "rookery", "happy_birdbath"."""
 
@@ -61,7 +67,9 @@ class BirdsDrawn:
 
     kind: ClassVar[str] = "perch_bop.birds_drawn"
     player: int
+    """The seat that draws."""
     colours: tuple[int, ...]
+    """The colours of the birds drawn."""
     source: str
     """"bag" or "supply"."""
 
@@ -76,9 +84,13 @@ class BirdsSwapped:
 
     kind: ClassVar[str] = "perch_bop.birds_swapped"
     player: int
+    """The seat that swaps."""
     colour: int
+    """The colour of the bird the seat gives."""
     target: int
+    """The other seat."""
     target_colour: int
+    """The colour of the bird the seat takes."""
 
     def __str__(self) -> str:
         return (
@@ -93,9 +105,13 @@ class BirdPlaced:
 
     kind: ClassVar[str] = "perch_bop.bird_placed"
     player: int
+    """The seat that placed it."""
     colour: int
+    """The bird's colour."""
     tile: str
+    """The Location's tile id."""
     nest: bool
+    """Whether it took a free nest."""
 
     def __str__(self) -> str:
         on_nest = ", taking a nest" if self.nest else ""
@@ -108,8 +124,11 @@ class BirdhouseBuilt:
 
     kind: ClassVar[str] = "perch_bop.birdhouse_built"
     player: int
+    """The seat that built it."""
     colour: int
+    """The colour of the stack it closes."""
     tile: str
+    """The Location's tile id."""
 
     def __str__(self) -> str:
         return (
@@ -124,6 +143,7 @@ class TurnEnded:
 
     kind: ClassVar[str] = "perch_bop.turn_ended"
     player: int
+    """The seat whose turn ends."""
 
     def __str__(self) -> str:
         return f"p{self.player} ends the turn"
@@ -137,7 +157,9 @@ class BirdRemoved:
     player: int | None
     """Who caused it (a zap) or whose ability it is; None: the tile itself."""
     colour: int
+    """The bird's colour."""
     tile: str
+    """The tile id of the Location it leaves."""
     destination: str
     """"fountain", "plaza", "supply"."""
     cause: str
@@ -157,7 +179,9 @@ class NestRemoved:
 
     kind: ClassVar[str] = "perch_bop.nest_removed"
     player: int
+    """The seat that zapped."""
     tile: str
+    """The Location's tile id."""
 
     def __str__(self) -> str:
         return f"p{self.player} zaps away a free nest on {self.tile}"
@@ -171,9 +195,11 @@ class FountainFilled:
     player: int
     """Who chose the slot."""
     colour: int
+    """The bird's colour."""
     slot: int | None
     """None: the fountain was full, the bird went to the plaza."""
     value: int
+    """The points the slot is worth."""
 
     def __str__(self) -> str:
         if self.slot is None:
@@ -190,13 +216,17 @@ class LocationScored:
 
     kind: ClassVar[str] = "perch_bop.location_scored"
     tile: str
+    """The Location's tile id."""
     colour: int
+    """The colour scored."""
     player: int | None
     """The colour's owner; None for the dummy."""
     place: int
     """0 = cancelled by a tie."""
     strength: int
+    """The colour's strength there."""
     points: int
+    """The points earned."""
 
     def __str__(self) -> str:
         owner = "dummy" if self.player is None else f"p{self.player}"
@@ -213,7 +243,9 @@ class TurnOrderSet:
 
     kind: ClassVar[str] = "perch_bop.turn_order_set"
     round: int
+    """The round."""
     order: tuple[int, ...]
+    """The seats in turn order."""
 
     def __str__(self) -> str:
         seats = ", ".join(f"p{p}" for p in self.order)
@@ -226,9 +258,11 @@ class TileEffect:
 
     kind: ClassVar[str] = "perch_bop.tile_effect"
     tile: str
+    """The tile id of the Location."""
     player: int | None
     """The controller it acted for; None = nobody."""
     effect: str
+    """What it did, in words."""
 
     def __str__(self) -> str:
         return f"{self.tile} ({_who(self.player)}): {self.effect}"
@@ -240,6 +274,7 @@ class TileRemoved:
 
     kind: ClassVar[str] = "perch_bop.tile_removed"
     tile: str
+    """The tile id of the Location removed."""
 
     def __str__(self) -> str:
         return f"{self.tile} is removed from the game"
@@ -251,8 +286,11 @@ class ControlChanged:
 
     kind: ClassVar[str] = "perch_bop.control_changed"
     creature: str
+    """The creature's id."""
     tile: str
+    """The tile id of the creature's home Location."""
     controller: int | None
+    """The seat that controls it; None: nobody."""
 
     def __str__(self) -> str:
         return f"{self.creature} ({self.tile}) is controlled by {_who(self.controller)}"
@@ -264,8 +302,11 @@ class StandeePlaced:
 
     kind: ClassVar[str] = "perch_bop.standee_placed"
     creature: str
+    """The creature's id."""
     player: int | None
+    """The creature's controller; None: nobody."""
     place: str
+    """Where it stands, in words: a tile id, a Pond or an intersection."""
 
     def __str__(self) -> str:
         return f"{_who(self.player)} puts the {self.creature} on {self.place}"
@@ -277,7 +318,9 @@ class BagEmptied:
 
     kind: ClassVar[str] = "perch_bop.bag_emptied"
     colour: int
+    """The birds' colour."""
     count: int
+    """How many birds of it go to the plaza."""
 
     def __str__(self) -> str:
         return f"{self.count} {colour_name(self.colour)} birds go from the bag to the plaza"
@@ -289,13 +332,21 @@ class FinalScored:
 
     kind: ClassVar[str] = "perch_bop.final_scored"
     player: int
+    """The seat scored."""
     objective: str
+    """The seat's kept objective."""
     objective_points: int
+    """Points from the objective."""
     largest_flock: int
+    """Points for the largest flock."""
     creatures: int
+    """Points from creatures."""
     fountain: int
+    """Points from the fountain."""
     plaza: int
+    """Points from the plaza."""
     total: int
+    """The seat's final score."""
 
     def __str__(self) -> str:
         return (
@@ -311,7 +362,9 @@ class GameEnded:
 
     kind: ClassVar[str] = "perch_bop.game_ended"
     winners: tuple[int, ...]
+    """The winning seats (more than one on a tie)."""
     scores: tuple[int, ...]
+    """Each seat's final score."""
 
     def __str__(self) -> str:
         who = ", ".join(f"p{p}" for p in self.winners)
@@ -324,7 +377,9 @@ class CreatureActivated:
 
     kind: ClassVar[str] = "perch_bop.creature_activated"
     player: int
+    """The seat that activates it."""
     creature: str
+    """The creature's id."""
     place: str
     """Where its standee stands."""
 
@@ -338,9 +393,13 @@ class CreatureMoved:
 
     kind: ClassVar[str] = "perch_bop.creature_moved"
     player: int
+    """The seat that moves it."""
     creature: str
+    """The creature's id."""
     start: str
+    """The place its standee left."""
     path: tuple[str, ...]
+    """Every place it entered, the landing place last."""
 
     def __str__(self) -> str:
         route = " -> ".join((self.start, *self.path))
@@ -353,7 +412,9 @@ class EffectSkipped:
 
     kind: ClassVar[str] = "perch_bop.effect_skipped"
     player: int
+    """The creature's activator."""
     creature: str
+    """The creature's id."""
     declined: bool
     """False: the effect had no bird to act on."""
 
@@ -371,8 +432,11 @@ class BirdMoved:
     player: int
     """The activator."""
     colour: int
+    """The bird's colour."""
     source: str
+    """The tile id of the Location it leaves."""
     target: str
+    """The tile id of the Location it reaches."""
     cause: str
     """The creature."""
     how: str
@@ -391,10 +455,13 @@ class FountainSwapped:
 
     kind: ClassVar[str] = "perch_bop.fountain_swapped"
     player: int
+    """The Squirrel's activator."""
     tile: str
+    """The Location's tile id."""
     colour: int
     """The bird that leaves the Location for the slot."""
     slot: int
+    """The fountain slot."""
     fountain_colour: int
     """The bird that leaves the slot for the Location."""
 
@@ -413,8 +480,11 @@ class BirdfeederTaken:
     player: int
     """The owner of the placed bird's colour, who scores."""
     colour: int
+    """The placed bird's colour."""
     tile: str
+    """The Location's tile id."""
     points: int
+    """The points it scores."""
 
     def __str__(self) -> str:
         return (
@@ -429,6 +499,7 @@ class BirdfeederLost:
 
     kind: ClassVar[str] = "perch_bop.birdfeeder_lost"
     tile: str
+    """The tile id of the Location it was on."""
     cause: str
     """"dummy" (a dummy bird was placed there) or "removed" (the tile left)."""
 
@@ -449,6 +520,7 @@ class SkyMoved:
     body: str
     """"sun" or "moon"."""
     tile: str
+    """The tile id of the Location it now covers."""
 
     def __str__(self) -> str:
         return f"the {self.body.capitalize()} moves clockwise to {self.tile}"
@@ -460,7 +532,9 @@ class PondScored:
 
     kind: ClassVar[str] = "perch_bop.pond_scored"
     pond: str
+    """The Pond's tile id."""
     colour: int
+    """The colour scored."""
     player: int | None
     """The colour's owner; None for the dummy."""
     place: int
@@ -468,6 +542,7 @@ class PondScored:
     count: int
     """Birds on the Pond plus strength on the adjoining Locations."""
     points: int
+    """The points earned."""
 
     def __str__(self) -> str:
         owner = "dummy" if self.player is None else f"p{self.player}"
@@ -485,10 +560,15 @@ class BirdsFed:
 
     kind: ClassVar[str] = "perch_bop.birds_fed"
     player: int
+    """The seat that spends the Bread."""
     colour: int
+    """The bird's colour."""
     source: str
+    """The tile id of the Location it leaves."""
     pond: str
+    """The Pond's tile id."""
     bread_left: int
+    """The seat's Bread left."""
 
     def __str__(self) -> str:
         return (

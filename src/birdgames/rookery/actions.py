@@ -18,8 +18,11 @@ class DraftHabitat:
     kind: ClassVar[str] = "rookery.draft_habitat"
 
     player: int
+    """The seat that drafts."""
     zone: Zone
+    """The zone being drafted."""
     habitat: Habitat
+    """The habitat picked for it."""
 
     def __str__(self) -> str:
         return f"p{self.player} drafts {self.habitat.value} for {self.zone.value}"
@@ -32,7 +35,9 @@ class TapBird:
     kind: ClassVar[str] = "rookery.tap_bird"
 
     player: int
+    """The bird's owner."""
     bird: int
+    """The bird's uid."""
 
     def __str__(self) -> str:
         return f"p{self.player} taps bird #{self.bird}"
@@ -45,8 +50,11 @@ class NestBird:
     kind: ClassVar[str] = "rookery.nest_bird"
 
     player: int
+    """The seat that nests."""
     card: str
+    """The bird card's catalog id, from the hand."""
     zone: Zone
+    """The zone it enters."""
 
     def __str__(self) -> str:
         return f"p{self.player} nests {self.card} in {self.zone.value}"
@@ -59,8 +67,11 @@ class MoveBird:
     kind: ClassVar[str] = "rookery.move_bird"
 
     player: int
+    """The bird's owner."""
     bird: int
+    """The bird's uid."""
     zone: Zone
+    """The zone it moves to."""
 
     def __str__(self) -> str:
         return f"p{self.player} moves bird #{self.bird} to {self.zone.value}"
@@ -73,9 +84,13 @@ class PlayPredator:
     kind: ClassVar[str] = "rookery.play_predator"
 
     player: int
+    """The seat that plays."""
     card: str
+    """The predator card's catalog id, from the hand."""
     zone: Zone
+    """The zone it enters."""
     face_up: bool
+    """True: face up for its cost; False: face down for 2 Song."""
 
     def __str__(self) -> str:
         side = "face up" if self.face_up else "face down"
@@ -89,8 +104,11 @@ class Hunt:
     kind: ClassVar[str] = "rookery.hunt"
 
     player: int
+    """The predator's owner."""
     predator: int
+    """The hunting predator's uid."""
     target: int
+    """The hunted bird's uid."""
 
     def __str__(self) -> str:
         return f"p{self.player} hunts bird #{self.target} with predator #{self.predator}"
@@ -103,7 +121,9 @@ class Mob:
     kind: ClassVar[str] = "rookery.mob"
 
     player: int
+    """The seat whose flock mobs."""
     predator: int
+    """The mobbed predator's uid."""
 
     def __str__(self) -> str:
         return f"p{self.player} mobs predator #{self.predator}"
@@ -116,10 +136,15 @@ class PlayEvent:
     kind: ClassVar[str] = "rookery.play_event"
 
     player: int
+    """The seat that plays."""
     card: str
+    """The event card's catalog id, from the hand."""
     target: int | None = None
+    """The uid of the target, for an event that targets; else None."""
     zone: Zone | None = None
+    """The destination zone, for an event that moves; else None."""
     discard: str | None = None
+    """The card of the hand discarded for the effect, if the event asks one; else None."""
 
     def __str__(self) -> str:
         text = f"p{self.player} plays {self.card}"
@@ -139,7 +164,9 @@ class PlaySeason:
     kind: ClassVar[str] = "rookery.play_season"
 
     player: int
+    """The seat that plays."""
     card: str
+    """The Season card's catalog id, from the hand."""
 
     def __str__(self) -> str:
         return f"p{self.player} plays season card {self.card}"
@@ -152,8 +179,11 @@ class PlayHabitat:
     kind: ClassVar[str] = "rookery.play_habitat"
 
     player: int
+    """The seat that plays."""
     card: str
+    """The habitat card's catalog id, from the hand."""
     zone: Zone
+    """The zone whose flip pile it goes on."""
 
     def __str__(self) -> str:
         return f"p{self.player} plays {self.card} on {self.zone.value}"
@@ -166,6 +196,7 @@ class EndTurn:
     kind: ClassVar[str] = "rookery.end_turn"
 
     player: int
+    """The active seat."""
 
     def __str__(self) -> str:
         return f"p{self.player} ends the turn"
@@ -178,7 +209,9 @@ class Ambush:
     kind: ClassVar[str] = "rookery.ambush"
 
     player: int
+    """The predator's owner."""
     predator: int
+    """The face-down predator's uid."""
 
     def __str__(self) -> str:
         return f"p{self.player} ambushes with predator #{self.predator}"
@@ -191,7 +224,9 @@ class PassAmbush:
     kind: ClassVar[str] = "rookery.pass_ambush"
 
     player: int
+    """The predator's owner."""
     predator: int
+    """The face-down predator's uid."""
 
     def __str__(self) -> str:
         return f"p{self.player} passes the ambush of predator #{self.predator}"
@@ -204,7 +239,9 @@ class DiscardCard:
     kind: ClassVar[str] = "rookery.discard_card"
 
     player: int
+    """The seat that discards."""
     card: str
+    """The catalog id of the card discarded from hand."""
 
     def __str__(self) -> str:
         return f"p{self.player} discards {self.card}"
@@ -217,8 +254,11 @@ class ChooseTarget:
     kind: ClassVar[str] = "rookery.choose_target"
 
     player: int
+    """The seat that answers."""
     target: int
+    """The uid of the target."""
     zone: Zone | None = None
+    """The destination zone, for an ability that moves; else None."""
 
     def __str__(self) -> str:
         where = f" to {self.zone.value}" if self.zone is not None else ""

@@ -17,8 +17,11 @@ class HabitatDrafted:
     kind: ClassVar[str] = "rookery.habitat_drafted"
 
     player: int
+    """The seat that drafted."""
     zone: Zone
+    """The zone drafted."""
     habitat: Habitat
+    """Its habitat."""
 
     def __str__(self) -> str:
         return f"p{self.player} drafts {self.habitat.value} for the {self.zone.value} zone"
@@ -31,10 +34,15 @@ class TurnStarted:
     kind: ClassVar[str] = "rookery.turn_began"
 
     player: int
+    """The seat whose turn begins."""
     turn: int
+    """The turn number, 1 first."""
     season: Season
+    """The season now."""
     turns_left: int
+    """Turns left in the season."""
     song: int
+    """The Dawn Chorus: the Song pool the turn starts with, set by the season."""
 
     def __str__(self) -> str:
         return (
@@ -50,6 +58,7 @@ class CardDrawn:
     kind: ClassVar[str] = "rookery.card_drawn"
 
     player: int
+    """The seat that draws."""
     card: str | None
     """None: hidden from this reader."""
 
@@ -64,7 +73,9 @@ class DeckReshuffled:
     kind: ClassVar[str] = "rookery.deck_reshuffled"
 
     player: int
+    """The seat whose deck it is."""
     cards: int
+    """How many cards the new deck holds."""
 
     def __str__(self) -> str:
         return f"p{self.player} shuffles their discard pile ({self.cards} cards) into a new deck"
@@ -77,10 +88,15 @@ class BirdNested:
     kind: ClassVar[str] = "rookery.bird_nested"
 
     player: int
+    """The bird's owner."""
     uid: int
+    """The bird's uid."""
     card: str
+    """The bird card's catalog id."""
     zone: Zone
+    """The zone it entered."""
     cost: int
+    """The Song paid."""
 
     def __str__(self) -> str:
         return (
@@ -96,9 +112,13 @@ class BirdTapped:
     kind: ClassVar[str] = "rookery.bird_tapped"
 
     player: int
+    """The bird's owner."""
     uid: int
+    """The bird's uid."""
     card: str
+    """The bird card's catalog id."""
     song: int
+    """The Song it added to the pool."""
 
     def __str__(self) -> str:
         return f"p{self.player} taps {self.card} #{self.uid} for {self.song} song"
@@ -113,9 +133,13 @@ class BirdMoved:
     player: int
     """The bird's owner."""
     uid: int
+    """The bird's uid."""
     card: str
+    """The bird card's catalog id."""
     source: Zone
+    """The zone it left."""
     zone: Zone
+    """The zone it entered."""
 
     def __str__(self) -> str:
         return (
@@ -131,12 +155,17 @@ class PredatorPlayed:
     kind: ClassVar[str] = "rookery.predator_played"
 
     player: int
+    """The predator's owner."""
     uid: int
+    """The predator's uid."""
     card: str | None
     """None: a face-down card the reader may not identify."""
     zone: Zone
+    """The zone it entered."""
     face_up: bool
+    """Whether it entered face up."""
     cost: int
+    """The Song paid."""
 
     def __str__(self) -> str:
         if self.face_up:
@@ -152,9 +181,13 @@ class PredatorRevealed:
     kind: ClassVar[str] = "rookery.predator_revealed"
 
     player: int
+    """The predator's owner."""
     uid: int
+    """The predator's uid."""
     card: str
+    """The predator card's catalog id."""
     zone: Zone
+    """The zone it is in."""
 
     def __str__(self) -> str:
         return f"p{self.player} reveals {self.card} #{self.uid} in {self.zone.value}: ambush!"
@@ -167,7 +200,9 @@ class AmbushPassed:
     kind: ClassVar[str] = "rookery.ambush_passed"
 
     player: int
+    """The predator's owner."""
     uid: int
+    """The face-down predator's uid."""
 
     def __str__(self) -> str:
         return f"p{self.player} lets face-down card #{self.uid} lie in wait"
@@ -180,13 +215,21 @@ class HuntResolved:
     kind: ClassVar[str] = "rookery.hunt_resolved"
 
     player: int
+    """The predator's owner."""
     predator: int
+    """The predator's uid."""
     predator_card: str
+    """The predator card's catalog id."""
     target: int
+    """The hunted bird's uid."""
     target_card: str
+    """The hunted bird card's catalog id."""
     zone: Zone
+    """The zone of the hunt."""
     threat: int
+    """The predator's modified threat."""
     evasion: int
+    """The bird's modified evasion."""
     damage: int
     """0: the hunt failed."""
 
@@ -207,11 +250,17 @@ class MobResolved:
     kind: ClassVar[str] = "rookery.mob_resolved"
 
     player: int
+    """The seat whose flock mobbed."""
     predator: int
+    """The predator's uid."""
     predator_card: str
+    """The predator card's catalog id."""
     zone: Zone
+    """The zone of the mob."""
     evasion: int
+    """The flock's summed evasion."""
     stealth: int
+    """The predator's stealth."""
     damage: int
     """0: the mob failed."""
 
@@ -234,8 +283,11 @@ class CardDefeated:
     player: int
     """The owner."""
     uid: int
+    """The card's uid."""
     card: str
+    """The card's catalog id."""
     zone: Zone
+    """The zone it was in."""
 
     def __str__(self) -> str:
         return (
@@ -251,8 +303,11 @@ class EventPlayed:
     kind: ClassVar[str] = "rookery.event_played"
 
     player: int
+    """The seat that played it."""
     card: str
+    """The event card's catalog id."""
     cost: int
+    """The Song paid."""
 
     def __str__(self) -> str:
         return f"p{self.player} plays the event {self.card} for {self.cost} song"
@@ -265,10 +320,15 @@ class SeasonCardPlayed:
     kind: ClassVar[str] = "rookery.season_card_played"
 
     player: int
+    """The seat that played it."""
     card: str
+    """The Season card's catalog id."""
     season: Season
+    """The season it starts."""
     duration: int
+    """The turns that season lasts."""
     cost: int
+    """The Song paid."""
 
     def __str__(self) -> str:
         return (
@@ -284,10 +344,15 @@ class HabitatPlayed:
     kind: ClassVar[str] = "rookery.habitat_played"
 
     player: int
+    """The seat that played it."""
     card: str
+    """The habitat card's catalog id."""
     zone: Zone
+    """The zone whose flip pile it went on."""
     cost: int
+    """The Song paid."""
     pile: int
+    """Cards on the flip pile now (the zone flips at 3)."""
 
     def __str__(self) -> str:
         return (
@@ -303,7 +368,9 @@ class ZoneFlipped:
     kind: ClassVar[str] = "rookery.zone_flipped"
 
     zone: Zone
+    """The zone that flipped."""
     habitat: Habitat
+    """Its new habitat."""
     discarded: tuple[PileCard, ...]
     """The birds that left, with their owners."""
 
@@ -319,7 +386,9 @@ class CardDiscarded:
     kind: ClassVar[str] = "rookery.card_discarded"
 
     player: int
+    """The seat whose hand it left."""
     card: str
+    """The card's catalog id."""
 
     def __str__(self) -> str:
         return f"p{self.player} discards {self.card} from hand"
@@ -332,10 +401,13 @@ class CardSearched:
     kind: ClassVar[str] = "rookery.card_searched"
 
     player: int
+    """The seat whose deck was searched."""
     card_type: CardType
+    """The card type searched for."""
     card: str | None
     """None: nothing found, or hidden from this reader."""
     found: bool
+    """Whether a card of that type was found."""
 
     def __str__(self) -> str:
         if not self.found:
@@ -351,8 +423,11 @@ class SongGained:
     kind: ClassVar[str] = "rookery.song_gained"
 
     player: int
+    """The seat whose pool gains."""
     card: str
+    """The catalog id of the card whose ability acted."""
     amount: int
+    """The Song gained."""
 
     def __str__(self) -> str:
         return f"p{self.player} gains {self.amount} song from {self.card}"
@@ -365,10 +440,15 @@ class Damaged:
     kind: ClassVar[str] = "rookery.damaged"
 
     player: int
+    """The ability's owner."""
     source: str
+    """The catalog id of the card whose ability acted."""
     target: int
+    """The damaged card's uid."""
     target_card: str
+    """The damaged card's catalog id."""
     amount: int
+    """The damage dealt."""
 
     def __str__(self) -> str:
         return (
@@ -384,10 +464,15 @@ class Healed:
     kind: ClassVar[str] = "rookery.healed"
 
     player: int
+    """The ability's owner."""
     source: str
+    """The catalog id of the card whose ability acted."""
     target: int
+    """The healed card's uid."""
     target_card: str
+    """The healed card's catalog id."""
     amount: int
+    """The damage removed."""
 
     def __str__(self) -> str:
         return (
@@ -403,9 +488,13 @@ class BirdUntapped:
     kind: ClassVar[str] = "rookery.bird_untapped"
 
     player: int
+    """The ability's owner."""
     source: str
+    """The catalog id of the card whose ability acted."""
     target: int
+    """The bird's uid."""
     target_card: str
+    """The bird card's catalog id."""
 
     def __str__(self) -> str:
         return f"p{self.player}'s {self.source} untaps {self.target_card} #{self.target}"
@@ -418,9 +507,13 @@ class PredatorReadied:
     kind: ClassVar[str] = "rookery.predator_readied"
 
     player: int
+    """The ability's owner."""
     source: str
+    """The catalog id of the card whose ability acted."""
     target: int
+    """The predator's uid."""
     target_card: str
+    """The predator card's catalog id."""
 
     def __str__(self) -> str:
         return (
@@ -436,9 +529,13 @@ class SeasonShifted:
     kind: ClassVar[str] = "rookery.season_shifted"
 
     player: int
+    """The ability's owner."""
     source: str
+    """The catalog id of the card whose ability acted."""
     amount: int
+    """The change to the turns left (negative shortens the season)."""
     turns_left: int
+    """Turns left in the season now."""
 
     def __str__(self) -> str:
         return (
@@ -454,8 +551,11 @@ class TurnEnded:
     kind: ClassVar[str] = "rookery.turn_ended"
 
     player: int
+    """The seat whose turn ended."""
     song_lost: int
+    """Unspent Song lost from the pool."""
     turns_left: int
+    """Turns left in the season now."""
 
     def __str__(self) -> str:
         return (
@@ -471,10 +571,13 @@ class CheckpointHeld:
     kind: ClassVar[str] = "rookery.checkpoint_held"
 
     number: int
+    """The checkpoint's number in the game, 1 first."""
     leader: int | None
+    """The zone leader (controls more zones), who claims a Prize; None: no leader."""
     zones: tuple[int | None, int | None, int | None]
     """Controller of left, middle, right."""
     prizes: tuple[int, int]
+    """Each seat's Prizes after the checkpoint."""
 
     def __str__(self) -> str:
         control = ", ".join(
@@ -495,7 +598,9 @@ class SeasonStarted:
     kind: ClassVar[str] = "rookery.season_began"
 
     season: Season
+    """The season that begins."""
     turns_left: int
+    """The turns it lasts."""
 
     def __str__(self) -> str:
         return f"{self.season.value} begins ({self.turns_left} turns)"
@@ -508,7 +613,9 @@ class GameEnded:
     kind: ClassVar[str] = "rookery.game_ended"
 
     winners: tuple[int, ...]
+    """The winning seats (both on a tie)."""
     prizes: tuple[int, int]
+    """Each seat's Prizes at the end."""
 
     def __str__(self) -> str:
         who = f"p{self.winners[0]} wins" if len(self.winners) == 1 else "the game is drawn"
