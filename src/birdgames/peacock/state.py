@@ -27,7 +27,7 @@ MOVES_PER_MIGRATION: Final = 64
 
 
 class Phase(enum.Enum):
-    """Where the current season stands (K2)."""
+    """Where the current season stands (rules: "A season (three in a game)")."""
 
     DRAFT = "draft"
     MIGRATION = "migration"

@@ -1,4 +1,6 @@
-"""What one player (or a spectator) sees: built from allowed fields only (K4)."""
+"""What one player (or a spectator) sees: built from allowed fields only (rules: "Hidden
+information").
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""The actions of Perch: every choice the rules give a player, one decision each (P2)."""
+"""The actions of Perch: every choice the rules give a player, one decision each (rules: "Decisions
+as actions").
+"""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ def colour_name(colour: int) -> str:
 
 @attrs.frozen
 class KeepObjective:
-    """Keeps one of the two dealt objectives, discarding the other (§1.4)."""
+    """Keeps one of the two dealt objectives, discarding the other (rules: "Setup")."""
 
     kind: ClassVar[str] = "perch_bop.keep_objective"
     player: int
@@ -31,7 +33,7 @@ class KeepObjective:
 
 @attrs.frozen
 class AddBird:
-    """Adds one more bird of your own to the bag (Early Bird, Rookery; §2.1)."""
+    """Adds one more bird of your own to the bag (Early Bird, Rookery; rules: "Migration")."""
 
     kind: ClassVar[str] = "perch_bop.add_bird"
     player: int
@@ -55,7 +57,7 @@ class Decline:
 
 @attrs.frozen
 class ReturnBird:
-    """Happy Birdbath: puts one of the three drawn birds back in the bag (§2.2)."""
+    """Happy Birdbath: puts one of the three drawn birds back in the bag (rules: "Recruit")."""
 
     kind: ClassVar[str] = "perch_bop.return_bird"
     player: int
@@ -90,7 +92,7 @@ class SwapBirds:
 
 @attrs.frozen
 class Place:
-    """Perches one bird from your hand on a Location, taking a free nest or not (§2.3)."""
+    """Perches one bird from your hand on a Location, taking a free nest or not (rules: "Perch")."""
 
     kind: ClassVar[str] = "perch_bop.place"
     player: int
@@ -109,7 +111,7 @@ class Place:
 
 @attrs.frozen
 class BuildBirdhouse:
-    """Bonus action from round 4: a birdhouse on an existing stack (§3)."""
+    """Bonus action from round 4: a birdhouse on an existing stack (rules: "Perch")."""
 
     kind: ClassVar[str] = "perch_bop.build_birdhouse"
     player: int
@@ -126,7 +128,7 @@ class BuildBirdhouse:
 @attrs.frozen
 class FeedBirds:
     """Pond-emonium bonus action: discard 1 Bread and move 1 bird from a Location beside a
-    Pond onto that Pond (P5)."""
+    Pond onto that Pond (rules: "Pond-emonium")."""
 
     kind: ClassVar[str] = "perch_bop.feed_birds"
     player: int
@@ -147,7 +149,7 @@ class FeedBirds:
 
 @attrs.frozen
 class Zap:
-    """Bonus action in round 5: one unprotected bird to the fountain (§3)."""
+    """Bonus action in round 5: one unprotected bird to the fountain (rules: "Perch")."""
 
     kind: ClassVar[str] = "perch_bop.zap"
     player: int
@@ -163,7 +165,9 @@ class Zap:
 
 @attrs.frozen
 class ZapNest:
-    """Bonus action in round 5 with the U6 option: removes an unclaimed nest."""
+    """Bonus action in round 5 with `Config.zap_nests`: removes an unclaimed nest (rules:
+    "Perch").
+    """
 
     kind: ClassVar[str] = "perch_bop.zap_nest"
     player: int
@@ -189,7 +193,9 @@ class EndTurn:
 
 @attrs.frozen
 class ChooseSlot:
-    """Puts the bird heading to the fountain into a free, supported slot (§4.3, U5)."""
+    """Puts the bird heading to the fountain into a free, supported slot (rules: "Fountain and
+    plaza").
+    """
 
     kind: ClassVar[str] = "perch_bop.choose_slot"
     player: int
@@ -203,7 +209,9 @@ class ChooseSlot:
 
 @attrs.frozen
 class PlaceScarecrow:
-    """Puts the Scarecrow on an intersection after taking control of it (§5.2)."""
+    """Puts the Scarecrow on an intersection after taking control of it (rules: "Location
+    tiles").
+    """
 
     kind: ClassVar[str] = "perch_bop.place_scarecrow"
     player: int
@@ -217,7 +225,9 @@ class PlaceScarecrow:
 
 @attrs.frozen
 class ActivateCreature:
-    """Bonus action: activates a creature you control, once per round each (§3, §6)."""
+    """Bonus action: activates a creature you control, once per round each (rules: "Perch",
+    "Creatures").
+    """
 
     kind: ClassVar[str] = "perch_bop.activate_creature"
     player: int
@@ -231,7 +241,7 @@ class ActivateCreature:
 
 @attrs.frozen
 class MoveCreature:
-    """Moves the activated creature one path step, or onto its landing tile (§6)."""
+    """Moves the activated creature one path step, or onto its landing tile (rules: "Creatures")."""
 
     kind: ClassVar[str] = "perch_bop.move_creature"
     player: int
@@ -245,7 +255,7 @@ class MoveCreature:
 
 @attrs.frozen
 class UseEffect:
-    """Uses the activated creature's effect after its move (U8)."""
+    """Uses the activated creature's effect after its move (rules: "Creatures")."""
 
     kind: ClassVar[str] = "perch_bop.use_effect"
     player: int
@@ -257,7 +267,7 @@ class UseEffect:
 
 @attrs.frozen
 class SkipEffect:
-    """Skips the activated creature's effect as a whole; the move stands (U8)."""
+    """Skips the activated creature's effect as a whole; the move stands (rules: "Creatures")."""
 
     kind: ClassVar[str] = "perch_bop.skip_effect"
     player: int
@@ -269,7 +279,7 @@ class SkipEffect:
 
 @attrs.frozen
 class ChooseBird:
-    """Chooses the bird the creature's effect acts on next (§6)."""
+    """Chooses the bird the creature's effect acts on next (rules: "Creatures")."""
 
     kind: ClassVar[str] = "perch_bop.choose_bird"
     player: int
@@ -286,7 +296,7 @@ class ChooseBird:
 @attrs.frozen
 class ChooseDestination:
     """Chooses where the chosen bird goes: a neighbouring Location, or None for off the
-    board into the fountain (the Dog on an edge tile, §6)."""
+    board into the fountain (the Dog on an edge tile; rules: "Creatures")."""
 
     kind: ClassVar[str] = "perch_bop.choose_destination"
     player: int
@@ -301,7 +311,9 @@ class ChooseDestination:
 
 @attrs.frozen
 class ChooseFountainBird:
-    """Squirrel: chooses the fountain bird that swaps with the chosen Location bird (§6)."""
+    """Squirrel: chooses the fountain bird that swaps with the chosen Location bird (rules:
+    "Creatures").
+    """
 
     kind: ClassVar[str] = "perch_bop.choose_fountain_bird"
     player: int
@@ -315,7 +327,7 @@ class ChooseFountainBird:
 
 @attrs.frozen
 class MoveGoldenEgg:
-    """Golden Goose (P8): before Migration its controller moves the Golden Egg to a Location
+    """Promos, Golden Goose: before Migration its controller moves the Golden Egg to a Location
     other than the one it lay on last round."""
 
     kind: ClassVar[str] = "perch_bop.move_golden_egg"
@@ -328,7 +340,7 @@ class MoveGoldenEgg:
 
 @attrs.frozen
 class OrderTie:
-    """Eagle of Justice (P8): orders one tied group at one Location or Pond, best first;
+    """Promos, Eagle of Justice: orders one tied group at one Location or Pond, best first;
     that order counts for this Upkeep's points and control."""
 
     kind: ClassVar[str] = "perch_bop.order_tie"
@@ -343,7 +355,7 @@ class OrderTie:
 
 @attrs.frozen
 class MoveYeti:
-    """Yeti (P8): the turn's bonus action moves it to an adjacent Location."""
+    """Promos, Yeti: the turn's bonus action moves it to an adjacent Location."""
 
     kind: ClassVar[str] = "perch_bop.move_yeti"
     player: int

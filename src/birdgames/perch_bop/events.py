@@ -120,7 +120,7 @@ class BirdPlaced:
 
 @attrs.frozen
 class BirdhouseBuilt:
-    """A birdhouse closes a stack (§3)."""
+    """A birdhouse closes a stack (rules: "Perch")."""
 
     kind: ClassVar[str] = "perch_bop.birdhouse_built"
     player: int
@@ -175,7 +175,7 @@ class BirdRemoved:
 
 @attrs.frozen
 class NestRemoved:
-    """A zap removes a free nest (U6 option)."""
+    """A zap removes a free nest, with `Config.zap_nests` (rules: "Perch")."""
 
     kind: ClassVar[str] = "perch_bop.nest_removed"
     player: int
@@ -282,7 +282,7 @@ class TileRemoved:
 
 @attrs.frozen
 class ControlChanged:
-    """A creature's controller for the next round (None: nobody, U7)."""
+    """A creature's controller for the next round (None: nobody; rules: "Creatures")."""
 
     kind: ClassVar[str] = "perch_bop.control_changed"
     creature: str
@@ -314,7 +314,7 @@ class StandeePlaced:
 
 @attrs.frozen
 class BagEmptied:
-    """U11: at the end the bag's birds go to the plaza."""
+    """At the end the bag's birds go to the plaza (rules: "End of the game")."""
 
     kind: ClassVar[str] = "perch_bop.bag_emptied"
     colour: int
@@ -328,7 +328,7 @@ class BagEmptied:
 
 @attrs.frozen
 class FinalScored:
-    """A player's end-game breakdown (§4.4)."""
+    """A player's end-game breakdown (rules: "End of the game")."""
 
     kind: ClassVar[str] = "perch_bop.final_scored"
     player: int
@@ -373,7 +373,7 @@ class GameEnded:
 
 @attrs.frozen
 class CreatureActivated:
-    """A player activates a creature they control (§3)."""
+    """A player activates a creature they control (rules: "Perch")."""
 
     kind: ClassVar[str] = "perch_bop.creature_activated"
     player: int
@@ -389,7 +389,9 @@ class CreatureActivated:
 
 @attrs.frozen
 class CreatureMoved:
-    """An activated creature moves: every tile it enters, the landing tile last (§6)."""
+    """An activated creature moves: every tile it enters, the landing tile last (rules:
+    "Creatures").
+    """
 
     kind: ClassVar[str] = "perch_bop.creature_moved"
     player: int
@@ -408,7 +410,9 @@ class CreatureMoved:
 
 @attrs.frozen
 class EffectSkipped:
-    """The activated creature's effect is skipped: declined, or nothing it could act on (U8)."""
+    """The activated creature's effect is skipped: declined, or nothing it could act on (rules:
+    "Creatures").
+    """
 
     kind: ClassVar[str] = "perch_bop.effect_skipped"
     player: int
@@ -426,7 +430,7 @@ class EffectSkipped:
 
 @attrs.frozen
 class BirdMoved:
-    """A creature's effect moves a bird from one Location to another (§6)."""
+    """A creature's effect moves a bird from one Location to another (rules: "Creatures")."""
 
     kind: ClassVar[str] = "perch_bop.bird_moved"
     player: int
@@ -451,7 +455,7 @@ class BirdMoved:
 
 @attrs.frozen
 class FountainSwapped:
-    """Squirrel: a Location bird and a fountain bird change places (§6)."""
+    """Squirrel: a Location bird and a fountain bird change places (rules: "Creatures")."""
 
     kind: ClassVar[str] = "perch_bop.fountain_swapped"
     player: int
@@ -474,7 +478,7 @@ class FountainSwapped:
 
 @attrs.frozen
 class BirdfeederTaken:
-    """Seeds the Day (P3): a bird placed from a hand takes a Location's Birdfeeder."""
+    """Seeds the Day: a bird placed from a hand takes a Location's Birdfeeder."""
 
     kind: ClassVar[str] = "perch_bop.birdfeeder_taken"
     player: int
@@ -495,7 +499,7 @@ class BirdfeederTaken:
 
 @attrs.frozen
 class BirdfeederLost:
-    """Seeds the Day (P3): a Birdfeeder leaves the game without being scored."""
+    """Seeds the Day: a Birdfeeder leaves the game without being scored."""
 
     kind: ClassVar[str] = "perch_bop.birdfeeder_lost"
     tile: str
@@ -514,7 +518,7 @@ class BirdfeederLost:
 
 @attrs.frozen
 class SkyMoved:
-    """Points in the Sky (P4): the Sun or the Moon moves clockwise to a Location."""
+    """Points in the Sky: the Sun or the Moon moves clockwise to a Location."""
 
     kind: ClassVar[str] = "perch_bop.sky_moved"
     body: str
@@ -528,7 +532,7 @@ class SkyMoved:
 
 @attrs.frozen
 class PondScored:
-    """Pond-emonium (P5): a colour's place at a Pond during Upkeep, and what it earned."""
+    """Pond-emonium: a colour's place at a Pond during Upkeep, and what it earned."""
 
     kind: ClassVar[str] = "perch_bop.pond_scored"
     pond: str
@@ -556,7 +560,7 @@ class PondScored:
 
 @attrs.frozen
 class BirdsFed:
-    """Pond-emonium (P5): a player spends a Bread and a bird flies onto a Pond."""
+    """Pond-emonium: a player spends a Bread and a bird flies onto a Pond."""
 
     kind: ClassVar[str] = "perch_bop.birds_fed"
     player: int
@@ -579,7 +583,7 @@ class BirdsFed:
 
 @attrs.frozen
 class PromosControlled:
-    """P8: the player in last place holds the promos this round."""
+    """Promos: the player in last place holds the promos this round."""
 
     kind: ClassVar[str] = "perch_bop.promos_controlled"
     round: int
@@ -591,7 +595,7 @@ class PromosControlled:
 
 @attrs.frozen
 class GoldenEggMoved:
-    """P8: the Golden Egg now lies on a Location: +1 to each place scored there."""
+    """Promos: the Golden Egg now lies on a Location: +1 to each place scored there."""
 
     kind: ClassVar[str] = "perch_bop.golden_egg_moved"
     player: int
@@ -603,7 +607,7 @@ class GoldenEggMoved:
 
 @attrs.frozen
 class TieOrdered:
-    """P8: the Eagle of Justice ranks a tied group at a Location or Pond, best first."""
+    """Promos: the Eagle of Justice ranks a tied group at a Location or Pond, best first."""
 
     kind: ClassVar[str] = "perch_bop.tie_ordered"
     player: int
@@ -617,7 +621,7 @@ class TieOrdered:
 
 @attrs.frozen
 class YetiMoved:
-    """P8: the Yeti moves; no effect moves a bird off its Location."""
+    """Promos: the Yeti moves; no effect moves a bird off its Location."""
 
     kind: ClassVar[str] = "perch_bop.yeti_moved"
     player: int | None  # None: it left a removed Location by itself

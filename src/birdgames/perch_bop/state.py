@@ -13,7 +13,7 @@ from birdgames.rng import Rng
 
 @attrs.frozen
 class Config:
-    """A Perch game's setup; every random choice can be fixed here (P1)."""
+    """A Perch game's setup; every random choice can be fixed here (rules: "Config")."""
 
     kind: ClassVar[str] = "perch_bop.config"
 
@@ -118,7 +118,7 @@ class Where(enum.Enum):
 @attrs.frozen
 class Spot:
     """Where a standee stands: typed, so a Pond or an intersection never passes for a cell
-    of the same index (P9)."""
+    of the same index (rules: "Board")."""
 
     where: Where
     """The kind of place."""
@@ -138,7 +138,7 @@ class Creature:
 
 
 class Stage(enum.Enum):
-    """The decision an activation waits for (§6, U8: one decision at a time)."""
+    """The decision an activation waits for (one decision at a time; rules: "Creatures")."""
 
     MOVE = "move"  # the next path step, or the landing tile
     USE = "use"  # use or skip the effect as a whole
@@ -164,7 +164,7 @@ class Activation:
 
 @attrs.frozen
 class Arrival:
-    """A bird on its way to the fountain; `chooser` picks its slot (U5)."""
+    """A bird on its way to the fountain; `chooser` picks its slot (rules: "Fountain and plaza")."""
 
     colour: int
     chooser: int
@@ -187,7 +187,7 @@ class Flow:
 
 @attrs.frozen
 class FinalScore:
-    """One player's end-game breakdown (§4.4)."""
+    """One player's end-game breakdown (rules: "End of the game")."""
 
     objective: str
     objective_met: bool
@@ -202,7 +202,7 @@ class FinalScore:
 
 @attrs.frozen
 class Birdfeeders:
-    """Seeds the Day (P3): the Birdfeeders still out and where the others went."""
+    """Seeds the Day: the Birdfeeders still out and where the others went."""
 
     on: tuple[bool, ...]
     """Per Location: a Birdfeeder still waits there."""
@@ -216,7 +216,7 @@ class Birdfeeders:
 
 @attrs.frozen
 class Sky:
-    """Points in the Sky (P4): the cells the Sun and the Moon cover."""
+    """Points in the Sky: the cells the Sun and the Moon cover."""
 
     sun: int
     """The board index of the cell under the Sun."""
@@ -226,12 +226,12 @@ class Sky:
 
 @attrs.frozen
 class Pond:
-    """Pond-emonium (P5): one Pond on its intersection and the birds on it, per colour."""
+    """Pond-emonium: one Pond on its intersection and the birds on it, per colour."""
 
     tile: str
     """The Pond tile's id."""
     intersection: int
-    """Its index in the P2 intersection list (Ponds are ordered by it, P9)."""
+    """Its index in the board's intersection list; Ponds are ordered by it."""
     birds: tuple[int, ...]
     """The birds on the Pond, counted per colour."""
     leader: int | None = None
@@ -242,7 +242,7 @@ class Pond:
 
 @attrs.frozen
 class Ponds:
-    """Pond-emonium (P5): the Ponds and every player's Bread."""
+    """Pond-emonium: the Ponds and every player's Bread."""
 
     ponds: tuple[Pond, ...]
     """The Ponds in play, ordered by their intersection."""
@@ -254,7 +254,7 @@ class Ponds:
 
 @attrs.frozen
 class TieOrder:
-    """The Eagle of Justice's ruling (P8): one tied group at one place, best first."""
+    """The Eagle of Justice's ruling (rules: "Promos"): one tied group at one place, best first."""
 
     place: Spot  # a Location (CELL) or a Pond (POND)
     order: tuple[int, ...]  # the tied colours, best first
@@ -262,7 +262,7 @@ class TieOrder:
 
 @attrs.frozen
 class Promos:
-    """The Kickstarter promos in play (P8); `Config.promos` says which."""
+    """The Kickstarter promos in play (rules: "Promos"); `Config.promos` says which."""
 
     # The seat in last place when the round started: it holds every promo this round.
     controller: int | None
@@ -307,7 +307,7 @@ class State:
     creatures: tuple[Creature, ...]
     """The creatures in play, with controller and standee place."""
     tick: int
-    """Counts score changes, for U2."""
+    """Counts score changes, to break turn-order ties (rules: "Upkeep")."""
     final: tuple[FinalScore, ...] = ()
     """Each seat's end-game breakdown, once the game is over."""
     feeders: Birdfeeders | None = None

@@ -30,11 +30,11 @@ class SeatView:
     """One player's side as the viewer sees it: the same facts as the View's per-seat tuples."""
 
     hand: tuple[int, ...]
-    """Hands are open (§2.2 ASSUMED)."""
+    """Hands are open (ASSUMED; rules: "Recruit")."""
     score: int
     """The seat's score."""
     reached: int
-    """When the score was reached (U2)."""
+    """When the score was reached (rules: "Upkeep")."""
     birdhouse: bool
     """An unused birdhouse, once in play (round 4 on)."""
     zap: bool
@@ -58,7 +58,9 @@ class Decision:
 
 @attrs.frozen
 class View:
-    """What one player (or a spectator, player=None) sees at the table (P2)."""
+    """What one player (or a spectator, player=None) sees at the table (rules: "Hidden
+    information").
+    """
 
     kind: ClassVar[str] = "perch_bop.view"
 
@@ -91,11 +93,11 @@ class View:
     bag: tuple[int, ...]
     """The bag's contents as a multiset; it has no visible order."""
     hands: tuple[tuple[int, ...], ...]
-    """Hands are open (§2.2 ASSUMED)."""
+    """Hands are open (ASSUMED; rules: "Recruit")."""
     scores: tuple[int, ...]
     """Each seat's score."""
     reached: tuple[int, ...]
-    """When each score was reached (U2), public on the score track."""
+    """When each score was reached (rules: "Upkeep"), public on the score track."""
     birdhouses: tuple[bool, ...]
     """Unused birdhouse per player, once in play (round 4 on)."""
     zaps: tuple[bool, ...]
@@ -121,13 +123,13 @@ class View:
     final: tuple[FinalScore, ...]
     """Each seat's end-game breakdown, once the game is over."""
     birdfeeders: Birdfeeders | None
-    """Seeds the Day: all public (P2)."""
+    """Seeds the Day: all public (rules: "Hidden information")."""
     sky: Sky | None
     """Points in the Sky: the cells under the Sun and Moon."""
     ponds: Ponds | None = None
     """Pond-emonium: the Ponds, their birds and the Bread, all public."""
     promos: frozenset[str] = frozenset()
-    """The promos in play (P8)."""
+    """The promos in play (rules: "Promos")."""
     promo_state: Promos | None = None
     """Their holder, the Golden Egg, the Yeti: all public."""
     # The common part of every game's View (birdgames.core.ViewLike), keyword-only so the

@@ -13,7 +13,7 @@ from birdgames.rookery.state import Zone
 
 @attrs.frozen
 class DraftHabitat:
-    """R1.4 picks the habitat of the zone being drafted."""
+    """Picks the habitat of the zone being drafted (rules: "R1 Setup and the habitat draft")."""
 
     kind: ClassVar[str] = "rookery.draft_habitat"
 
@@ -30,7 +30,7 @@ class DraftHabitat:
 
 @attrs.frozen
 class TapBird:
-    """R3.4 taps a nested bird for its song."""
+    """Taps a nested bird for its song (rules: "R3 Birds")."""
 
     kind: ClassVar[str] = "rookery.tap_bird"
 
@@ -45,7 +45,7 @@ class TapBird:
 
 @attrs.frozen
 class NestBird:
-    """R3.2 pays a bird's cost and nests it, roosting, in a zone."""
+    """Pays a bird's cost and nests it, roosting, in a zone (rules: "R3 Birds")."""
 
     kind: ClassVar[str] = "rookery.nest_bird"
 
@@ -62,7 +62,7 @@ class NestBird:
 
 @attrs.frozen
 class MoveBird:
-    """R3.5 moves a nested Migratory bird to another zone."""
+    """Moves a nested Migratory bird to another zone (rules: "R3 Birds")."""
 
     kind: ClassVar[str] = "rookery.move_bird"
 
@@ -79,7 +79,9 @@ class MoveBird:
 
 @attrs.frozen
 class PlayPredator:
-    """R6.1 plays a predator into a zone, face up (its cost) or face down (2 Song)."""
+    """Plays a predator into a zone, face up (its cost) or face down (2 Song) (rules: "R6
+    Predators, hunting, mobbing").
+    """
 
     kind: ClassVar[str] = "rookery.play_predator"
 
@@ -99,7 +101,9 @@ class PlayPredator:
 
 @attrs.frozen
 class Hunt:
-    """R6.4 a face-up predator hunts an opposing bird in its zone."""
+    """A face-up predator hunts an opposing bird in its zone (rules: "R6 Predators, hunting,
+    mobbing").
+    """
 
     kind: ClassVar[str] = "rookery.hunt"
 
@@ -116,7 +120,9 @@ class Hunt:
 
 @attrs.frozen
 class Mob:
-    """R6.5 the player's flock mobs a face-up opposing predator in its zone."""
+    """The player's flock mobs a face-up opposing predator in its zone (rules: "R6 Predators,
+    hunting, mobbing").
+    """
 
     kind: ClassVar[str] = "rookery.mob"
 
@@ -131,7 +137,9 @@ class Mob:
 
 @attrs.frozen
 class PlayEvent:
-    """R8 plays an event; its target, destination and discarded card are parameters."""
+    """Plays an event; its target, destination and discarded card are parameters (rules: "R8
+    Events").
+    """
 
     kind: ClassVar[str] = "rookery.play_event"
 
@@ -159,7 +167,9 @@ class PlayEvent:
 
 @attrs.frozen
 class PlaySeason:
-    """R7.3 plays a Season card: a checkpoint, then its season begins."""
+    """Plays a Season card: a checkpoint, then its season begins (rules: "R7 Seasons,
+    checkpoints, Prizes, winning").
+    """
 
     kind: ClassVar[str] = "rookery.play_season"
 
@@ -174,7 +184,7 @@ class PlaySeason:
 
 @attrs.frozen
 class PlayHabitat:
-    """R5.1 puts a habitat card on a zone's flip pile."""
+    """Puts a habitat card on a zone's flip pile (rules: "R5 Habitat cards")."""
 
     kind: ClassVar[str] = "rookery.play_habitat"
 
@@ -191,7 +201,7 @@ class PlayHabitat:
 
 @attrs.frozen
 class EndTurn:
-    """R2.3 ends the turn."""
+    """Ends the turn (rules: "R2 A turn")."""
 
     kind: ClassVar[str] = "rookery.end_turn"
 
@@ -204,7 +214,9 @@ class EndTurn:
 
 @attrs.frozen
 class Ambush:
-    """R6.3 turns the face-down predator up and hunts the bird that entered its zone."""
+    """Turns the face-down predator up and hunts the bird that entered its zone (rules: "R6
+    Predators, hunting, mobbing").
+    """
 
     kind: ClassVar[str] = "rookery.ambush"
 
@@ -219,7 +231,7 @@ class Ambush:
 
 @attrs.frozen
 class PassAmbush:
-    """R6.3 lets the face-down predator stay hidden."""
+    """Lets the face-down predator stay hidden (rules: "R6 Predators, hunting, mobbing")."""
 
     kind: ClassVar[str] = "rookery.pass_ambush"
 
@@ -234,7 +246,9 @@ class PassAmbush:
 
 @attrs.frozen
 class DiscardCard:
-    """R9.6 discards a card of the player's choice, as an opponent's ability demands."""
+    """Discards a card of the player's choice, as an opponent's ability demands (rules: "R9
+    Abilities").
+    """
 
     kind: ClassVar[str] = "rookery.discard_card"
 
@@ -249,7 +263,9 @@ class DiscardCard:
 
 @attrs.frozen
 class ChooseTarget:
-    """R8.3 picks the target (and destination zone) of a pending triggered ability."""
+    """Picks the target (and destination zone) of a pending triggered ability (rules: "R8
+    Events").
+    """
 
     kind: ClassVar[str] = "rookery.choose_target"
 

@@ -23,7 +23,9 @@ class Habitat(enum.Enum):
 
 
 class Season(enum.Enum):
-    """The four seasons of the wheel, in order (R7.1)."""
+    """The four seasons of the wheel, in order (rules: "R7 Seasons, checkpoints, Prizes,
+    winning").
+    """
 
     SPRING = "spring"
     SUMMER = "summer"
@@ -151,7 +153,7 @@ class Ability:
 
 @attrs.frozen
 class BirdCard:
-    """A bird: cost, song / evasion / hp, native habitat, traits, abilities (R3.1)."""
+    """A bird: cost, song / evasion / hp, native habitat, traits, abilities (rules: "R3 Birds")."""
 
     id: str
     """The card's catalog id."""
@@ -173,7 +175,9 @@ class BirdCard:
 
 @attrs.frozen
 class PredatorCard:
-    """A predator: cost, threat / stealth / hp, abilities (R6.1)."""
+    """A predator: cost, threat / stealth / hp, abilities (rules: "R6 Predators, hunting,
+    mobbing").
+    """
 
     id: str
     """The card's catalog id."""
@@ -191,7 +195,7 @@ class PredatorCard:
 
 @attrs.frozen
 class EventCard:
-    """A Weather or Human event (R8)."""
+    """A Weather or Human event (rules: "R8 Events")."""
 
     id: str
     """The card's catalog id."""
@@ -202,12 +206,14 @@ class EventCard:
     abilities: tuple[Ability, ...]
     """What it does when played (rules: "R9 Abilities")."""
     instant: bool = False
-    """R8.2 a label without rules effect."""
+    """A label without rules effect (rules: "R8 Events")."""
 
 
 @attrs.frozen
 class SeasonCard:
-    """A Season card: the season it starts and that season's duration (R7.3)."""
+    """A Season card: the season it starts and that season's duration (rules: "R7 Seasons,
+    checkpoints, Prizes, winning").
+    """
 
     id: str
     """The card's catalog id."""
@@ -221,7 +227,7 @@ class SeasonCard:
 
 @attrs.frozen
 class HabitatCard:
-    """A habitat card for a zone's flip pile (R5)."""
+    """A habitat card for a zone's flip pile (rules: "R5 Habitat cards")."""
 
     id: str
     """The card's catalog id."""

@@ -12,7 +12,7 @@ from birdgames.rookery.state import PileCard, Zone
 
 @attrs.frozen
 class HabitatDrafted:
-    """R1.4 a zone's habitat was drafted."""
+    """A zone's habitat was drafted (rules: "R1 Setup and the habitat draft")."""
 
     kind: ClassVar[str] = "rookery.habitat_drafted"
 
@@ -29,7 +29,7 @@ class HabitatDrafted:
 
 @attrs.frozen
 class TurnStarted:
-    """R2.1 a player's Dawn: the turn number, the season and the Dawn Chorus."""
+    """A player's Dawn: the turn number, the season and the Dawn Chorus (rules: "R2 A turn")."""
 
     kind: ClassVar[str] = "rookery.turn_began"
 
@@ -53,7 +53,7 @@ class TurnStarted:
 
 @attrs.frozen
 class CardDrawn:
-    """R2.1 a card was drawn; others learn only that a card was drawn."""
+    """A card was drawn; others learn only that a card was drawn (rules: "R2 A turn")."""
 
     kind: ClassVar[str] = "rookery.card_drawn"
 
@@ -68,7 +68,7 @@ class CardDrawn:
 
 @attrs.frozen
 class DeckReshuffled:
-    """R2.4 an empty deck was replaced by the shuffled discard pile."""
+    """An empty deck was replaced by the shuffled discard pile (rules: "R2 A turn")."""
 
     kind: ClassVar[str] = "rookery.deck_reshuffled"
 
@@ -83,7 +83,7 @@ class DeckReshuffled:
 
 @attrs.frozen
 class BirdNested:
-    """R3.2 a bird entered a zone, roosting."""
+    """A bird entered a zone, roosting (rules: "R3 Birds")."""
 
     kind: ClassVar[str] = "rookery.bird_nested"
 
@@ -107,7 +107,7 @@ class BirdNested:
 
 @attrs.frozen
 class BirdTapped:
-    """R3.4 a bird tapped for Song."""
+    """A bird tapped for Song (rules: "R3 Birds")."""
 
     kind: ClassVar[str] = "rookery.bird_tapped"
 
@@ -126,7 +126,7 @@ class BirdTapped:
 
 @attrs.frozen
 class BirdMoved:
-    """R3.5 R9.10 a bird moved to another zone."""
+    """A bird moved to another zone (rules: "R3 Birds", "R9 Abilities")."""
 
     kind: ClassVar[str] = "rookery.bird_moved"
 
@@ -150,7 +150,9 @@ class BirdMoved:
 
 @attrs.frozen
 class PredatorPlayed:
-    """R6.1 a predator entered a zone; face down, only its owner learns which."""
+    """A predator entered a zone; face down, only its owner learns which (rules: "R6 Predators,
+    hunting, mobbing").
+    """
 
     kind: ClassVar[str] = "rookery.predator_played"
 
@@ -176,7 +178,7 @@ class PredatorPlayed:
 
 @attrs.frozen
 class PredatorRevealed:
-    """R6.3 a face-down predator turned face up to ambush."""
+    """A face-down predator turned face up to ambush (rules: "R6 Predators, hunting, mobbing")."""
 
     kind: ClassVar[str] = "rookery.predator_revealed"
 
@@ -195,7 +197,7 @@ class PredatorRevealed:
 
 @attrs.frozen
 class AmbushPassed:
-    """R6.3 a face-down predator let the bird pass."""
+    """A face-down predator let the bird pass (rules: "R6 Predators, hunting, mobbing")."""
 
     kind: ClassVar[str] = "rookery.ambush_passed"
 
@@ -210,7 +212,9 @@ class AmbushPassed:
 
 @attrs.frozen
 class HuntResolved:
-    """R6.4 a hunt: modified threat and evasion, and the damage dealt."""
+    """A hunt: modified threat and evasion, and the damage dealt (rules: "R6 Predators, hunting,
+    mobbing").
+    """
 
     kind: ClassVar[str] = "rookery.hunt_resolved"
 
@@ -245,7 +249,9 @@ class HuntResolved:
 
 @attrs.frozen
 class MobResolved:
-    """R6.5 a mob: summed evasion against stealth, and the damage dealt."""
+    """A mob: summed evasion against stealth, and the damage dealt (rules: "R6 Predators,
+    hunting, mobbing").
+    """
 
     kind: ClassVar[str] = "rookery.mob_resolved"
 
@@ -276,7 +282,9 @@ class MobResolved:
 
 @attrs.frozen
 class CardDefeated:
-    """R6.4 R6.5 a card's damage reached its hp; it went to the discard pile."""
+    """A card's damage reached its hp; it went to the discard pile (rules: "R6 Predators,
+    hunting, mobbing").
+    """
 
     kind: ClassVar[str] = "rookery.card_defeated"
 
@@ -298,7 +306,7 @@ class CardDefeated:
 
 @attrs.frozen
 class EventPlayed:
-    """R8.1 an event card was played."""
+    """An event card was played (rules: "R8 Events")."""
 
     kind: ClassVar[str] = "rookery.event_played"
 
@@ -315,7 +323,7 @@ class EventPlayed:
 
 @attrs.frozen
 class SeasonCardPlayed:
-    """R7.3 a Season card was played."""
+    """A Season card was played (rules: "R7 Seasons, checkpoints, Prizes, winning")."""
 
     kind: ClassVar[str] = "rookery.season_card_played"
 
@@ -339,7 +347,7 @@ class SeasonCardPlayed:
 
 @attrs.frozen
 class HabitatPlayed:
-    """R5.1 a habitat card went onto a zone's flip pile."""
+    """A habitat card went onto a zone's flip pile (rules: "R5 Habitat cards")."""
 
     kind: ClassVar[str] = "rookery.habitat_played"
 
@@ -363,7 +371,7 @@ class HabitatPlayed:
 
 @attrs.frozen
 class ZoneFlipped:
-    """R5.2 R5.3 a zone flipped; off-habitat birds were discarded."""
+    """A zone flipped; off-habitat birds were discarded (rules: "R5 Habitat cards")."""
 
     kind: ClassVar[str] = "rookery.zone_flipped"
 
@@ -381,7 +389,7 @@ class ZoneFlipped:
 
 @attrs.frozen
 class CardDiscarded:
-    """R9.6 a card went from a hand to the discard pile."""
+    """A card went from a hand to the discard pile (rules: "R9 Abilities")."""
 
     kind: ClassVar[str] = "rookery.card_discarded"
 
@@ -396,7 +404,7 @@ class CardDiscarded:
 
 @attrs.frozen
 class CardSearched:
-    """R9.7 a deck was searched; others learn only the card type."""
+    """A deck was searched; others learn only the card type (rules: "R9 Abilities")."""
 
     kind: ClassVar[str] = "rookery.card_searched"
 
@@ -418,7 +426,7 @@ class CardSearched:
 
 @attrs.frozen
 class SongGained:
-    """R9.8 an ability added Song to a pool."""
+    """An ability added Song to a pool (rules: "R9 Abilities")."""
 
     kind: ClassVar[str] = "rookery.song_gained"
 
@@ -435,7 +443,7 @@ class SongGained:
 
 @attrs.frozen
 class Damaged:
-    """R9.9 an ability dealt damage."""
+    """An ability dealt damage (rules: "R9 Abilities")."""
 
     kind: ClassVar[str] = "rookery.damaged"
 
@@ -459,7 +467,7 @@ class Damaged:
 
 @attrs.frozen
 class Healed:
-    """R9.9 an ability removed damage."""
+    """An ability removed damage (rules: "R9 Abilities")."""
 
     kind: ClassVar[str] = "rookery.healed"
 
@@ -483,7 +491,7 @@ class Healed:
 
 @attrs.frozen
 class BirdUntapped:
-    """R9.12 an ability untapped a bird."""
+    """An ability untapped a bird (rules: "R9 Abilities")."""
 
     kind: ClassVar[str] = "rookery.bird_untapped"
 
@@ -502,7 +510,7 @@ class BirdUntapped:
 
 @attrs.frozen
 class PredatorReadied:
-    """R9.12 an ability let a predator hunt again."""
+    """An ability let a predator hunt again (rules: "R9 Abilities")."""
 
     kind: ClassVar[str] = "rookery.predator_readied"
 
@@ -524,7 +532,7 @@ class PredatorReadied:
 
 @attrs.frozen
 class SeasonShifted:
-    """R9.11 an ability changed the turns left in the season."""
+    """An ability changed the turns left in the season (rules: "R9 Abilities")."""
 
     kind: ClassVar[str] = "rookery.season_shifted"
 
@@ -546,7 +554,7 @@ class SeasonShifted:
 
 @attrs.frozen
 class TurnEnded:
-    """R2.3 a turn ended; unspent Song was lost."""
+    """A turn ended; unspent Song was lost (rules: "R2 A turn")."""
 
     kind: ClassVar[str] = "rookery.turn_ended"
 
@@ -566,7 +574,9 @@ class TurnEnded:
 
 @attrs.frozen
 class CheckpointHeld:
-    """R7.4 a checkpoint: each zone's controller and the Prizes after it."""
+    """A checkpoint: each zone's controller and the Prizes after it (rules: "R7 Seasons,
+    checkpoints, Prizes, winning").
+    """
 
     kind: ClassVar[str] = "rookery.checkpoint_held"
 
@@ -593,7 +603,7 @@ class CheckpointHeld:
 
 @attrs.frozen
 class SeasonStarted:
-    """R7.2 R7.3 a new season began."""
+    """A new season began (rules: "R7 Seasons, checkpoints, Prizes, winning")."""
 
     kind: ClassVar[str] = "rookery.season_began"
 
@@ -608,7 +618,7 @@ class SeasonStarted:
 
 @attrs.frozen
 class GameEnded:
-    """R7.4 R7.5 the game is over."""
+    """The game is over (rules: "R7 Seasons, checkpoints, Prizes, winning")."""
 
     kind: ClassVar[str] = "rookery.game_ended"
 

@@ -12,7 +12,7 @@ from birdgames.rookery.cards import DECK_A, DECK_B, Habitat, Season
 
 
 class Zone(enum.Enum):
-    """The three zones of the field (R1.2)."""
+    """The three zones of the field (rules: "R1 Setup and the habitat draft")."""
 
     LEFT = "left"
     MIDDLE = "middle"
@@ -36,7 +36,9 @@ class Phase(enum.Enum):
 
 @attrs.frozen
 class Config:
-    """A Rookery game's settings (R1.1, R1.3, R10)."""
+    """A Rookery game's settings (rules: "R1 Setup and the habitat draft", "R10 Catalog and
+    decks").
+    """
 
     kind: ClassVar[str] = "rookery.config"
 
@@ -49,14 +51,14 @@ class Config:
     opening_hand: int = 5
     """Cards each player draws before the habitat draft, 0 to 10."""
     deck_min: int = 30
-    """R10 DECISION: 30 cards; a config may allow 20-40."""
+    """DECISION: 30 cards; a config may allow 20-40 (rules: "R10 Catalog and decks")."""
     deck_max: int = 30
     """The largest legal decklist (rules: "R10 Catalog and decks")."""
 
 
 @attrs.frozen
 class Bird:
-    """A bird in a zone (R3)."""
+    """A bird in a zone (rules: "R3 Birds")."""
 
     uid: int
     """The card's id in play, from the public counter."""
@@ -65,17 +67,17 @@ class Bird:
     owner: int
     """The seat that played it."""
     nested: bool
-    """False: roosting (R3.3)."""
+    """False: roosting (rules: "R3 Birds")."""
     tapped: bool
     """Whether it is tapped."""
     damage: int
     """Damage marked on it."""
     has_tapped: bool
-    """Tapped this turn (R3.5)."""
+    """Tapped this turn (rules: "R3 Birds")."""
     moved: bool
-    """Moved this turn (R3.5)."""
+    """Moved this turn (rules: "R3 Birds")."""
     untapped: bool
-    """An untap ability readied it this turn (R3.4)."""
+    """An untap ability readied it this turn (rules: "R3 Birds")."""
 
 
 @attrs.frozen
@@ -93,7 +95,7 @@ class Predator:
 
 @attrs.frozen
 class PileCard:
-    """A habitat card on a zone's flip pile (R5.2)."""
+    """A habitat card on a zone's flip pile (rules: "R5 Habitat cards")."""
 
     owner: int
     """The seat that played it."""
@@ -124,18 +126,20 @@ class PlayerState:
 
 @attrs.frozen
 class TurnState:
-    """The active player's per-turn counters (R2.1)."""
+    """The active player's per-turn counters (rules: "R2 A turn")."""
 
     habitats_played: int
-    """R5.1 the next habitat card costs this much."""
+    """The next habitat card costs this much (rules: "R5 Habitat cards")."""
     season_played: bool
-    """R7.3 one Season card per turn."""
+    """One Season card per turn (rules: "R7 Seasons, checkpoints, Prizes, winning")."""
     mobbed: tuple[bool, bool, bool]
-    """R6.5 one mob per zone per turn."""
+    """One mob per zone per turn (rules: "R6 Predators, hunting, mobbing")."""
     hold_countdown: bool
-    """R7.3 a Season card was played: this EndTurn keeps the counter."""
+    """A Season card was played: this EndTurn keeps the counter (rules: "R7 Seasons,
+    checkpoints, Prizes, winning").
+    """
     actions: int
-    """R2.2 actions taken this turn, answers to pending decisions included."""
+    """Actions taken this turn, answers to pending decisions included (rules: "R2 A turn")."""
 
 
 @attrs.frozen
@@ -151,7 +155,9 @@ class Wheel:
 
 @attrs.frozen
 class AmbushWindow:
-    """R6.3 the predator's owner may ambush the bird that just entered, or pass."""
+    """The predator's owner may ambush the bird that just entered, or pass (rules: "R6
+    Predators, hunting, mobbing").
+    """
 
     kind: ClassVar[str] = "rookery.ambush_window"
 
@@ -165,7 +171,7 @@ class AmbushWindow:
 
 @attrs.frozen
 class DiscardChoice:
-    """R9.6 the player discards a card of their choice."""
+    """The player discards a card of their choice (rules: "R9 Abilities")."""
 
     kind: ClassVar[str] = "rookery.discard_choice"
 
@@ -177,7 +183,7 @@ class DiscardChoice:
 
 @attrs.frozen
 class TargetChoice:
-    """R8.3 the player picks the target of a triggered ability of `card`."""
+    """The player picks the target of a triggered ability of `card` (rules: "R8 Events")."""
 
     kind: ClassVar[str] = "rookery.target_choice"
 

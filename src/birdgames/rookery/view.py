@@ -121,7 +121,7 @@ class View:
     winners: tuple[int, ...]
     """The winning seats once the game is over; empty before."""
     scores: tuple[int, ...]
-    """Each seat's Prizes (R7.6)."""
+    """Each seat's Prizes (rules: "R7 Seasons, checkpoints, Prizes, winning")."""
     is_terminal: bool
     """Whether the game is over."""
     decision: Pending | None
