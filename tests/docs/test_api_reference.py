@@ -7,7 +7,9 @@ mkdocstrings shows an attribute's docstring (a string literal right after the fi
 import ast
 import importlib
 import inspect
+import re
 import textwrap
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -76,7 +78,48 @@ def undocumented_fields(cls: type) -> list[str]:
     return missing
 
 
+def class_docstrings(cls: type) -> list[str]:
+    """The class docstring and every docstring in its own body (fields' included)."""
+    return [
+        statement.value.value
+        for statement in class_node(cls).body
+        if isinstance(statement, ast.Expr)
+        and isinstance(statement.value, ast.Constant)
+        and isinstance(statement.value.value, str)
+    ]
+
+
+RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
+CITATION = re.compile(r'\(rules: ((?:"[^"]+"(?:, )?)+)\)')
+BARE_CODE = re.compile(r"§\d|\b[RKPU]\d+(?:\.\d+)?\b")
+
+
+def rule_sections(game: str) -> set[str]:
+    """The headings of docs/rules/<game>.md, also without a trailing parenthesis of codes."""
+    sections = set()
+    for line in (RULES / f"{game}.md").read_text().splitlines():
+        if line.startswith("#"):
+            heading = line.lstrip("#").strip()
+            sections.add(heading)
+            sections.add(re.sub(r" \([^()]*\)$", "", heading))
+    return sections
+
+
+def citations(text: str) -> tuple[list[str], str]:
+    """The sections `text` cites, and `text` without its citations."""
+    flat = " ".join(text.split())
+    cited = [
+        name for match in CITATION.finditer(flat) for name in re.findall(r'"([^"]+)"', match[1])
+    ]
+    return cited, CITATION.sub("", flat)
+
+
 CLASSES = public_classes()
+GAME_CLASSES = {
+    name: cls
+    for name, cls in CLASSES.items()
+    if name.split(".")[1] in ("perch_bop", "peacock", "rookery")
+}
 
 
 def test_the_reference_covers_the_classes_of_every_game() -> None:
@@ -105,3 +148,21 @@ def test_a_commented_field_counts_as_undocumented() -> None:
         """The seat's score."""
 
     assert undocumented_fields(Commented) == ["seat"]
+
+
+@pytest.mark.parametrize("qualified_name", sorted(GAME_CLASSES))
+def test_docstrings_cite_rules_by_their_section(qualified_name: str) -> None:
+    game = qualified_name.split(".")[1]
+    sections = rule_sections(game)
+    for text in class_docstrings(GAME_CLASSES[qualified_name]):
+        cited, rest = citations(text)
+        assert [name for name in cited if name not in sections] == [], text
+        assert BARE_CODE.findall(rest) == [], text
+
+
+def test_a_bare_rule_code_or_an_unknown_section_is_caught() -> None:
+    cited, rest = citations('Taps a bird (rules: "R3 Birds", "No such section"); see R6.4.')
+    assert cited == ["R3 Birds", "No such section"]
+    assert "No such section" not in rule_sections("rookery")
+    assert "R3 Birds" in rule_sections("rookery")
+    assert BARE_CODE.findall(rest) == ["R6.4"]

@@ -209,9 +209,7 @@ class ChooseSlot:
 
 @attrs.frozen
 class PlaceScarecrow:
-    """Puts the Scarecrow on an intersection after taking control of it (rules: "Location
-    tiles").
-    """
+    """Puts the Scarecrow on an intersection after taking control of it (rules: "Upkeep")."""
 
     kind: ClassVar[str] = "perch_bop.place_scarecrow"
     player: int

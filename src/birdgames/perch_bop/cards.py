@@ -29,7 +29,7 @@ class Category(enum.Enum):
 
 
 class Timing(enum.Enum):
-    """When a Location's ability fires (rules: "Location tiles")."""
+    """When a Location's ability fires (rules: "Location tiles (§5) and source ids")."""
 
     NONE = "none"
     MIGRATION = "migration"

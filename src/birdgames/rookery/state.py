@@ -234,7 +234,9 @@ class State:
     pending: tuple[Pending, ...]
     """The first is the decision now."""
     next_uid: int
-    """Cards in play get ids from this public counter (R6.3 ids reveal nothing)."""
+    """Cards in play get ids from this public counter; ids reveal nothing (rules: "Views and
+    events").
+    """
     winners: tuple[int, ...]
     """The winning seats once the game is over; empty before."""
 
