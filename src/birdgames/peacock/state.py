@@ -47,7 +47,7 @@ class Config:
     players: int = 2
     """The player count, 2 to 4."""
     starting_season: Season | None = None
-    """The season of the first round; None: drawn from the seed."""
+    """The season colour the game starts in; None: drawn from the seed."""
     bird_order: tuple[str, ...] | None = None
     """The bird deck, top card first; None: shuffled from the seed."""
     island_order: tuple[str, ...] | None = None
