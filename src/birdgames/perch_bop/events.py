@@ -54,7 +54,7 @@ class BirdsToBag:
     count: int
     """How many birds."""
     cause: str
-    """"migration", "early_bird", "rookery", "happy_birdbath"."""
+    """Why: "migration", "early_bird", "rookery" or "happy_birdbath"."""
 
     def __str__(self) -> str:
         who = "the dummy" if self.player is None else f"p{self.player}"
@@ -71,7 +71,7 @@ class BirdsDrawn:
     colours: tuple[int, ...]
     """The colours of the birds drawn."""
     source: str
-    """"bag" or "supply"."""
+    """Where from: "bag" or "supply"."""
 
     def __str__(self) -> str:
         names = ", ".join(colour_name(c) for c in self.colours) or "nothing"
@@ -161,9 +161,9 @@ class BirdRemoved:
     tile: str
     """The tile id of the Location it leaves."""
     destination: str
-    """"fountain", "plaza", "supply"."""
+    """Where to: "fountain", "plaza" or "supply"."""
     cause: str
-    """"zap", a tile id."""
+    """Why: "zap", or the id of the creature or tile that removed it."""
 
     def __str__(self) -> str:
         by = f"{self.cause} (p{self.player})" if self.player is not None else self.cause
@@ -444,7 +444,7 @@ class BirdMoved:
     cause: str
     """The creature."""
     how: str
-    """"pushes", "moves", "swaps", "pulls"."""
+    """How, in words: "pushes", "moves", "swaps" or "pulls"."""
 
     def __str__(self) -> str:
         return (
@@ -505,7 +505,7 @@ class BirdfeederLost:
     tile: str
     """The tile id of the Location it was on."""
     cause: str
-    """"dummy" (a dummy bird was placed there) or "removed" (the tile left)."""
+    """Why: "dummy" (a dummy bird was placed there) or "removed" (the tile left)."""
 
     def __str__(self) -> str:
         why = (
@@ -522,7 +522,7 @@ class SkyMoved:
 
     kind: ClassVar[str] = "perch_bop.sky_moved"
     body: str
-    """"sun" or "moon"."""
+    """Which: "sun" or "moon"."""
     tile: str
     """The tile id of the Location it now covers."""
 
