@@ -18,6 +18,7 @@ class Rng:
     """An immutable splitmix64 generator; every draw returns a new Rng."""
 
     state: int
+    """The splitmix64 state, a 64-bit unsigned value."""
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:

@@ -70,11 +70,17 @@ class Record:
     kind: ClassVar[str] = "birdgames.record"
 
     game: str
+    """The engine's registered name, as `get_game` takes it."""
     config: Tagged
+    """The game's config, tagged with its kind so any engine's loads back."""
     seed: int = attrs.field(metadata=codec.HEX)
+    """The seed of `new_game`; it fixes every shuffle, hence every hidden card."""
     actions: tuple[ActionLike, ...]
+    """Every action of the game, in the order they were applied."""
     scores: tuple[int, ...]
+    """Each seat's final score."""
     winners: tuple[int, ...]
+    """The winning seats (more than one on a tie)."""
 
 
 codec.register(Record)
@@ -90,8 +96,11 @@ class Step(Generic[StateT, ActionT, EventT]):
     """One move of a self-played game: the action, what happened, and the state after it."""
 
     action: ActionT
+    """The action applied."""
     events: tuple[EventT, ...]
+    """What the action caused, for every player; filter with `visible_events`."""
     state: StateT
+    """The state after the action."""
 
 
 def iter_play(
@@ -233,9 +242,13 @@ class LiveRecord:
     kind: ClassVar[str] = "birdgames.live_record"
 
     game: str
+    """The engine's registered name, as `get_game` takes it."""
     config: Tagged
+    """The game's config, tagged with its kind so any engine's loads back."""
     seed: int = attrs.field(metadata=codec.HEX)
+    """The seed of `new_game`; it fixes every shuffle, hence every hidden card."""
     actions: tuple[ActionLike, ...]
+    """Every action taken so far, in order."""
 
 
 codec.register(LiveRecord)
@@ -252,10 +265,15 @@ class Match(Generic[ConfigT, StateT, ActionT, ViewT, EventT]):
     """
 
     game: Game[ConfigT, StateT, ActionT, ViewT, EventT]
+    """The engine that plays the game."""
     config: ConfigT
+    """The game's config."""
     seed: int
+    """The seed of `new_game`; it fixes every shuffle, hence every hidden card."""
     actions: tuple[ActionT, ...]
+    """Every action taken so far, in order; replaying them from the seed gives `state`."""
     state: StateT
+    """The state now, holding every secret of the game."""
 
     @classmethod
     def start(
@@ -400,9 +418,13 @@ class Estimate:
     """A mean over `count` observations with its 95% interval [low, high]."""
 
     mean: float
+    """The mean of the observations."""
     low: float
+    """The low end of the 95% interval."""
     high: float
+    """The high end of the 95% interval."""
     count: int
+    """How many observations the mean is over."""
 
 
 def _mean_interval(values: Sequence[float]) -> Estimate:
@@ -435,10 +457,15 @@ class GameResult:
     """One tournament game: its seed, who sat where (policy names), scores, winners, length."""
 
     seed: int
+    """The game's seed."""
     seating: tuple[str, ...]
+    """The name of the policy in each seat."""
     scores: tuple[int, ...]
+    """Each seat's final score."""
     winners: tuple[int, ...]
+    """The winning seats (more than one on a tie)."""
     actions: int
+    """How many actions the game took."""
 
     def win_shares(self) -> tuple[float, ...]:
         """Returns each seat's share of the win: 1/k for each of k winners, else 0."""
@@ -462,8 +489,11 @@ class SeatStats:
     """How one seat fared over a tournament, whoever sat there."""
 
     seat: int
+    """The seat, 0 first."""
     win_rate: Estimate
+    """The seat's share of the wins (a tie shares a win)."""
     mean_score: Estimate
+    """The seat's mean final score."""
 
 
 @attrs.frozen
@@ -471,9 +501,13 @@ class PolicyStats:
     """How one policy fared over a tournament, over every seat it took (pooled by name)."""
 
     name: str
+    """The policy's name in the tournament."""
     win_rate: Estimate
+    """The policy's share of the wins (a tie shares a win)."""
     mean_score: Estimate
+    """The policy's mean final score."""
     mean_rank: Estimate
+    """The policy's mean rank by score, 1 the best."""
 
 
 @attrs.frozen
@@ -481,10 +515,15 @@ class TournamentResult:
     """A tournament's table: per seat, per policy, game lengths, and every game's result."""
 
     game: str
+    """The engine's registered name."""
     seats: tuple[SeatStats, ...]
+    """How each seat fared, in seat order."""
     policies: tuple[PolicyStats, ...]
+    """How each policy fared, pooled over the seats it took."""
     length: Estimate
+    """The number of actions per game."""
     results: tuple[GameResult, ...]
+    """Every game's result, in the order played."""
 
     def table(self) -> str:
         """Returns the table as aligned text, intervals in brackets."""

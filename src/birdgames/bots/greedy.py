@@ -25,8 +25,11 @@ class GreedyPolicy:
     """
 
     game: AnyGame
+    """The engine the bot plays."""
     config: Any = None
+    """The game's config when the determinizer needs it; None: the standard one."""
     samples: int = 2
+    """How many determinizations value each legal action."""
 
     def choose(
         self,

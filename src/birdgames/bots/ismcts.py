@@ -73,12 +73,23 @@ class ISMCTSPolicy:
     """
 
     game: AnyGame
+    """The engine the bot plays."""
     config: Any = None
+    """The game's config when the determinizer needs it; None: the standard one."""
     iterations: int = DEFAULT_ITERATIONS
+    """How many determinized playouts each decision searches."""
     exploration: float | None = None
+    """The UCB constant (rewards lie in [0, 1]); None: the game's default."""
     rollout_steps: int = 0
+    """Random moves played before a leaf is valued; 0 values the leaf at once."""
     prior_visits: int | None = None
+    """Visits each root action starts with, valued by one step of lookahead; None: the game's
+    default.
+    """
     value_reached: bool | None = None
+    """Whether the nodes above a new leaf are valued at the state the tree reached; None: the
+    game's default.
+    """
 
     def choose(
         self,

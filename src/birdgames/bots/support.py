@@ -38,11 +38,21 @@ class BotSupport(Generic[ConfigT, StateT, ViewT, EventT]):
     """
 
     sample_state: Callable[[ViewT, Sequence[EventT], int, ConfigT | None], StateT]
+    """`(view, history, seed, config)` to a full State consistent with what the view's seat knows.
+    """
     evaluate: Callable[[ViewT, int], float]
+    """`(view, player)` to the value of the position for `player`."""
     scale: float
+    """A difference of values that matters about as much as a typical winning margin."""
     exploration: float = 0.7
+    """ISMCTS's UCB constant for the game."""
     prior_visits: int = 0
+    """How many visits' worth of trust ISMCTS gives each root action's one-step evaluation (0:
+    none).
+    """
     value_reached: bool = False
+    """Whether ISMCTS values a line at the state the tree reached, not after the expanding action.
+    """
 
     def determinize(
         self, view: ViewT, visible_history: Sequence[EventT], config: ConfigT | None, rng: Rng

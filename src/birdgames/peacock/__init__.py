@@ -1,4 +1,7 @@
-"""Peacock: draft birds and islands, migrate flocks, score feathers over three seasons."""
+"""Peacock: draft birds and islands, migrate flocks, score feathers over three seasons.
+
+Docstrings cite a rule by its section of docs/rules/peacock.md: (rules: "Section").
+"""
 
 from birdgames.peacock import encoding, words
 from birdgames.peacock.actions import (

@@ -28,7 +28,9 @@ class DraftCard:
     kind: ClassVar[str] = "peacock.draft_card"
 
     player: int
+    """The seat that picks."""
     card: str
+    """The card of the hand picked: a species or island type id."""
 
     def __str__(self) -> str:
         return f"p{self.player} drafts {self.card}"
@@ -41,7 +43,9 @@ class PlaceIsland:
     kind: ClassVar[str] = "peacock.place_island"
 
     player: int
+    """The seat that places."""
     island: str
+    """The drafted island type id."""
 
     def __str__(self) -> str:
         return f"p{self.player} places {self.island} as a new island"
@@ -54,9 +58,13 @@ class TuckIsland:
     kind: ClassVar[str] = "peacock.tuck_island"
 
     player: int
+    """The seat that tucks."""
     island: str
+    """The drafted island type id."""
     group: int
+    """The group it goes under, by index in the tableau."""
     half: Season
+    """The half that shows."""
 
     def __str__(self) -> str:
         return f"p{self.player} tucks {self.island} under group {self.group} {self.half.value} half"
@@ -69,12 +77,19 @@ class PlaceBird:
     kind: ClassVar[str] = "peacock.place_bird"
 
     player: int
+    """The seat that places."""
     bird: str
+    """The species id of the bird."""
     source: Source
+    """Where the bird comes from."""
     group: int
+    """The group the bird joins, by index in the tableau."""
     slot: Slot
+    """The slot of that group."""
     from_group: int | None = None
+    """From the tableau: the group the bird leaves; else None."""
     from_slot: Slot | None = None
+    """From the tableau: the slot the bird leaves; else None."""
 
     def __str__(self) -> str:
         where = f"group {self.group} {self.slot.value}"
@@ -93,6 +108,7 @@ class EndMigration:
     kind: ClassVar[str] = "peacock.end_migration"
 
     player: int
+    """The seat that ends its migration."""
 
     def __str__(self) -> str:
         return f"p{self.player} ends migration"

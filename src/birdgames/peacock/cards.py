@@ -57,18 +57,31 @@ class Species:
     """One bird species as printed on its cards."""
 
     id: str
+    """The species' catalog key, as cards and actions name it."""
     need: Need
+    """How the requirement reads against `res`."""
     res: tuple[Resource, ...]
+    """The resources of the requirement (see `need`)."""
     feathers: int
+    """Points each bird of a flock scores before bonuses."""
     flock: int
+    """The largest flock of the species a slot may hold."""
     copies: int
+    """Cards of the species in the full deck."""
     trigger: Trigger
+    """When the bonus is active."""
     effect: Effect
+    """What the active bonus does."""
     value: int
+    """The bonus's amount (feathers per bird; negative lowers them)."""
     season: Season | None = None
+    """The season a `SEASON` bonus needs."""
     buddy: str | None = None
+    """The species a `BUDDY` bonus needs in the same group."""
     buddy_count: int = 0
+    """How many of `buddy` the group must hold, counting both slots."""
     resource: Resource | None = None
+    """The resource a `RESOURCE` bonus needs the group to offer."""
 
 
 @attrs.frozen
@@ -76,10 +89,15 @@ class IslandType:
     """A deck island card type: one resource on each half."""
 
     id: str
+    """The island type's catalog key."""
     blue: Resource
+    """The resource of its blue half."""
     orange: Resource
+    """The resource of its orange half."""
     copies: int
+    """Cards of the type in the full deck."""
     copies_2p: int
+    """Cards of the type in play with 2 players."""
 
 
 @attrs.frozen
@@ -87,9 +105,13 @@ class StartingIsland:
     """A starting island card, named by the dots on its back."""
 
     id: str
+    """The starting island's key (`start_1` to `start_3`)."""
     dots: int
+    """The dots on its back (1 to 3), its group number plus one."""
     blue: tuple[Resource, ...]
+    """The resources of its blue half."""
     orange: tuple[Resource, ...]
+    """The resources of its orange half."""
 
 
 P: Final = Resource.PLANT

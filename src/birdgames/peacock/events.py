@@ -24,9 +24,13 @@ class HandDealt:
     kind: ClassVar[str] = "peacock.hand_dealt"
 
     player: int
+    """The seat dealt."""
     count: int
+    """How many cards the hand holds."""
     birds: tuple[str, ...] | None
+    """The birds dealt; None for every reader but that seat."""
     islands: tuple[str, ...] | None
+    """The islands dealt; None for every reader but that seat."""
 
     def __str__(self) -> str:
         return f"p{self.player} is dealt {_cards(self.birds, self.islands, self.count)}"
@@ -39,7 +43,9 @@ class PickCommitted:
     kind: ClassVar[str] = "peacock.pick_committed"
 
     player: int
+    """The seat that picks."""
     card: str | None
+    """The card picked; None for every reader but that seat."""
 
     def __str__(self) -> str:
         return f"p{self.player} picks {self.card or 'a card'} face down"
@@ -52,7 +58,9 @@ class PickRevealed:
     kind: ClassVar[str] = "peacock.pick_revealed"
 
     player: int
+    """The seat whose pick turns up."""
     card: str
+    """The card picked."""
 
     def __str__(self) -> str:
         return f"p{self.player} reveals {self.card}"
@@ -65,10 +73,15 @@ class HandPassed:
     kind: ClassVar[str] = "peacock.hand_passed"
 
     player: int
+    """The seat that passes."""
     to: int
+    """The seat that receives."""
     count: int
+    """How many cards pass."""
     birds: tuple[str, ...] | None
+    """The birds passed; None for every reader but giver and receiver."""
     islands: tuple[str, ...] | None
+    """The islands passed; None for every reader but giver and receiver."""
 
     def __str__(self) -> str:
         cards = _cards(self.birds, self.islands, self.count)
@@ -82,8 +95,11 @@ class PhaseStarted:
     kind: ClassVar[str] = "peacock.phase_began"
 
     phase: Phase
+    """The phase that starts."""
     round: int
+    """The season number, 1 to 3."""
     season: Season
+    """The season now."""
 
     def __str__(self) -> str:
         name = self.phase.value.replace("_", " ")
@@ -97,8 +113,11 @@ class IslandPlaced:
     kind: ClassVar[str] = "peacock.island_placed"
 
     player: int
+    """The seat that places."""
     island: str
+    """The island type id."""
     group: int
+    """The new group's index in the tableau."""
 
     def __str__(self) -> str:
         return f"p{self.player} places {self.island} as group {self.group}"
@@ -111,9 +130,13 @@ class IslandTucked:
     kind: ClassVar[str] = "peacock.island_tucked"
 
     player: int
+    """The seat that tucks."""
     island: str
+    """The island type id."""
     group: int
+    """The group it goes under."""
     half: Season
+    """The half that shows."""
 
     def __str__(self) -> str:
         return f"p{self.player} tucks {self.island} under group {self.group} {self.half.value} half"
@@ -126,10 +149,15 @@ class BirdPlaced:
     kind: ClassVar[str] = "peacock.bird_placed"
 
     player: int
+    """The seat whose tableau it is."""
     bird: str
+    """The species id of the bird."""
     source: Source
+    """The pool the bird comes from."""
     group: int
+    """The group the bird joins."""
     slot: Slot
+    """The slot the bird joins."""
 
     def __str__(self) -> str:
         return (
@@ -145,11 +173,17 @@ class BirdMoved:
     kind: ClassVar[str] = "peacock.bird_moved"
 
     player: int
+    """The seat whose tableau it is."""
     bird: str
+    """The species id of the bird."""
     from_group: int
+    """The group the bird leaves."""
     from_slot: Slot
+    """The slot the bird leaves."""
     group: int
+    """The group the bird joins."""
     slot: Slot
+    """The slot the bird joins."""
 
     def __str__(self) -> str:
         return (
@@ -165,6 +199,7 @@ class MigrationEnded:
     kind: ClassVar[str] = "peacock.migration_ended"
 
     player: int
+    """The seat that ends its migration."""
 
     def __str__(self) -> str:
         return f"p{self.player} ends migration"
@@ -177,8 +212,11 @@ class BirdsPassed:
     kind: ClassVar[str] = "peacock.birds_passed"
 
     player: int
+    """The seat that passes."""
     to: int
+    """The seat that receives."""
     birds: tuple[str, ...]
+    """The species ids of the birds passed, sorted."""
 
     def __str__(self) -> str:
         return f"p{self.player} passes unplaced {', '.join(self.birds)} to p{self.to}"
@@ -191,7 +229,9 @@ class BirdsRemoved:
     kind: ClassVar[str] = "peacock.birds_removed"
 
     player: int
+    """The seat whose received birds leave."""
     birds: tuple[str, ...]
+    """The species ids of the birds that leave the game."""
 
     def __str__(self) -> str:
         return f"p{self.player} removes {', '.join(self.birds)} from the game"
@@ -204,11 +244,17 @@ class BirdsSetAside:
     kind: ClassVar[str] = "peacock.birds_set_aside"
 
     player: int
+    """The seat whose flock it is."""
     bird: str
+    """The flock's species id."""
     count: int
+    """How many birds leave the flock."""
     group: int
+    """The flock's group."""
     slot: Slot
+    """The flock's slot."""
     reason: str
+    """Why, in words: the requirement no longer met or the flock's new maximum."""
 
     def __str__(self) -> str:
         return (
@@ -222,12 +268,19 @@ class FlockScore:
     """One flock's score: per bird feathers and bonus, and the flock's points."""
 
     group: int
+    """The flock's group."""
     slot: Slot
+    """The flock's slot."""
     species: str
+    """The flock's species id."""
     size: int
+    """How many birds the flock holds."""
     feathers: int
+    """Printed feathers per bird."""
     bonus: int
+    """Bonus feathers per bird (possibly negative)."""
     points: int
+    """The flock's points: size times (feathers plus bonus)."""
 
 
 @attrs.frozen
@@ -237,11 +290,17 @@ class SeasonScored:
     kind: ClassVar[str] = "peacock.season_scored"
 
     player: int
+    """The seat scored."""
     round: int
+    """The season number, 1 to 3."""
     season: Season
+    """The season scored."""
     points: int
+    """The seat's points this season."""
     total: int
+    """The seat's total so far."""
     flocks: tuple[FlockScore, ...]
+    """Each scoring flock's points."""
 
     def __str__(self) -> str:
         parts = "; ".join(
@@ -260,7 +319,9 @@ class SeasonChanged:
     kind: ClassVar[str] = "peacock.season_changed"
 
     round: int
+    """The number of the season that begins, 1 to 3."""
     season: Season
+    """The season that begins."""
 
     def __str__(self) -> str:
         return f"the season turns {self.season.value}; season {self.round} begins"
@@ -273,8 +334,11 @@ class GameEnded:
     kind: ClassVar[str] = "peacock.game_over"
 
     totals: tuple[int, ...]
+    """Each seat's final total."""
     ratings: tuple[str, ...]
+    """Each seat's rating for its total (see `peacock.rating`)."""
     winners: tuple[int, ...]
+    """The winning seats (more than one on a tie)."""
 
     def __str__(self) -> str:
         totals = ", ".join(

@@ -70,8 +70,9 @@ class PeacockGame:
         """Returns a bound on the actions of any game with `config`.
 
         Per season: one pick per card dealt; in migration each island card once, each bird
-        placed from the pool once, each player's tableau moves (K2.3 budget), one close per
-        player; in additional migration each received bird once and one close per player.
+        placed from the pool once, each player's tableau moves (its budget; rules: "A season
+        (three in a game)"), one close per player; in additional migration each received bird
+        once and one close per player.
         """
         config = setup.check_config(config)
         n = config.players
@@ -106,7 +107,9 @@ class PeacockGame:
         return rules.step(state, action)
 
     def visible_events(self, events: tuple[Event, ...], player: int | None) -> tuple[Event, ...]:
-        """Returns `events` as `player` may know them: hidden cards become counts (K4)."""
+        """Returns `events` as `player` may know them: hidden cards become counts (rules:
+        "Hidden information").
+        """
         return tuple(_mask(event, player) for event in events)
 
     def is_terminal(self, state: State) -> bool:

@@ -27,7 +27,7 @@ MOVES_PER_MIGRATION: Final = 64
 
 
 class Phase(enum.Enum):
-    """Where the current season stands (K2)."""
+    """Where the current season stands (rules: "A season (three in a game)")."""
 
     DRAFT = "draft"
     MIGRATION = "migration"
@@ -45,9 +45,13 @@ class Config:
     kind: ClassVar[str] = "peacock.config"
 
     players: int = 2
+    """The player count, 2 to 4."""
     starting_season: Season | None = None
+    """The season colour the game starts in; None: drawn from the seed."""
     bird_order: tuple[str, ...] | None = None
+    """The bird deck, top card first; None: shuffled from the seed."""
     island_order: tuple[str, ...] | None = None
+    """The island deck, top card first; None: shuffled from the seed."""
 
 
 @attrs.frozen
@@ -57,7 +61,9 @@ class Flock:
     kind: ClassVar[str] = "peacock.flock"
 
     species: str
+    """The species id (a key of `SPECIES`)."""
     size: int
+    """How many birds of the species the slot holds."""
 
 
 @attrs.frozen(cache_hash=True)
@@ -65,7 +71,9 @@ class Tuck:
     """An island card tucked under a group on one half (it adds that half's resource)."""
 
     island: str
+    """The tucked island card's type id (a key of `ISLAND_TYPES`)."""
     half: Season
+    """The half that shows, whose resource the group gains."""
 
 
 @attrs.frozen
@@ -73,9 +81,13 @@ class Group:
     """An island with its tucked upgrades and its two flock slots."""
 
     island: str
+    """The island card the group is built on (a starting island or a deck island type)."""
     tucks: tuple[Tuck, ...] = ()
+    """The island cards tucked under it, in the order tucked."""
     left: Flock | None = None
+    """The flock in the left slot, if any."""
     right: Flock | None = None
+    """The flock in the right slot, if any."""
 
     def flock(self, slot: Slot) -> Flock | None:
         """Returns the flock in `slot`, if any."""
@@ -129,16 +141,27 @@ class State:
     kind: ClassVar[str] = "peacock.state"
 
     config: Config
+    """The game's config."""
     rng: Rng
+    """The generator for every later random draw."""
     season: Season
+    """The season now; it turns the island halves and the passing direction."""
     round: int
+    """The season number, 1 to 3."""
     phase: Phase
+    """Where the current season stands."""
     seats: tuple[Seat, ...]
+    """Each player's cards, in seat order."""
     bird_deck: tuple[str, ...]
+    """The bird deck, top card first (hidden)."""
     island_deck: tuple[str, ...]
+    """The island deck, top card first (hidden)."""
     boxed_birds: tuple[str, ...]
+    """The birds back in the box at this player count (public, sorted)."""
     boxed_islands: tuple[str, ...]
+    """The islands back in the box at this player count (public, sorted)."""
     gone: tuple[str, ...]
+    """The public pile of birds that left the game, sorted."""
 
 
 def with_seats(state: State, seats: tuple[Seat, ...], phase: Phase | None = None) -> State:

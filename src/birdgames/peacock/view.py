@@ -1,4 +1,6 @@
-"""What one player (or a spectator) sees: built from allowed fields only (K4)."""
+"""What one player (or a spectator) sees: built from allowed fields only (rules: "Hidden
+information").
+"""
 
 from __future__ import annotations
 
@@ -18,12 +20,19 @@ class GroupView:
     """A group as everyone sees it, with the resources it offers this season."""
 
     island: str
+    """The island card the group is built on."""
     tucks: tuple[Tuck, ...]
+    """The island cards tucked under it, in the order tucked."""
     left: Flock | None
+    """The flock in the left slot, if any."""
     right: Flock | None
+    """The flock in the right slot, if any."""
     plant: int
+    """The plant the group offers this season."""
     fish: int
+    """The fish the group offers this season."""
     meat: int
+    """The meat the group offers this season."""
 
 
 @attrs.frozen
@@ -31,18 +40,31 @@ class SeatView:
     """One player's area; hand contents and pick only for that player themself."""
 
     hand_size: int
+    """How many cards the seat's hand holds."""
     hand_birds: tuple[str, ...] | None
+    """The birds in the hand, sorted; None unless the viewer is this seat."""
     hand_islands: tuple[str, ...] | None
+    """The islands in the hand, sorted; None unless the viewer is this seat."""
     committed: bool
+    """Whether the seat has picked this draft step (not what)."""
     pick: str | None
+    """The committed pick; None unless the viewer is this seat."""
     drafted_birds: tuple[str, ...]
+    """Birds drafted and not yet placed, sorted (public)."""
     drafted_islands: tuple[str, ...]
+    """Islands drafted and not yet placed, sorted (public)."""
     aside: tuple[str, ...]
+    """Birds set aside at the last season change, sorted (public)."""
     received: tuple[str, ...]
+    """Birds received in additional migration, sorted (public)."""
     groups: tuple[GroupView, ...]
+    """The seat's tableau: starting islands first, then each new group."""
     done: bool
+    """Whether the seat has ended its migration."""
     season_scores: tuple[int, ...]
+    """The seat's score for each finished season, in order."""
     total: int
+    """The sum of `season_scores`."""
 
 
 @attrs.frozen
@@ -52,21 +74,37 @@ class View:
     kind: ClassVar[str] = "peacock.view"
 
     player: int | None
+    """The seat viewed; None for a spectator."""
     players: int
+    """The player count."""
     round: int
+    """The season number, 1 to 3."""
     season: Season
+    """The season now."""
     direction: int
+    """The seat step cards pass in: 1 (to seat i+1) in blue, -1 (to i-1) in orange."""
     phase: Phase
+    """Where the current season stands."""
     to_act: tuple[int, ...]
+    """The seats that may act now; more than one while the draft is simultaneous."""
     seats: tuple[SeatView, ...]
+    """Each seat's area, in seat order."""
     bird_deck_size: int
+    """How many cards the bird deck holds."""
     island_deck_size: int
+    """How many cards the island deck holds."""
     boxed_birds: tuple[str, ...]
+    """The birds back in the box at this player count, sorted."""
     boxed_islands: tuple[str, ...]
+    """The islands back in the box at this player count, sorted."""
     gone: tuple[str, ...]
-    scores: tuple[int, ...]  # each seat's running total
+    """The public pile of birds that left the game, sorted."""
+    scores: tuple[int, ...]
+    """Each seat's running total."""
     is_terminal: bool
-    decision: None  # Peacock never waits on one player's answer to another's move
+    """Whether the game is over."""
+    decision: None
+    """Peacock never waits on one player's answer to another's move."""
 
 
 def view(state: State, player: int | None) -> View:

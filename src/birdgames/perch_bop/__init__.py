@@ -1,4 +1,7 @@
-"""Perch with the Birds of Play expansions: the rules engine (two expansions so far)."""
+"""Perch with the Birds of Play expansions: the rules engine (two expansions so far).
+
+Docstrings cite a rule by its section of docs/rules/perch_bop.md: (rules: "Section").
+"""
 
 from birdgames.perch_bop import encoding, words
 from birdgames.perch_bop.actions import (

@@ -21,7 +21,7 @@ CREATURE_POINTS: Final = 3  # §4.4
 
 
 class Category(enum.Enum):
-    """The three tile groups of §1.2."""
+    """The three tile groups (rules: "Board")."""
 
     TREE = "tree"
     CREATURE = "creature"
@@ -29,7 +29,7 @@ class Category(enum.Enum):
 
 
 class Timing(enum.Enum):
-    """When a Location's ability fires (U14)."""
+    """When a Location's ability fires (rules: "Location tiles (§5) and source ids")."""
 
     NONE = "none"
     MIGRATION = "migration"
@@ -199,7 +199,7 @@ class Movement(enum.Enum):
 
 
 class Effect(enum.Enum):
-    """What a creature does once it has moved (§6)."""
+    """What a creature does once it has moved (rules: "Creatures")."""
 
     FOUNTAIN_LANDING = "fountain_landing"
     FOUNTAIN_PASSED = "fountain_passed"
@@ -216,7 +216,7 @@ class Effect(enum.Enum):
 
 @attrs.frozen
 class CreatureCard:
-    """One creature card (§6); its standee starts off the board."""
+    """One creature card (rules: "Creatures"); its standee starts off the board."""
 
     id: str
     name: str
@@ -249,7 +249,7 @@ CREATURE: Final[dict[str, CreatureCard]] = {c.id: c for c in (*CREATURES, *POND_
 
 
 class Condition(enum.Enum):
-    """An objective's condition kind (§7); one checker per member in objectives.py."""
+    """An objective's condition kind (rules: "Objectives")."""
 
     DIAGONAL_CONTROL = "diagonal_control"
     COLUMN_TWO_EACH = "column_two_each"
@@ -340,7 +340,9 @@ OBJECTIVE: Final[dict[str, Objective]] = {o.id: o for o in OBJECTIVES + EXPANSIO
 
 @attrs.frozen
 class Slot:
-    """A fountain slot: its value and the slots that must be full first (§4.3)."""
+    """A fountain slot: its value and the slots that must be full first (rules: "Fountain and
+    plaza").
+    """
 
     value: int
     supports: tuple[int, ...] = ()
@@ -385,7 +387,9 @@ FOUNTAIN_LARGE: Final[tuple[Slot, ...]] = (
 
 @attrs.frozen
 class Layout:
-    """A board shape (§1.3): cells in board order (column, then row), ring, intersections."""
+    """A board shape (rules: "Board"): cells in board order (column, then row), ring,
+    intersections.
+    """
 
     name: str
     cells: tuple[tuple[int, int], ...]  # (column, row), row 0 at the top
@@ -487,7 +491,7 @@ SKY_START: Final[dict[int, tuple[tuple[int, int], tuple[int, int]]]] = {
 
 @attrs.frozen
 class PondTile:
-    """One Pond tile of Pond-emonium (P5): not a Location; scored by its own three values."""
+    """One Pond tile of Pond-emonium: not a Location; scored by its own three values."""
 
     id: str
     name: str

@@ -19,7 +19,9 @@ class ObjectiveKept:
 
     kind: ClassVar[str] = "perch_bop.objective_kept"
     player: int
+    """The seat that keeps."""
     objective: str | None
+    """The objective's id; None for every reader but that seat until revealed."""
 
     def __str__(self) -> str:
         shown = f" ({self.objective})" if self.objective else ""
@@ -32,7 +34,9 @@ class PhaseStarted:
 
     kind: ClassVar[str] = "perch_bop.phase_started"
     round: int
+    """The round, 1 to 5."""
     phase: str
+    """The phase's name."""
 
     def __str__(self) -> str:
         return f"round {self.round}: {self.phase}"
@@ -43,10 +47,14 @@ class BirdsToBag:
     """Birds go from a flock's supply into the Migration bag."""
 
     kind: ClassVar[str] = "perch_bop.birds_to_bag"
-    player: int | None  # who put them in; None for the dummy's automatic birds
+    player: int | None
+    """Who put them in; None for the dummy's automatic birds."""
     colour: int
+    """The birds' colour."""
     count: int
-    cause: str  # "migration", "early_bird", "rookery", "happy_birdbath"
+    """How many birds."""
+    cause: str
+    """Why: "migration", "early_bird", "rookery" or "happy_birdbath"."""
 
     def __str__(self) -> str:
         who = "the dummy" if self.player is None else f"p{self.player}"
@@ -59,8 +67,11 @@ class BirdsDrawn:
 
     kind: ClassVar[str] = "perch_bop.birds_drawn"
     player: int
+    """The seat that draws."""
     colours: tuple[int, ...]
-    source: str  # "bag" or "supply"
+    """The colours of the birds drawn."""
+    source: str
+    """Where from: "bag" or "supply"."""
 
     def __str__(self) -> str:
         names = ", ".join(colour_name(c) for c in self.colours) or "nothing"
@@ -73,9 +84,13 @@ class BirdsSwapped:
 
     kind: ClassVar[str] = "perch_bop.birds_swapped"
     player: int
+    """The seat that swaps."""
     colour: int
+    """The colour of the bird the seat gives."""
     target: int
+    """The other seat."""
     target_colour: int
+    """The colour of the bird the seat takes."""
 
     def __str__(self) -> str:
         return (
@@ -90,9 +105,13 @@ class BirdPlaced:
 
     kind: ClassVar[str] = "perch_bop.bird_placed"
     player: int
+    """The seat that placed it."""
     colour: int
+    """The bird's colour."""
     tile: str
+    """The Location's tile id."""
     nest: bool
+    """Whether it took a free nest."""
 
     def __str__(self) -> str:
         on_nest = ", taking a nest" if self.nest else ""
@@ -101,12 +120,15 @@ class BirdPlaced:
 
 @attrs.frozen
 class BirdhouseBuilt:
-    """A birdhouse closes a stack (§3)."""
+    """A birdhouse closes a stack (rules: "Perch")."""
 
     kind: ClassVar[str] = "perch_bop.birdhouse_built"
     player: int
+    """The seat that built it."""
     colour: int
+    """The colour of the stack it closes."""
     tile: str
+    """The Location's tile id."""
 
     def __str__(self) -> str:
         return (
@@ -121,6 +143,7 @@ class TurnEnded:
 
     kind: ClassVar[str] = "perch_bop.turn_ended"
     player: int
+    """The seat whose turn ends."""
 
     def __str__(self) -> str:
         return f"p{self.player} ends the turn"
@@ -131,11 +154,16 @@ class BirdRemoved:
     """A bird leaves a Location for the fountain, the plaza or its supply."""
 
     kind: ClassVar[str] = "perch_bop.bird_removed"
-    player: int | None  # who caused it (a zap) or whose ability it is; None: the tile itself
+    player: int | None
+    """Who caused it (a zap) or whose ability it is; None: the tile itself."""
     colour: int
+    """The bird's colour."""
     tile: str
-    destination: str  # "fountain", "plaza", "supply"
-    cause: str  # "zap", a tile id
+    """The tile id of the Location it leaves."""
+    destination: str
+    """Where to: "fountain", "plaza" or "supply"."""
+    cause: str
+    """Why: "zap", or the id of the creature or tile that removed it."""
 
     def __str__(self) -> str:
         by = f"{self.cause} (p{self.player})" if self.player is not None else self.cause
@@ -147,11 +175,13 @@ class BirdRemoved:
 
 @attrs.frozen
 class NestRemoved:
-    """A zap removes a free nest (U6 option)."""
+    """A zap removes a free nest, with `Config.zap_nests` (rules: "Perch")."""
 
     kind: ClassVar[str] = "perch_bop.nest_removed"
     player: int
+    """The seat that zapped."""
     tile: str
+    """The Location's tile id."""
 
     def __str__(self) -> str:
         return f"p{self.player} zaps away a free nest on {self.tile}"
@@ -162,10 +192,14 @@ class FountainFilled:
     """A bird takes a fountain slot, or goes to the plaza when the fountain is full."""
 
     kind: ClassVar[str] = "perch_bop.fountain_filled"
-    player: int  # who chose the slot
+    player: int
+    """Who chose the slot."""
     colour: int
-    slot: int | None  # None: the fountain was full, the bird went to the plaza
+    """The bird's colour."""
+    slot: int | None
+    """None: the fountain was full, the bird went to the plaza."""
     value: int
+    """The points the slot is worth."""
 
     def __str__(self) -> str:
         if self.slot is None:
@@ -182,11 +216,17 @@ class LocationScored:
 
     kind: ClassVar[str] = "perch_bop.location_scored"
     tile: str
+    """The Location's tile id."""
     colour: int
-    player: int | None  # the colour's owner; None for the dummy
-    place: int  # 0 = cancelled by a tie
+    """The colour scored."""
+    player: int | None
+    """The colour's owner; None for the dummy."""
+    place: int
+    """0 = cancelled by a tie."""
     strength: int
+    """The colour's strength there."""
     points: int
+    """The points earned."""
 
     def __str__(self) -> str:
         owner = "dummy" if self.player is None else f"p{self.player}"
@@ -203,7 +243,9 @@ class TurnOrderSet:
 
     kind: ClassVar[str] = "perch_bop.turn_order_set"
     round: int
+    """The round."""
     order: tuple[int, ...]
+    """The seats in turn order."""
 
     def __str__(self) -> str:
         seats = ", ".join(f"p{p}" for p in self.order)
@@ -216,8 +258,11 @@ class TileEffect:
 
     kind: ClassVar[str] = "perch_bop.tile_effect"
     tile: str
-    player: int | None  # the controller it acted for; None = nobody
+    """The tile id of the Location."""
+    player: int | None
+    """The controller it acted for; None = nobody."""
     effect: str
+    """What it did, in words."""
 
     def __str__(self) -> str:
         return f"{self.tile} ({_who(self.player)}): {self.effect}"
@@ -229,6 +274,7 @@ class TileRemoved:
 
     kind: ClassVar[str] = "perch_bop.tile_removed"
     tile: str
+    """The tile id of the Location removed."""
 
     def __str__(self) -> str:
         return f"{self.tile} is removed from the game"
@@ -236,12 +282,15 @@ class TileRemoved:
 
 @attrs.frozen
 class ControlChanged:
-    """A creature's controller for the next round (None: nobody, U7)."""
+    """A creature's controller for the next round (None: nobody; rules: "Creatures")."""
 
     kind: ClassVar[str] = "perch_bop.control_changed"
     creature: str
+    """The creature's id."""
     tile: str
+    """The tile id of the creature's home Location."""
     controller: int | None
+    """The seat that controls it; None: nobody."""
 
     def __str__(self) -> str:
         return f"{self.creature} ({self.tile}) is controlled by {_who(self.controller)}"
@@ -253,8 +302,11 @@ class StandeePlaced:
 
     kind: ClassVar[str] = "perch_bop.standee_placed"
     creature: str
+    """The creature's id."""
     player: int | None
+    """The creature's controller; None: nobody."""
     place: str
+    """Where it stands, in words: a tile id, a Pond or an intersection."""
 
     def __str__(self) -> str:
         return f"{_who(self.player)} puts the {self.creature} on {self.place}"
@@ -262,11 +314,13 @@ class StandeePlaced:
 
 @attrs.frozen
 class BagEmptied:
-    """U11: at the end the bag's birds go to the plaza."""
+    """At the end the bag's birds go to the plaza (rules: "End of the game")."""
 
     kind: ClassVar[str] = "perch_bop.bag_emptied"
     colour: int
+    """The birds' colour."""
     count: int
+    """How many birds of it go to the plaza."""
 
     def __str__(self) -> str:
         return f"{self.count} {colour_name(self.colour)} birds go from the bag to the plaza"
@@ -274,17 +328,25 @@ class BagEmptied:
 
 @attrs.frozen
 class FinalScored:
-    """A player's end-game breakdown (§4.4)."""
+    """A player's end-game breakdown (rules: "End of the game")."""
 
     kind: ClassVar[str] = "perch_bop.final_scored"
     player: int
+    """The seat scored."""
     objective: str
+    """The seat's kept objective."""
     objective_points: int
+    """Points from the objective."""
     largest_flock: int
+    """Points for the largest flock."""
     creatures: int
+    """Points from creatures."""
     fountain: int
+    """Points from the fountain."""
     plaza: int
+    """Points from the plaza."""
     total: int
+    """The seat's final score."""
 
     def __str__(self) -> str:
         return (
@@ -300,7 +362,9 @@ class GameEnded:
 
     kind: ClassVar[str] = "perch_bop.game_ended"
     winners: tuple[int, ...]
+    """The winning seats (more than one on a tie)."""
     scores: tuple[int, ...]
+    """Each seat's final score."""
 
     def __str__(self) -> str:
         who = ", ".join(f"p{p}" for p in self.winners)
@@ -309,12 +373,15 @@ class GameEnded:
 
 @attrs.frozen
 class CreatureActivated:
-    """A player activates a creature they control (§3)."""
+    """A player activates a creature they control (rules: "Perch")."""
 
     kind: ClassVar[str] = "perch_bop.creature_activated"
     player: int
+    """The seat that activates it."""
     creature: str
-    place: str  # where its standee stands
+    """The creature's id."""
+    place: str
+    """Where its standee stands."""
 
     def __str__(self) -> str:
         return f"p{self.player} activates the {self.creature} on {self.place}"
@@ -322,13 +389,19 @@ class CreatureActivated:
 
 @attrs.frozen
 class CreatureMoved:
-    """An activated creature moves: every tile it enters, the landing tile last (§6)."""
+    """An activated creature moves: every tile it enters, the landing tile last (rules:
+    "Creatures").
+    """
 
     kind: ClassVar[str] = "perch_bop.creature_moved"
     player: int
+    """The seat that moves it."""
     creature: str
+    """The creature's id."""
     start: str
+    """The place its standee left."""
     path: tuple[str, ...]
+    """Every place it entered, the landing place last."""
 
     def __str__(self) -> str:
         route = " -> ".join((self.start, *self.path))
@@ -337,12 +410,17 @@ class CreatureMoved:
 
 @attrs.frozen
 class EffectSkipped:
-    """The activated creature's effect is skipped: declined, or nothing it could act on (U8)."""
+    """The activated creature's effect is skipped: declined, or nothing it could act on (rules:
+    "Creatures").
+    """
 
     kind: ClassVar[str] = "perch_bop.effect_skipped"
     player: int
+    """The creature's activator."""
     creature: str
-    declined: bool  # False: the effect had no bird to act on
+    """The creature's id."""
+    declined: bool
+    """False: the effect had no bird to act on."""
 
     def __str__(self) -> str:
         if self.declined:
@@ -352,15 +430,21 @@ class EffectSkipped:
 
 @attrs.frozen
 class BirdMoved:
-    """A creature's effect moves a bird from one Location to another (§6)."""
+    """A creature's effect moves a bird from one Location to another (rules: "Creatures")."""
 
     kind: ClassVar[str] = "perch_bop.bird_moved"
-    player: int  # the activator
+    player: int
+    """The activator."""
     colour: int
+    """The bird's colour."""
     source: str
+    """The tile id of the Location it leaves."""
     target: str
-    cause: str  # the creature
-    how: str  # "pushes", "moves", "swaps", "pulls"
+    """The tile id of the Location it reaches."""
+    cause: str
+    """The creature."""
+    how: str
+    """How, in words: "pushes", "moves", "swaps" or "pulls"."""
 
     def __str__(self) -> str:
         return (
@@ -371,14 +455,19 @@ class BirdMoved:
 
 @attrs.frozen
 class FountainSwapped:
-    """Squirrel: a Location bird and a fountain bird change places (§6)."""
+    """Squirrel: a Location bird and a fountain bird change places (rules: "Creatures")."""
 
     kind: ClassVar[str] = "perch_bop.fountain_swapped"
     player: int
+    """The Squirrel's activator."""
     tile: str
-    colour: int  # the bird that leaves the Location for the slot
+    """The Location's tile id."""
+    colour: int
+    """The bird that leaves the Location for the slot."""
     slot: int
-    fountain_colour: int  # the bird that leaves the slot for the Location
+    """The fountain slot."""
+    fountain_colour: int
+    """The bird that leaves the slot for the Location."""
 
     def __str__(self) -> str:
         return (
@@ -389,13 +478,17 @@ class FountainSwapped:
 
 @attrs.frozen
 class BirdfeederTaken:
-    """Seeds the Day (P3): a bird placed from a hand takes a Location's Birdfeeder."""
+    """Seeds the Day: a bird placed from a hand takes a Location's Birdfeeder."""
 
     kind: ClassVar[str] = "perch_bop.birdfeeder_taken"
-    player: int  # the owner of the placed bird's colour, who scores
+    player: int
+    """The owner of the placed bird's colour, who scores."""
     colour: int
+    """The placed bird's colour."""
     tile: str
+    """The Location's tile id."""
     points: int
+    """The points it scores."""
 
     def __str__(self) -> str:
         return (
@@ -406,11 +499,13 @@ class BirdfeederTaken:
 
 @attrs.frozen
 class BirdfeederLost:
-    """Seeds the Day (P3): a Birdfeeder leaves the game without being scored."""
+    """Seeds the Day: a Birdfeeder leaves the game without being scored."""
 
     kind: ClassVar[str] = "perch_bop.birdfeeder_lost"
     tile: str
-    cause: str  # "dummy" (a dummy bird was placed there) or "removed" (the tile left)
+    """The tile id of the Location it was on."""
+    cause: str
+    """Why: "dummy" (a dummy bird was placed there) or "removed" (the tile left)."""
 
     def __str__(self) -> str:
         why = (
@@ -423,11 +518,13 @@ class BirdfeederLost:
 
 @attrs.frozen
 class SkyMoved:
-    """Points in the Sky (P4): the Sun or the Moon moves clockwise to a Location."""
+    """Points in the Sky: the Sun or the Moon moves clockwise to a Location."""
 
     kind: ClassVar[str] = "perch_bop.sky_moved"
-    body: str  # "sun" or "moon"
+    body: str
+    """Which: "sun" or "moon"."""
     tile: str
+    """The tile id of the Location it now covers."""
 
     def __str__(self) -> str:
         return f"the {self.body.capitalize()} moves clockwise to {self.tile}"
@@ -435,15 +532,21 @@ class SkyMoved:
 
 @attrs.frozen
 class PondScored:
-    """Pond-emonium (P5): a colour's place at a Pond during Upkeep, and what it earned."""
+    """Pond-emonium: a colour's place at a Pond during Upkeep, and what it earned."""
 
     kind: ClassVar[str] = "perch_bop.pond_scored"
     pond: str
+    """The Pond's tile id."""
     colour: int
-    player: int | None  # the colour's owner; None for the dummy
-    place: int  # 0 = cancelled by a tie
-    count: int  # birds on the Pond plus strength on the adjoining Locations
+    """The colour scored."""
+    player: int | None
+    """The colour's owner; None for the dummy."""
+    place: int
+    """0 = cancelled by a tie."""
+    count: int
+    """Birds on the Pond plus strength on the adjoining Locations."""
     points: int
+    """The points earned."""
 
     def __str__(self) -> str:
         owner = "dummy" if self.player is None else f"p{self.player}"
@@ -457,14 +560,19 @@ class PondScored:
 
 @attrs.frozen
 class BirdsFed:
-    """Pond-emonium (P5): a player spends a Bread and a bird flies onto a Pond."""
+    """Pond-emonium: a player spends a Bread and a bird flies onto a Pond."""
 
     kind: ClassVar[str] = "perch_bop.birds_fed"
     player: int
+    """The seat that spends the Bread."""
     colour: int
+    """The bird's colour."""
     source: str
+    """The tile id of the Location it leaves."""
     pond: str
+    """The Pond's tile id."""
     bread_left: int
+    """The seat's Bread left."""
 
     def __str__(self) -> str:
         return (
@@ -475,7 +583,7 @@ class BirdsFed:
 
 @attrs.frozen
 class PromosControlled:
-    """P8: the player in last place holds the promos this round."""
+    """Promos: the player in last place holds the promos this round."""
 
     kind: ClassVar[str] = "perch_bop.promos_controlled"
     round: int
@@ -487,7 +595,7 @@ class PromosControlled:
 
 @attrs.frozen
 class GoldenEggMoved:
-    """P8: the Golden Egg now lies on a Location: +1 to each place scored there."""
+    """Promos: the Golden Egg now lies on a Location: +1 to each place scored there."""
 
     kind: ClassVar[str] = "perch_bop.golden_egg_moved"
     player: int
@@ -499,7 +607,7 @@ class GoldenEggMoved:
 
 @attrs.frozen
 class TieOrdered:
-    """P8: the Eagle of Justice ranks a tied group at a Location or Pond, best first."""
+    """Promos: the Eagle of Justice ranks a tied group at a Location or Pond, best first."""
 
     kind: ClassVar[str] = "perch_bop.tie_ordered"
     player: int
@@ -513,7 +621,7 @@ class TieOrdered:
 
 @attrs.frozen
 class YetiMoved:
-    """P8: the Yeti moves; no effect moves a bird off its Location."""
+    """Promos: the Yeti moves; no effect moves a bird off its Location."""
 
     kind: ClassVar[str] = "perch_bop.yeti_moved"
     player: int | None  # None: it left a removed Location by itself

@@ -13,29 +13,36 @@ from birdgames.rng import Rng
 
 @attrs.frozen
 class Config:
-    """A Perch game's setup; every random choice can be fixed here (P1)."""
+    """A Perch game's setup; every random choice can be fixed here (rules: "Config")."""
 
     kind: ClassVar[str] = "perch_bop.config"
 
     players: int
-    # P1: any subset of seeds_the_day, points_in_the_sky, pond_emonium (empty = base game).
+    """The player count, 2 to 5."""
     expansions: frozenset[str] = frozenset()
-    promos: frozenset[str] = frozenset()  # P1: room for the Kickstarter promos
-    # Fixed layout: tile ids in board order (column, then row); None = drawn from the seed.
+    """Any subset of seeds_the_day, points_in_the_sky, pond_emonium (empty = the base game)."""
+    promos: frozenset[str] = frozenset()
+    """Any subset of golden_goose, eagle_of_justice, yeti (rules: "Promos")."""
     tiles: tuple[str, ...] | None = None
-    # Tiles drawn per category (tree, creature, special) when `tiles` is None (§1.2).
+    """Fixes the layout: tile ids in board order (column, then row); None: drawn from the seed."""
     tile_mix: tuple[int, int, int] | None = None
-    # Fixed objective deals, one pair per seat; None = dealt from the seed.
+    """Tiles drawn per category (tree, creature, special) when `tiles` is None."""
     objective_deals: tuple[tuple[str, str], ...] | None = None
-    # Fixed first-round turn order; None = random (U1).
+    """Fixes each seat's two dealt objectives; None: dealt from the seed."""
     turn_order: tuple[int, ...] | None = None
-    # Pond-emonium (P5): fixed Ponds as (Pond tile id, intersection index); None = drawn.
+    """Fixes round 1's turn order; None: drawn from the seed."""
     ponds: tuple[tuple[str, int], ...] | None = None
-    dummy_birds_first_round: int = 4  # U3
-    dummy_birds_per_round: int = 2  # U3
-    optional_nests: bool = False  # U4 flag: a new stack may decline a free nest
-    zap_nests: bool = False  # U6 flag: a zap may remove an unclaimed nest instead
-    bag_to_plaza_at_end: bool = True  # U11
+    """Pond-emonium: fixes the Ponds as (Pond tile id, intersection index); None: drawn."""
+    dummy_birds_first_round: int = 4
+    """Dummy birds put in the bag in round 1 (rules: "Migration")."""
+    dummy_birds_per_round: int = 2
+    """Dummy birds put in the bag in rounds 2 to 5 (rules: "Migration")."""
+    optional_nests: bool = False
+    """Lets a new stack leave a free nest empty (rules: "Perch")."""
+    zap_nests: bool = False
+    """Lets a zap remove a free nest instead of a bird (rules: "Perch")."""
+    bag_to_plaza_at_end: bool = True
+    """At the end, birds left in the bag go to their owners' plaza (rules: "End of the game")."""
 
     @property
     def colours(self) -> int:
@@ -111,10 +118,12 @@ class Where(enum.Enum):
 @attrs.frozen
 class Spot:
     """Where a standee stands: typed, so a Pond or an intersection never passes for a cell
-    of the same index (P9)."""
+    of the same index (rules: "Board")."""
 
     where: Where
+    """The kind of place."""
     index: int
+    """The place's index among places of its kind."""
 
 
 @attrs.frozen
@@ -129,7 +138,7 @@ class Creature:
 
 
 class Stage(enum.Enum):
-    """The decision an activation waits for (§6, U8: one decision at a time)."""
+    """The decision an activation waits for (one decision at a time; rules: "Creatures")."""
 
     MOVE = "move"  # the next path step, or the landing tile
     USE = "use"  # use or skip the effect as a whole
@@ -155,7 +164,7 @@ class Activation:
 
 @attrs.frozen
 class Arrival:
-    """A bird on its way to the fountain; `chooser` picks its slot (U5)."""
+    """A bird on its way to the fountain; `chooser` picks its slot (rules: "Fountain and plaza")."""
 
     colour: int
     chooser: int
@@ -178,7 +187,7 @@ class Flow:
 
 @attrs.frozen
 class FinalScore:
-    """One player's end-game breakdown (§4.4)."""
+    """One player's end-game breakdown (rules: "End of the game")."""
 
     objective: str
     objective_met: bool
@@ -193,46 +202,59 @@ class FinalScore:
 
 @attrs.frozen
 class Birdfeeders:
-    """Seeds the Day (P3): the Birdfeeders still out and where the others went."""
+    """Seeds the Day: the Birdfeeders still out and where the others went."""
 
-    on: tuple[bool, ...]  # per Location: a Birdfeeder still waits there
-    taken: tuple[int, ...]  # per seat: Birdfeeders taken (each scored 3)
-    discarded: int  # left the game under one of the dummy's birds
-    removed: int  # left the game with their Location
+    on: tuple[bool, ...]
+    """Per Location: a Birdfeeder still waits there."""
+    taken: tuple[int, ...]
+    """Per seat: Birdfeeders taken (each scored 3)."""
+    discarded: int
+    """Left the game under one of the dummy's birds."""
+    removed: int
+    """Left the game with their Location."""
 
 
 @attrs.frozen
 class Sky:
-    """Points in the Sky (P4): the cells the Sun and the Moon cover."""
+    """Points in the Sky: the cells the Sun and the Moon cover."""
 
     sun: int
+    """The board index of the cell under the Sun."""
     moon: int
+    """The board index of the cell under the Moon."""
 
 
 @attrs.frozen
 class Pond:
-    """Pond-emonium (P5): one Pond on its intersection and the birds on it, per colour."""
+    """Pond-emonium: one Pond on its intersection and the birds on it, per colour."""
 
     tile: str
-    intersection: int  # its index in the P2 intersection list (Ponds are ordered by it, P9)
+    """The Pond tile's id."""
+    intersection: int
+    """Its index in the board's intersection list; Ponds are ordered by it."""
     birds: tuple[int, ...]
-    # The colour alone in first place at the last Pond scoring (P9: it takes control of the
-    # Pond's creature in Upkeep step 6); None = nobody.
+    """The birds on the Pond, counted per colour."""
     leader: int | None = None
+    """The colour alone in first place at the last Pond scoring, who takes control of the
+    Pond's creature in Upkeep (rules: "Pond-emonium"); None: nobody.
+    """
 
 
 @attrs.frozen
 class Ponds:
-    """Pond-emonium (P5): the Ponds and every player's Bread."""
+    """Pond-emonium: the Ponds and every player's Bread."""
 
     ponds: tuple[Pond, ...]
-    bread: tuple[int, ...]  # per seat: Bread still held
-    spent: tuple[int, ...]  # per seat: Bread discarded to Feed the Birds
+    """The Ponds in play, ordered by their intersection."""
+    bread: tuple[int, ...]
+    """Per seat: Bread still held."""
+    spent: tuple[int, ...]
+    """Per seat: Bread discarded to Feed the Birds."""
 
 
 @attrs.frozen
 class TieOrder:
-    """The Eagle of Justice's ruling (P8): one tied group at one place, best first."""
+    """The Eagle of Justice's ruling (rules: "Promos"): one tied group at one place, best first."""
 
     place: Spot  # a Location (CELL) or a Pond (POND)
     order: tuple[int, ...]  # the tied colours, best first
@@ -240,7 +262,7 @@ class TieOrder:
 
 @attrs.frozen
 class Promos:
-    """The Kickstarter promos in play (P8); `Config.promos` says which."""
+    """The Kickstarter promos in play (rules: "Promos"); `Config.promos` says which."""
 
     # The seat in last place when the round started: it holds every promo this round.
     controller: int | None
@@ -259,21 +281,40 @@ class State:
     kind: ClassVar[str] = "perch_bop.state"
 
     config: Config
+    """The game's config."""
     rng: Rng
+    """The generator for every later random draw."""
     round: int
+    """The round, 1 to 5."""
     flow: Flow
+    """Where the game stands: phase, progress and the decision awaited."""
     turn_order: tuple[int, ...]
-    locations: tuple[Location, ...]  # board order (column, then row)
-    supply: tuple[int, ...]  # per colour
-    bag: tuple[int, ...]  # per colour; the bag has no order, draws use the rng
+    """The seats in this round's turn order."""
+    locations: tuple[Location, ...]
+    """Board order (column, then row)."""
+    supply: tuple[int, ...]
+    """Per colour."""
+    bag: tuple[int, ...]
+    """Per colour; the bag has no order, draws use the rng."""
     seats: tuple[Seat, ...]
-    fountain: tuple[int | None, ...]  # per slot: the colour in it
-    plaza: tuple[int, ...]  # per colour
-    arrivals: tuple[Arrival, ...]  # birds waiting for a fountain slot, oldest first
+    """Each player's own things, in seat order."""
+    fountain: tuple[int | None, ...]
+    """Per slot: the colour in it."""
+    plaza: tuple[int, ...]
+    """Per colour."""
+    arrivals: tuple[Arrival, ...]
+    """Birds waiting for a fountain slot, oldest first."""
     creatures: tuple[Creature, ...]
-    tick: int  # counts score changes, for U2
+    """The creatures in play, with controller and standee place."""
+    tick: int
+    """Counts score changes, to break turn-order ties (rules: "Upkeep")."""
     final: tuple[FinalScore, ...] = ()
-    feeders: Birdfeeders | None = None  # None without Seeds the Day
-    sky: Sky | None = None  # None without Points in the Sky
-    ponds: Ponds | None = None  # None without Pond-emonium
-    promos: Promos | None = None  # None without promos
+    """Each seat's end-game breakdown, once the game is over."""
+    feeders: Birdfeeders | None = None
+    """None without Seeds the Day."""
+    sky: Sky | None = None
+    """None without Points in the Sky."""
+    ponds: Ponds | None = None
+    """None without Pond-emonium."""
+    promos: Promos | None = None
+    """None without promos."""

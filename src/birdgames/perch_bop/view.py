@@ -29,13 +29,20 @@ from birdgames.perch_bop.state import (
 class SeatView:
     """One player's side as the viewer sees it: the same facts as the View's per-seat tuples."""
 
-    hand: tuple[int, ...]  # hands are open (§2.2 ASSUMED)
+    hand: tuple[int, ...]
+    """Hands are open (ASSUMED; rules: "Recruit")."""
     score: int
-    reached: int  # when the score was reached (U2)
-    birdhouse: bool  # an unused birdhouse, once in play (round 4 on)
-    zap: bool  # an unused lightning token, once in play (round 5)
-    objective_kept: bool  # whether the seat has chosen (not what)
-    objective: str | None  # the kept objective: the viewer's own, everyone's once revealed
+    """The seat's score."""
+    reached: int
+    """When the score was reached (rules: "Upkeep")."""
+    birdhouse: bool
+    """An unused birdhouse, once in play (round 4 on)."""
+    zap: bool
+    """An unused lightning token, once in play (round 5)."""
+    objective_kept: bool
+    """Whether the seat has chosen (not what)."""
+    objective: str | None
+    """The kept objective: the viewer's own, everyone's once revealed."""
 
 
 @attrs.frozen
@@ -43,55 +50,96 @@ class Decision:
     """The choice asked beyond an ordinary Perch turn: a bird's fountain slot first, else the
     awaited ability, objective, Scarecrow or creature step."""
 
-    awaiting: Await | None  # None: the choice is the slot of `arrival`
-    arrival: Arrival | None  # the bird heading for the fountain, when its slot is asked
+    awaiting: Await | None
+    """None: the choice is the slot of `arrival`."""
+    arrival: Arrival | None
+    """The bird heading for the fountain, when its slot is asked."""
 
 
 @attrs.frozen
 class View:
-    """What one player (or a spectator, player=None) sees at the table (P2)."""
+    """What one player (or a spectator, player=None) sees at the table (rules: "Hidden
+    information").
+    """
 
     kind: ClassVar[str] = "perch_bop.view"
 
     player: int | None
+    """The seat viewed; None for a spectator."""
     players: int
+    """The player count."""
     expansions: frozenset[str]
+    """The expansions in play."""
     round: int
+    """The round, 1 to 5."""
     phase: Phase
+    """Where the round stands."""
     awaiting: str
+    """The decision the game waits for (an `Await` value), apart from fountain slots."""
     to_act: tuple[int, ...]
+    """The seats that may act now."""
     turn_order: tuple[int, ...]
-    placed: bool  # the current Perch turn's bird is placed
-    bonus_used: bool  # the current Perch turn's bonus is taken
-    pending: tuple[int, ...]  # players still to answer the Rookery
+    """The seats in this round's turn order."""
+    placed: bool
+    """The current Perch turn's bird is placed."""
+    bonus_used: bool
+    """The current Perch turn's bonus is taken."""
+    pending: tuple[int, ...]
+    """Players still to answer the Rookery."""
     locations: tuple[Location, ...]
+    """The board's Locations in board order (column, then row)."""
     supply: tuple[int, ...]
-    bag: tuple[int, ...]  # the bag's contents as a multiset; it has no visible order
-    hands: tuple[tuple[int, ...], ...]  # hands are open (§2.2 ASSUMED)
+    """Birds left in each flock's supply, per colour."""
+    bag: tuple[int, ...]
+    """The bag's contents as a multiset; it has no visible order."""
+    hands: tuple[tuple[int, ...], ...]
+    """Hands are open (ASSUMED; rules: "Recruit")."""
     scores: tuple[int, ...]
-    reached: tuple[int, ...]  # when each score was reached (U2), public on the score track
-    birdhouses: tuple[bool, ...]  # unused birdhouse per player, once in play (round 4 on)
-    zaps: tuple[bool, ...]  # unused lightning token per player, once in play (round 5)
+    """Each seat's score."""
+    reached: tuple[int, ...]
+    """When each score was reached (rules: "Upkeep"), public on the score track."""
+    birdhouses: tuple[bool, ...]
+    """Unused birdhouse per player, once in play (round 4 on)."""
+    zaps: tuple[bool, ...]
+    """Unused lightning token per player, once in play (round 5)."""
     fountain: tuple[int | None, ...]
+    """The colour in each fountain slot; None: empty."""
     plaza: tuple[int, ...]
+    """Birds in the plaza, per colour."""
     arrivals: tuple[Arrival, ...]
+    """Birds waiting for a fountain slot, oldest first."""
     creatures: tuple[Creature, ...]
-    activation: Activation | None  # the creature activation under way (public)
-    objectives_kept: tuple[bool, ...]  # who has chosen (not what)
-    dealt: tuple[str, ...]  # the viewer's own two dealt objectives
-    objective: str | None  # the viewer's own kept objective
-    revealed: tuple[str | None, ...]  # everyone's kept objective, once the game is over
+    """The creatures in play, with controller and standee place."""
+    activation: Activation | None
+    """The creature activation under way (public)."""
+    objectives_kept: tuple[bool, ...]
+    """Who has chosen (not what)."""
+    dealt: tuple[str, ...]
+    """The viewer's own two dealt objectives."""
+    objective: str | None
+    """The viewer's own kept objective."""
+    revealed: tuple[str | None, ...]
+    """Everyone's kept objective, once the game is over."""
     final: tuple[FinalScore, ...]
-    birdfeeders: Birdfeeders | None  # Seeds the Day: all public (P2)
-    sky: Sky | None  # Points in the Sky: the cells under the Sun and Moon
-    ponds: Ponds | None = None  # Pond-emonium: the Ponds, their birds and the Bread, all public
-    promos: frozenset[str] = frozenset()  # the promos in play (P8)
-    promo_state: Promos | None = None  # their holder, the Golden Egg, the Yeti: all public
+    """Each seat's end-game breakdown, once the game is over."""
+    birdfeeders: Birdfeeders | None
+    """Seeds the Day: all public (rules: "Hidden information")."""
+    sky: Sky | None
+    """Points in the Sky: the cells under the Sun and Moon."""
+    ponds: Ponds | None = None
+    """Pond-emonium: the Ponds, their birds and the Bread, all public."""
+    promos: frozenset[str] = frozenset()
+    """The promos in play (rules: "Promos")."""
+    promo_state: Promos | None = None
+    """Their holder, the Golden Egg, the Yeti: all public."""
     # The common part of every game's View (birdgames.core.ViewLike), keyword-only so the
     # fields above keep their places.
     seats: tuple[SeatView, ...] = attrs.field(kw_only=True)
+    """Each seat's side, in seat order (the per-seat tuples above, by seat)."""
     is_terminal: bool = attrs.field(kw_only=True)
-    decision: Decision | None = attrs.field(kw_only=True)  # None on an ordinary turn
+    """Whether the game is over."""
+    decision: Decision | None = attrs.field(kw_only=True)
+    """None on an ordinary turn."""
 
 
 def view(state: State, player: int | None) -> View:

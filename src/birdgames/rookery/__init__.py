@@ -1,4 +1,7 @@
-"""Rookery: a two-player card game of zones, flocks, predators and a season wheel."""
+"""Rookery: a two-player card game of zones, flocks, predators and a season wheel.
+
+Docstrings cite a rule by its section of docs/rules/rookery.md: (rules: "Section").
+"""
 
 from birdgames.rookery import encoding, words
 from birdgames.rookery.actions import (

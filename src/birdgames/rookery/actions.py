@@ -13,13 +13,16 @@ from birdgames.rookery.state import Zone
 
 @attrs.frozen
 class DraftHabitat:
-    """R1.4 picks the habitat of the zone being drafted."""
+    """Picks the habitat of the zone being drafted (rules: "R1 Setup and the habitat draft")."""
 
     kind: ClassVar[str] = "rookery.draft_habitat"
 
     player: int
+    """The seat that drafts."""
     zone: Zone
+    """The zone being drafted."""
     habitat: Habitat
+    """The habitat picked for it."""
 
     def __str__(self) -> str:
         return f"p{self.player} drafts {self.habitat.value} for {self.zone.value}"
@@ -27,12 +30,14 @@ class DraftHabitat:
 
 @attrs.frozen
 class TapBird:
-    """R3.4 taps a nested bird for its song."""
+    """Taps a nested bird for its song (rules: "R3 Birds")."""
 
     kind: ClassVar[str] = "rookery.tap_bird"
 
     player: int
+    """The bird's owner."""
     bird: int
+    """The bird's uid."""
 
     def __str__(self) -> str:
         return f"p{self.player} taps bird #{self.bird}"
@@ -40,13 +45,16 @@ class TapBird:
 
 @attrs.frozen
 class NestBird:
-    """R3.2 pays a bird's cost and nests it, roosting, in a zone."""
+    """Pays a bird's cost and nests it, roosting, in a zone (rules: "R3 Birds")."""
 
     kind: ClassVar[str] = "rookery.nest_bird"
 
     player: int
+    """The seat that nests."""
     card: str
+    """The bird card's catalog id, from the hand."""
     zone: Zone
+    """The zone it enters."""
 
     def __str__(self) -> str:
         return f"p{self.player} nests {self.card} in {self.zone.value}"
@@ -54,13 +62,16 @@ class NestBird:
 
 @attrs.frozen
 class MoveBird:
-    """R3.5 moves a nested Migratory bird to another zone."""
+    """Moves a nested Migratory bird to another zone (rules: "R3 Birds")."""
 
     kind: ClassVar[str] = "rookery.move_bird"
 
     player: int
+    """The bird's owner."""
     bird: int
+    """The bird's uid."""
     zone: Zone
+    """The zone it moves to."""
 
     def __str__(self) -> str:
         return f"p{self.player} moves bird #{self.bird} to {self.zone.value}"
@@ -68,14 +79,20 @@ class MoveBird:
 
 @attrs.frozen
 class PlayPredator:
-    """R6.1 plays a predator into a zone, face up (its cost) or face down (2 Song)."""
+    """Plays a predator into a zone, face up (its cost) or face down (2 Song) (rules: "R6
+    Predators, hunting, mobbing").
+    """
 
     kind: ClassVar[str] = "rookery.play_predator"
 
     player: int
+    """The seat that plays."""
     card: str
+    """The predator card's catalog id, from the hand."""
     zone: Zone
+    """The zone it enters."""
     face_up: bool
+    """True: face up for its cost; False: face down for 2 Song."""
 
     def __str__(self) -> str:
         side = "face up" if self.face_up else "face down"
@@ -84,13 +101,18 @@ class PlayPredator:
 
 @attrs.frozen
 class Hunt:
-    """R6.4 a face-up predator hunts an opposing bird in its zone."""
+    """A face-up predator hunts an opposing bird in its zone (rules: "R6 Predators, hunting,
+    mobbing").
+    """
 
     kind: ClassVar[str] = "rookery.hunt"
 
     player: int
+    """The predator's owner."""
     predator: int
+    """The hunting predator's uid."""
     target: int
+    """The hunted bird's uid."""
 
     def __str__(self) -> str:
         return f"p{self.player} hunts bird #{self.target} with predator #{self.predator}"
@@ -98,12 +120,16 @@ class Hunt:
 
 @attrs.frozen
 class Mob:
-    """R6.5 the player's flock mobs a face-up opposing predator in its zone."""
+    """The player's flock mobs a face-up opposing predator in its zone (rules: "R6 Predators,
+    hunting, mobbing").
+    """
 
     kind: ClassVar[str] = "rookery.mob"
 
     player: int
+    """The seat whose flock mobs."""
     predator: int
+    """The mobbed predator's uid."""
 
     def __str__(self) -> str:
         return f"p{self.player} mobs predator #{self.predator}"
@@ -111,15 +137,22 @@ class Mob:
 
 @attrs.frozen
 class PlayEvent:
-    """R8 plays an event; its target, destination and discarded card are parameters."""
+    """Plays an event; its target, destination and discarded card are parameters (rules: "R8
+    Events").
+    """
 
     kind: ClassVar[str] = "rookery.play_event"
 
     player: int
+    """The seat that plays."""
     card: str
+    """The event card's catalog id, from the hand."""
     target: int | None = None
+    """The uid of the target, for an event that targets; else None."""
     zone: Zone | None = None
+    """The destination zone, for an event that moves; else None."""
     discard: str | None = None
+    """The card of the hand discarded for the effect, if the event asks one; else None."""
 
     def __str__(self) -> str:
         text = f"p{self.player} plays {self.card}"
@@ -134,12 +167,16 @@ class PlayEvent:
 
 @attrs.frozen
 class PlaySeason:
-    """R7.3 plays a Season card: a checkpoint, then its season begins."""
+    """Plays a Season card: a checkpoint, then its season begins (rules: "R7 Seasons,
+    checkpoints, Prizes, winning").
+    """
 
     kind: ClassVar[str] = "rookery.play_season"
 
     player: int
+    """The seat that plays."""
     card: str
+    """The Season card's catalog id, from the hand."""
 
     def __str__(self) -> str:
         return f"p{self.player} plays season card {self.card}"
@@ -147,13 +184,16 @@ class PlaySeason:
 
 @attrs.frozen
 class PlayHabitat:
-    """R5.1 puts a habitat card on a zone's flip pile."""
+    """Puts a habitat card on a zone's flip pile (rules: "R5 Habitat cards")."""
 
     kind: ClassVar[str] = "rookery.play_habitat"
 
     player: int
+    """The seat that plays."""
     card: str
+    """The habitat card's catalog id, from the hand."""
     zone: Zone
+    """The zone whose flip pile it goes on."""
 
     def __str__(self) -> str:
         return f"p{self.player} plays {self.card} on {self.zone.value}"
@@ -161,11 +201,12 @@ class PlayHabitat:
 
 @attrs.frozen
 class EndTurn:
-    """R2.3 ends the turn."""
+    """Ends the turn (rules: "R2 A turn")."""
 
     kind: ClassVar[str] = "rookery.end_turn"
 
     player: int
+    """The active seat."""
 
     def __str__(self) -> str:
         return f"p{self.player} ends the turn"
@@ -173,12 +214,16 @@ class EndTurn:
 
 @attrs.frozen
 class Ambush:
-    """R6.3 turns the face-down predator up and hunts the bird that entered its zone."""
+    """Turns the face-down predator up and hunts the bird that entered its zone (rules: "R6
+    Predators, hunting, mobbing").
+    """
 
     kind: ClassVar[str] = "rookery.ambush"
 
     player: int
+    """The predator's owner."""
     predator: int
+    """The face-down predator's uid."""
 
     def __str__(self) -> str:
         return f"p{self.player} ambushes with predator #{self.predator}"
@@ -186,12 +231,14 @@ class Ambush:
 
 @attrs.frozen
 class PassAmbush:
-    """R6.3 lets the face-down predator stay hidden."""
+    """Lets the face-down predator stay hidden (rules: "R6 Predators, hunting, mobbing")."""
 
     kind: ClassVar[str] = "rookery.pass_ambush"
 
     player: int
+    """The predator's owner."""
     predator: int
+    """The face-down predator's uid."""
 
     def __str__(self) -> str:
         return f"p{self.player} passes the ambush of predator #{self.predator}"
@@ -199,12 +246,16 @@ class PassAmbush:
 
 @attrs.frozen
 class DiscardCard:
-    """R9.6 discards a card of the player's choice, as an opponent's ability demands."""
+    """Discards a card of the player's choice, as an opponent's ability demands (rules: "R9
+    Abilities").
+    """
 
     kind: ClassVar[str] = "rookery.discard_card"
 
     player: int
+    """The seat that discards."""
     card: str
+    """The catalog id of the card discarded from hand."""
 
     def __str__(self) -> str:
         return f"p{self.player} discards {self.card}"
@@ -212,13 +263,18 @@ class DiscardCard:
 
 @attrs.frozen
 class ChooseTarget:
-    """R8.3 picks the target (and destination zone) of a pending triggered ability."""
+    """Picks the target (and destination zone) of a pending triggered ability (rules: "R8
+    Events").
+    """
 
     kind: ClassVar[str] = "rookery.choose_target"
 
     player: int
+    """The seat that answers."""
     target: int
+    """The uid of the target."""
     zone: Zone | None = None
+    """The destination zone, for an ability that moves; else None."""
 
     def __str__(self) -> str:
         where = f" to {self.zone.value}" if self.zone is not None else ""

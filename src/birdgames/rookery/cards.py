@@ -23,7 +23,9 @@ class Habitat(enum.Enum):
 
 
 class Season(enum.Enum):
-    """The four seasons of the wheel, in order (R7.1)."""
+    """The four seasons of the wheel, in order (rules: "R7 Seasons, checkpoints, Prizes,
+    winning").
+    """
 
     SPRING = "spring"
     SUMMER = "summer"
@@ -151,57 +153,86 @@ class Ability:
 
 @attrs.frozen
 class BirdCard:
-    """A bird: cost, song / evasion / hp, native habitat, traits, abilities (R3.1)."""
+    """A bird: cost, song / evasion / hp, native habitat, traits, abilities (rules: "R3 Birds")."""
 
     id: str
+    """The card's catalog id."""
     cost: int
+    """The Song it costs to play."""
     song: int
+    """The Song it adds when tapped."""
     evasion: int
+    """What a hunt's threat must beat."""
     hp: int
+    """Damage it takes to be defeated."""
     habitat: Habitat
+    """Its native habitat."""
     traits: frozenset[Trait] = frozenset()
+    """Its printed traits."""
     abilities: tuple[Ability, ...] = ()
+    """Its abilities (rules: "R9 Abilities")."""
 
 
 @attrs.frozen
 class PredatorCard:
-    """A predator: cost, threat / stealth / hp, abilities (R6.1)."""
+    """A predator: cost, threat / stealth / hp, abilities (rules: "R6 Predators, hunting,
+    mobbing").
+    """
 
     id: str
+    """The card's catalog id."""
     cost: int
+    """The Song it costs to play."""
     threat: int
+    """Its hunting strength against a bird's evasion."""
     stealth: int
+    """What a mob's summed evasion must beat."""
     hp: int
+    """Damage it takes to be defeated."""
     abilities: tuple[Ability, ...] = ()
+    """Its abilities (rules: "R9 Abilities")."""
 
 
 @attrs.frozen
 class EventCard:
-    """A Weather or Human event (R8)."""
+    """A Weather or Human event (rules: "R8 Events")."""
 
     id: str
+    """The card's catalog id."""
     cost: int
+    """The Song it costs to play."""
     event_kind: EventKind
+    """Weather or Human."""
     abilities: tuple[Ability, ...]
-    instant: bool = False  # R8.2 a label without rules effect
+    """What it does when played (rules: "R9 Abilities")."""
+    instant: bool = False
+    """A label without rules effect (rules: "R8 Events")."""
 
 
 @attrs.frozen
 class SeasonCard:
-    """A Season card: the season it starts and that season's duration (R7.3)."""
+    """A Season card: the season it starts and that season's duration (rules: "R7 Seasons,
+    checkpoints, Prizes, winning").
+    """
 
     id: str
+    """The card's catalog id."""
     cost: int
+    """The Song it costs to play."""
     season: Season
+    """The season it starts."""
     duration: int
+    """The turns that season lasts."""
 
 
 @attrs.frozen
 class HabitatCard:
-    """A habitat card for a zone's flip pile (R5)."""
+    """A habitat card for a zone's flip pile (rules: "R5 Habitat cards")."""
 
     id: str
+    """The card's catalog id."""
     habitat: Habitat
+    """The habitat it turns a zone to."""
 
 
 Card: TypeAlias = BirdCard | PredatorCard | EventCard | SeasonCard | HabitatCard

@@ -12,13 +12,16 @@ from birdgames.rookery.state import PileCard, Zone
 
 @attrs.frozen
 class HabitatDrafted:
-    """R1.4 a zone's habitat was drafted."""
+    """A zone's habitat was drafted (rules: "R1 Setup and the habitat draft")."""
 
     kind: ClassVar[str] = "rookery.habitat_drafted"
 
     player: int
+    """The seat that drafted."""
     zone: Zone
+    """The zone drafted."""
     habitat: Habitat
+    """Its habitat."""
 
     def __str__(self) -> str:
         return f"p{self.player} drafts {self.habitat.value} for the {self.zone.value} zone"
@@ -26,15 +29,20 @@ class HabitatDrafted:
 
 @attrs.frozen
 class TurnStarted:
-    """R2.1 a player's Dawn: the turn number, the season and the Dawn Chorus."""
+    """A player's Dawn: the turn number, the season and the Dawn Chorus (rules: "R2 A turn")."""
 
     kind: ClassVar[str] = "rookery.turn_began"
 
     player: int
+    """The seat whose turn begins."""
     turn: int
+    """The turn number, 1 first."""
     season: Season
+    """The season now."""
     turns_left: int
+    """Turns left in the season."""
     song: int
+    """The Dawn Chorus: the Song pool the turn starts with, set by the season."""
 
     def __str__(self) -> str:
         return (
@@ -45,12 +53,14 @@ class TurnStarted:
 
 @attrs.frozen
 class CardDrawn:
-    """R2.1 a card was drawn; others learn only that a card was drawn."""
+    """A card was drawn; others learn only that a card was drawn (rules: "R2 A turn")."""
 
     kind: ClassVar[str] = "rookery.card_drawn"
 
     player: int
-    card: str | None  # None: hidden from this reader
+    """The seat that draws."""
+    card: str | None
+    """None: hidden from this reader."""
 
     def __str__(self) -> str:
         return f"p{self.player} draws {self.card or 'a card'}"
@@ -58,12 +68,14 @@ class CardDrawn:
 
 @attrs.frozen
 class DeckReshuffled:
-    """R2.4 an empty deck was replaced by the shuffled discard pile."""
+    """An empty deck was replaced by the shuffled discard pile (rules: "R2 A turn")."""
 
     kind: ClassVar[str] = "rookery.deck_reshuffled"
 
     player: int
+    """The seat whose deck it is."""
     cards: int
+    """How many cards the new deck holds."""
 
     def __str__(self) -> str:
         return f"p{self.player} shuffles their discard pile ({self.cards} cards) into a new deck"
@@ -71,15 +83,20 @@ class DeckReshuffled:
 
 @attrs.frozen
 class BirdNested:
-    """R3.2 a bird entered a zone, roosting."""
+    """A bird entered a zone, roosting (rules: "R3 Birds")."""
 
     kind: ClassVar[str] = "rookery.bird_nested"
 
     player: int
+    """The bird's owner."""
     uid: int
+    """The bird's uid."""
     card: str
+    """The bird card's catalog id."""
     zone: Zone
+    """The zone it entered."""
     cost: int
+    """The Song paid."""
 
     def __str__(self) -> str:
         return (
@@ -90,14 +107,18 @@ class BirdNested:
 
 @attrs.frozen
 class BirdTapped:
-    """R3.4 a bird tapped for Song."""
+    """A bird tapped for Song (rules: "R3 Birds")."""
 
     kind: ClassVar[str] = "rookery.bird_tapped"
 
     player: int
+    """The bird's owner."""
     uid: int
+    """The bird's uid."""
     card: str
+    """The bird card's catalog id."""
     song: int
+    """The Song it added to the pool."""
 
     def __str__(self) -> str:
         return f"p{self.player} taps {self.card} #{self.uid} for {self.song} song"
@@ -105,15 +126,20 @@ class BirdTapped:
 
 @attrs.frozen
 class BirdMoved:
-    """R3.5 R9.10 a bird moved to another zone."""
+    """A bird moved to another zone (rules: "R3 Birds", "R9 Abilities")."""
 
     kind: ClassVar[str] = "rookery.bird_moved"
 
-    player: int  # the bird's owner
+    player: int
+    """The bird's owner."""
     uid: int
+    """The bird's uid."""
     card: str
+    """The bird card's catalog id."""
     source: Zone
+    """The zone it left."""
     zone: Zone
+    """The zone it entered."""
 
     def __str__(self) -> str:
         return (
@@ -124,16 +150,24 @@ class BirdMoved:
 
 @attrs.frozen
 class PredatorPlayed:
-    """R6.1 a predator entered a zone; face down, only its owner learns which."""
+    """A predator entered a zone; face down, only its owner learns which (rules: "R6 Predators,
+    hunting, mobbing").
+    """
 
     kind: ClassVar[str] = "rookery.predator_played"
 
     player: int
+    """The predator's owner."""
     uid: int
-    card: str | None  # None: a face-down card the reader may not identify
+    """The predator's uid."""
+    card: str | None
+    """None: a face-down card the reader may not identify."""
     zone: Zone
+    """The zone it entered."""
     face_up: bool
+    """Whether it entered face up."""
     cost: int
+    """The Song paid."""
 
     def __str__(self) -> str:
         if self.face_up:
@@ -144,14 +178,18 @@ class PredatorPlayed:
 
 @attrs.frozen
 class PredatorRevealed:
-    """R6.3 a face-down predator turned face up to ambush."""
+    """A face-down predator turned face up to ambush (rules: "R6 Predators, hunting, mobbing")."""
 
     kind: ClassVar[str] = "rookery.predator_revealed"
 
     player: int
+    """The predator's owner."""
     uid: int
+    """The predator's uid."""
     card: str
+    """The predator card's catalog id."""
     zone: Zone
+    """The zone it is in."""
 
     def __str__(self) -> str:
         return f"p{self.player} reveals {self.card} #{self.uid} in {self.zone.value}: ambush!"
@@ -159,12 +197,14 @@ class PredatorRevealed:
 
 @attrs.frozen
 class AmbushPassed:
-    """R6.3 a face-down predator let the bird pass."""
+    """A face-down predator let the bird pass (rules: "R6 Predators, hunting, mobbing")."""
 
     kind: ClassVar[str] = "rookery.ambush_passed"
 
     player: int
+    """The predator's owner."""
     uid: int
+    """The face-down predator's uid."""
 
     def __str__(self) -> str:
         return f"p{self.player} lets face-down card #{self.uid} lie in wait"
@@ -172,19 +212,30 @@ class AmbushPassed:
 
 @attrs.frozen
 class HuntResolved:
-    """R6.4 a hunt: modified threat and evasion, and the damage dealt."""
+    """A hunt: modified threat and evasion, and the damage dealt (rules: "R6 Predators, hunting,
+    mobbing").
+    """
 
     kind: ClassVar[str] = "rookery.hunt_resolved"
 
     player: int
+    """The predator's owner."""
     predator: int
+    """The predator's uid."""
     predator_card: str
+    """The predator card's catalog id."""
     target: int
+    """The hunted bird's uid."""
     target_card: str
+    """The hunted bird card's catalog id."""
     zone: Zone
+    """The zone of the hunt."""
     threat: int
+    """The predator's modified threat."""
     evasion: int
-    damage: int  # 0: the hunt failed
+    """The bird's modified evasion."""
+    damage: int
+    """0: the hunt failed."""
 
     def __str__(self) -> str:
         head = (
@@ -198,17 +249,26 @@ class HuntResolved:
 
 @attrs.frozen
 class MobResolved:
-    """R6.5 a mob: summed evasion against stealth, and the damage dealt."""
+    """A mob: summed evasion against stealth, and the damage dealt (rules: "R6 Predators,
+    hunting, mobbing").
+    """
 
     kind: ClassVar[str] = "rookery.mob_resolved"
 
     player: int
+    """The seat whose flock mobbed."""
     predator: int
+    """The predator's uid."""
     predator_card: str
+    """The predator card's catalog id."""
     zone: Zone
+    """The zone of the mob."""
     evasion: int
+    """The flock's summed evasion."""
     stealth: int
-    damage: int  # 0: the mob failed
+    """The predator's stealth."""
+    damage: int
+    """0: the mob failed."""
 
     def __str__(self) -> str:
         head = (
@@ -222,14 +282,20 @@ class MobResolved:
 
 @attrs.frozen
 class CardDefeated:
-    """R6.4 R6.5 a card's damage reached its hp; it went to the discard pile."""
+    """A card's damage reached its hp; it went to the discard pile (rules: "R6 Predators,
+    hunting, mobbing").
+    """
 
     kind: ClassVar[str] = "rookery.card_defeated"
 
-    player: int  # the owner
+    player: int
+    """The owner."""
     uid: int
+    """The card's uid."""
     card: str
+    """The card's catalog id."""
     zone: Zone
+    """The zone it was in."""
 
     def __str__(self) -> str:
         return (
@@ -240,13 +306,16 @@ class CardDefeated:
 
 @attrs.frozen
 class EventPlayed:
-    """R8.1 an event card was played."""
+    """An event card was played (rules: "R8 Events")."""
 
     kind: ClassVar[str] = "rookery.event_played"
 
     player: int
+    """The seat that played it."""
     card: str
+    """The event card's catalog id."""
     cost: int
+    """The Song paid."""
 
     def __str__(self) -> str:
         return f"p{self.player} plays the event {self.card} for {self.cost} song"
@@ -254,15 +323,20 @@ class EventPlayed:
 
 @attrs.frozen
 class SeasonCardPlayed:
-    """R7.3 a Season card was played."""
+    """A Season card was played (rules: "R7 Seasons, checkpoints, Prizes, winning")."""
 
     kind: ClassVar[str] = "rookery.season_card_played"
 
     player: int
+    """The seat that played it."""
     card: str
+    """The Season card's catalog id."""
     season: Season
+    """The season it starts."""
     duration: int
+    """The turns that season lasts."""
     cost: int
+    """The Song paid."""
 
     def __str__(self) -> str:
         return (
@@ -273,15 +347,20 @@ class SeasonCardPlayed:
 
 @attrs.frozen
 class HabitatPlayed:
-    """R5.1 a habitat card went onto a zone's flip pile."""
+    """A habitat card went onto a zone's flip pile (rules: "R5 Habitat cards")."""
 
     kind: ClassVar[str] = "rookery.habitat_played"
 
     player: int
+    """The seat that played it."""
     card: str
+    """The habitat card's catalog id."""
     zone: Zone
+    """The zone whose flip pile it went on."""
     cost: int
+    """The Song paid."""
     pile: int
+    """Cards on the flip pile now (the zone flips at 3)."""
 
     def __str__(self) -> str:
         return (
@@ -292,13 +371,16 @@ class HabitatPlayed:
 
 @attrs.frozen
 class ZoneFlipped:
-    """R5.2 R5.3 a zone flipped; off-habitat birds were discarded."""
+    """A zone flipped; off-habitat birds were discarded (rules: "R5 Habitat cards")."""
 
     kind: ClassVar[str] = "rookery.zone_flipped"
 
     zone: Zone
+    """The zone that flipped."""
     habitat: Habitat
-    discarded: tuple[PileCard, ...]  # the birds that left, with their owners
+    """Its new habitat."""
+    discarded: tuple[PileCard, ...]
+    """The birds that left, with their owners."""
 
     def __str__(self) -> str:
         lost = ", ".join(f"p{c.owner}'s {c.card}" for c in self.discarded) or "no birds"
@@ -307,12 +389,14 @@ class ZoneFlipped:
 
 @attrs.frozen
 class CardDiscarded:
-    """R9.6 a card went from a hand to the discard pile."""
+    """A card went from a hand to the discard pile (rules: "R9 Abilities")."""
 
     kind: ClassVar[str] = "rookery.card_discarded"
 
     player: int
+    """The seat whose hand it left."""
     card: str
+    """The card's catalog id."""
 
     def __str__(self) -> str:
         return f"p{self.player} discards {self.card} from hand"
@@ -320,14 +404,18 @@ class CardDiscarded:
 
 @attrs.frozen
 class CardSearched:
-    """R9.7 a deck was searched; others learn only the card type."""
+    """A deck was searched; others learn only the card type (rules: "R9 Abilities")."""
 
     kind: ClassVar[str] = "rookery.card_searched"
 
     player: int
+    """The seat whose deck was searched."""
     card_type: CardType
-    card: str | None  # None: nothing found, or hidden from this reader
+    """The card type searched for."""
+    card: str | None
+    """None: nothing found, or hidden from this reader."""
     found: bool
+    """Whether a card of that type was found."""
 
     def __str__(self) -> str:
         if not self.found:
@@ -338,13 +426,16 @@ class CardSearched:
 
 @attrs.frozen
 class SongGained:
-    """R9.8 an ability added Song to a pool."""
+    """An ability added Song to a pool (rules: "R9 Abilities")."""
 
     kind: ClassVar[str] = "rookery.song_gained"
 
     player: int
+    """The seat whose pool gains."""
     card: str
+    """The catalog id of the card whose ability acted."""
     amount: int
+    """The Song gained."""
 
     def __str__(self) -> str:
         return f"p{self.player} gains {self.amount} song from {self.card}"
@@ -352,15 +443,20 @@ class SongGained:
 
 @attrs.frozen
 class Damaged:
-    """R9.9 an ability dealt damage."""
+    """An ability dealt damage (rules: "R9 Abilities")."""
 
     kind: ClassVar[str] = "rookery.damaged"
 
     player: int
+    """The ability's owner."""
     source: str
+    """The catalog id of the card whose ability acted."""
     target: int
+    """The damaged card's uid."""
     target_card: str
+    """The damaged card's catalog id."""
     amount: int
+    """The damage dealt."""
 
     def __str__(self) -> str:
         return (
@@ -371,15 +467,20 @@ class Damaged:
 
 @attrs.frozen
 class Healed:
-    """R9.9 an ability removed damage."""
+    """An ability removed damage (rules: "R9 Abilities")."""
 
     kind: ClassVar[str] = "rookery.healed"
 
     player: int
+    """The ability's owner."""
     source: str
+    """The catalog id of the card whose ability acted."""
     target: int
+    """The healed card's uid."""
     target_card: str
+    """The healed card's catalog id."""
     amount: int
+    """The damage removed."""
 
     def __str__(self) -> str:
         return (
@@ -390,14 +491,18 @@ class Healed:
 
 @attrs.frozen
 class BirdUntapped:
-    """R9.12 an ability untapped a bird."""
+    """An ability untapped a bird (rules: "R9 Abilities")."""
 
     kind: ClassVar[str] = "rookery.bird_untapped"
 
     player: int
+    """The ability's owner."""
     source: str
+    """The catalog id of the card whose ability acted."""
     target: int
+    """The bird's uid."""
     target_card: str
+    """The bird card's catalog id."""
 
     def __str__(self) -> str:
         return f"p{self.player}'s {self.source} untaps {self.target_card} #{self.target}"
@@ -405,14 +510,18 @@ class BirdUntapped:
 
 @attrs.frozen
 class PredatorReadied:
-    """R9.12 an ability let a predator hunt again."""
+    """An ability let a predator hunt again (rules: "R9 Abilities")."""
 
     kind: ClassVar[str] = "rookery.predator_readied"
 
     player: int
+    """The ability's owner."""
     source: str
+    """The catalog id of the card whose ability acted."""
     target: int
+    """The predator's uid."""
     target_card: str
+    """The predator card's catalog id."""
 
     def __str__(self) -> str:
         return (
@@ -423,14 +532,18 @@ class PredatorReadied:
 
 @attrs.frozen
 class SeasonShifted:
-    """R9.11 an ability changed the turns left in the season."""
+    """An ability changed the turns left in the season (rules: "R9 Abilities")."""
 
     kind: ClassVar[str] = "rookery.season_shifted"
 
     player: int
+    """The ability's owner."""
     source: str
+    """The catalog id of the card whose ability acted."""
     amount: int
+    """The change to the turns left (negative shortens the season)."""
     turns_left: int
+    """Turns left in the season now."""
 
     def __str__(self) -> str:
         return (
@@ -441,13 +554,16 @@ class SeasonShifted:
 
 @attrs.frozen
 class TurnEnded:
-    """R2.3 a turn ended; unspent Song was lost."""
+    """A turn ended; unspent Song was lost (rules: "R2 A turn")."""
 
     kind: ClassVar[str] = "rookery.turn_ended"
 
     player: int
+    """The seat whose turn ended."""
     song_lost: int
+    """Unspent Song lost from the pool."""
     turns_left: int
+    """Turns left in the season now."""
 
     def __str__(self) -> str:
         return (
@@ -458,14 +574,20 @@ class TurnEnded:
 
 @attrs.frozen
 class CheckpointHeld:
-    """R7.4 a checkpoint: each zone's controller and the Prizes after it."""
+    """A checkpoint: each zone's controller and the Prizes after it (rules: "R7 Seasons,
+    checkpoints, Prizes, winning").
+    """
 
     kind: ClassVar[str] = "rookery.checkpoint_held"
 
     number: int
+    """The checkpoint's number in the game, 1 first."""
     leader: int | None
-    zones: tuple[int | None, int | None, int | None]  # controller of left, middle, right
+    """The zone leader (controls more zones), who claims a Prize; None: no leader."""
+    zones: tuple[int | None, int | None, int | None]
+    """Controller of left, middle, right."""
     prizes: tuple[int, int]
+    """Each seat's Prizes after the checkpoint."""
 
     def __str__(self) -> str:
         control = ", ".join(
@@ -481,12 +603,14 @@ class CheckpointHeld:
 
 @attrs.frozen
 class SeasonStarted:
-    """R7.2 R7.3 a new season began."""
+    """A new season began (rules: "R7 Seasons, checkpoints, Prizes, winning")."""
 
     kind: ClassVar[str] = "rookery.season_began"
 
     season: Season
+    """The season that begins."""
     turns_left: int
+    """The turns it lasts."""
 
     def __str__(self) -> str:
         return f"{self.season.value} begins ({self.turns_left} turns)"
@@ -494,12 +618,14 @@ class SeasonStarted:
 
 @attrs.frozen
 class GameEnded:
-    """R7.4 R7.5 the game is over."""
+    """The game is over (rules: "R7 Seasons, checkpoints, Prizes, winning")."""
 
     kind: ClassVar[str] = "rookery.game_ended"
 
     winners: tuple[int, ...]
+    """The winning seats (both on a tie)."""
     prizes: tuple[int, int]
+    """Each seat's Prizes at the end."""
 
     def __str__(self) -> str:
         who = f"p{self.winners[0]} wins" if len(self.winners) == 1 else "the game is drawn"

@@ -12,7 +12,7 @@ from birdgames.rookery.cards import DECK_A, DECK_B, Habitat, Season
 
 
 class Zone(enum.Enum):
-    """The three zones of the field (R1.2)."""
+    """The three zones of the field (rules: "R1 Setup and the habitat draft")."""
 
     LEFT = "left"
     MIDDLE = "middle"
@@ -36,31 +36,48 @@ class Phase(enum.Enum):
 
 @attrs.frozen
 class Config:
-    """A Rookery game's settings (R1.1, R1.3, R10)."""
+    """A Rookery game's settings (rules: "R1 Setup and the habitat draft", "R10 Catalog and
+    decks").
+    """
 
     kind: ClassVar[str] = "rookery.config"
 
     players: int = 2
-    first_player: int | None = 0  # None: chosen by the seed
+    """The player count; Rookery is for 2."""
+    first_player: int | None = 0
+    """None: chosen by the seed."""
     decks: tuple[tuple[str, ...], tuple[str, ...]] = (DECK_A, DECK_B)
+    """Each seat's decklist of card ids."""
     opening_hand: int = 5
-    deck_min: int = 30  # R10 DECISION: 30 cards; a config may allow 20-40
+    """Cards each player draws before the habitat draft, 0 to 10."""
+    deck_min: int = 30
+    """DECISION: 30 cards; a config may allow 20-40 (rules: "R10 Catalog and decks")."""
     deck_max: int = 30
+    """The largest legal decklist (rules: "R10 Catalog and decks")."""
 
 
 @attrs.frozen
 class Bird:
-    """A bird in a zone (R3)."""
+    """A bird in a zone (rules: "R3 Birds")."""
 
     uid: int
+    """The card's id in play, from the public counter."""
     card: str
+    """The bird card's catalog id."""
     owner: int
-    nested: bool  # False: roosting (R3.3)
+    """The seat that played it."""
+    nested: bool
+    """False: roosting (rules: "R3 Birds")."""
     tapped: bool
+    """Whether it is tapped."""
     damage: int
-    has_tapped: bool  # tapped this turn (R3.5)
-    moved: bool  # moved this turn (R3.5)
-    untapped: bool  # an untap ability readied it this turn (R3.4)
+    """Damage marked on it."""
+    has_tapped: bool
+    """Tapped this turn (rules: "R3 Birds")."""
+    moved: bool
+    """Moved this turn (rules: "R3 Birds")."""
+    untapped: bool
+    """An untap ability readied it this turn (rules: "R3 Birds")."""
 
 
 @attrs.frozen
@@ -78,10 +95,12 @@ class Predator:
 
 @attrs.frozen
 class PileCard:
-    """A habitat card on a zone's flip pile (R5.2)."""
+    """A habitat card on a zone's flip pile (rules: "R5 Habitat cards")."""
 
     owner: int
+    """The seat that played it."""
     card: str
+    """The habitat card's catalog id."""
 
 
 @attrs.frozen
@@ -107,13 +126,20 @@ class PlayerState:
 
 @attrs.frozen
 class TurnState:
-    """The active player's per-turn counters (R2.1)."""
+    """The active player's per-turn counters (rules: "R2 A turn")."""
 
-    habitats_played: int  # R5.1 the next habitat card costs this much
-    season_played: bool  # R7.3 one Season card per turn
-    mobbed: tuple[bool, bool, bool]  # R6.5 one mob per zone per turn
-    hold_countdown: bool  # R7.3 a Season card was played: this EndTurn keeps the counter
-    actions: int  # R2.2 actions taken this turn, answers to pending decisions included
+    habitats_played: int
+    """The next habitat card costs this much (rules: "R5 Habitat cards")."""
+    season_played: bool
+    """One Season card per turn (rules: "R7 Seasons, checkpoints, Prizes, winning")."""
+    mobbed: tuple[bool, bool, bool]
+    """One mob per zone per turn (rules: "R6 Predators, hunting, mobbing")."""
+    hold_countdown: bool
+    """A Season card was played: this EndTurn keeps the counter (rules: "R7 Seasons,
+    checkpoints, Prizes, winning").
+    """
+    actions: int
+    """Actions taken this turn, answers to pending decisions included (rules: "R2 A turn")."""
 
 
 @attrs.frozen
@@ -129,35 +155,46 @@ class Wheel:
 
 @attrs.frozen
 class AmbushWindow:
-    """R6.3 the predator's owner may ambush the bird that just entered, or pass."""
+    """The predator's owner may ambush the bird that just entered, or pass (rules: "R6
+    Predators, hunting, mobbing").
+    """
 
     kind: ClassVar[str] = "rookery.ambush_window"
 
     player: int
+    """The predator's owner, who answers."""
     predator: int
+    """The ambushing predator's uid."""
     target: int
+    """The uid of the bird that just entered."""
 
 
 @attrs.frozen
 class DiscardChoice:
-    """R9.6 the player discards a card of their choice."""
+    """The player discards a card of their choice (rules: "R9 Abilities")."""
 
     kind: ClassVar[str] = "rookery.discard_choice"
 
     player: int
-    source: str  # the card whose ability asks
+    """The player who discards."""
+    source: str
+    """The card whose ability asks."""
 
 
 @attrs.frozen
 class TargetChoice:
-    """R8.3 the player picks the target of a triggered ability of `card`."""
+    """The player picks the target of a triggered ability of `card` (rules: "R8 Events")."""
 
     kind: ClassVar[str] = "rookery.target_choice"
 
     player: int
-    source: int  # uid of the card in play
+    """The player who picks."""
+    source: int
+    """Uid of the card in play."""
     card: str
-    ability: int  # index into the card's abilities
+    """The catalog id of the card whose ability triggered."""
+    ability: int
+    """Index into the card's abilities."""
 
 
 Pending: TypeAlias = AmbushWindow | DiscardChoice | TargetChoice
@@ -173,19 +210,35 @@ class State:
     kind: ClassVar[str] = "rookery.state"
 
     config: Config
+    """The game's config."""
     rng: Rng
+    """The generator for every later random draw."""
     phase: Phase
+    """The habitat draft, play, or over."""
     draft_step: int
+    """Habitat draft picks made so far."""
     first_player: int
+    """The seat that takes the first turn."""
     active: int
+    """The seat whose turn it is."""
     turn_number: int
+    """Turns begun so far, 1 the first."""
     players: tuple[PlayerState, PlayerState]
+    """Each player's cards, Song pool and Prizes, in seat order."""
     zones: tuple[ZoneState, ZoneState, ZoneState]
+    """The three zones of the field, in `Zone` order."""
     wheel: Wheel
+    """The season wheel."""
     turn: TurnState
-    pending: tuple[Pending, ...]  # the first is the decision now
-    next_uid: int  # cards in play get ids from this public counter (R6.3 ids reveal nothing)
+    """The active player's per-turn counters."""
+    pending: tuple[Pending, ...]
+    """The first is the decision now."""
+    next_uid: int
+    """Cards in play get ids from this public counter; ids reveal nothing (rules: "Views and
+    events").
+    """
     winners: tuple[int, ...]
+    """The winning seats once the game is over; empty before."""
 
 
 FRESH_TURN: Final = TurnState(0, False, (False, False, False), False, 0)

@@ -27,12 +27,19 @@ class PredatorView:
     """A predator as the viewer sees it: `card` is None for another's face-down card."""
 
     uid: int
+    """The card's id in play."""
     owner: int
+    """The seat that played it."""
     card: str | None
+    """The predator's catalog id; None for another's face-down card."""
     face_up: bool
+    """Whether it is face up."""
     damage: int
+    """Damage marked on it."""
     hunts: int
+    """Hunts this turn (rules: "R6 Predators, hunting, mobbing")."""
     readied: bool
+    """Whether a ready ability let it hunt again this turn."""
 
 
 @attrs.frozen
@@ -40,11 +47,17 @@ class ZoneView:
     """A zone: habitat, every bird's state, predators, flip pile, current controller."""
 
     zone: Zone
+    """Which zone."""
     habitat: Habitat | None
+    """The zone's habitat; None only during the draft."""
     birds: tuple[Bird, ...]
+    """Its birds, in entry order, every state shown."""
     predators: tuple[PredatorView, ...]
+    """Its predators, in entry order."""
     pile: tuple[PileCard, ...]
+    """Its flip pile of habitat cards, oldest first."""
     controller: int | None
+    """The seat that controls it now; None: nobody."""
 
 
 @attrs.frozen
@@ -52,10 +65,15 @@ class SeatView:
     """One player's public side: sizes, discard pile, Song pool, Prizes."""
 
     hand_size: int
+    """Cards in the seat's hand."""
     deck_size: int
+    """Cards in the seat's deck."""
     discard: tuple[str, ...]
+    """The seat's discard pile, oldest first (public)."""
     song: int
+    """The seat's Song pool."""
     prizes: int
+    """The seat's Prizes."""
 
 
 @attrs.frozen
@@ -65,27 +83,49 @@ class View:
     kind: ClassVar[str] = "rookery.view"
 
     player: int | None
+    """The seat viewed; None for a spectator."""
     players: int
+    """The player count."""
     phase: Phase
+    """The habitat draft, play, or over."""
     first_player: int
+    """The seat that took the first turn."""
     active: int
+    """The seat whose turn it is."""
     to_act: tuple[int, ...]
+    """The seats that may act now: the one answering a pending decision, else the active one."""
     turn_number: int
-    hand: tuple[str, ...]  # the viewer's own hand; empty for a spectator
+    """Turns begun so far, 1 the first."""
+    hand: tuple[str, ...]
+    """The viewer's own hand; empty for a spectator."""
     seats: tuple[SeatView, SeatView]
+    """Each seat's public side, in seat order."""
     zones: tuple[ZoneView, ZoneView, ZoneView]
+    """The three zones, in `Zone` order."""
     season: Season
+    """The season now on the wheel."""
     turns_left: int
+    """Turns left in this season."""
     turns_played: int
+    """Turns played in this season."""
     checkpoints: int
+    """Checkpoints held so far."""
     sudden_death: int
+    """Sudden-death checkpoints held (rules: "R7 Seasons, checkpoints, Prizes, winning")."""
     turn: TurnState
+    """The active player's per-turn counters."""
     pending: tuple[Pending, ...]
+    """The pending decisions; the first is the decision now."""
     next_uid: int
+    """The next id a card entering play gets (public: ids reveal nothing)."""
     winners: tuple[int, ...]
-    scores: tuple[int, ...]  # each seat's Prizes (R7.6)
+    """The winning seats once the game is over; empty before."""
+    scores: tuple[int, ...]
+    """Each seat's Prizes (rules: "R7 Seasons, checkpoints, Prizes, winning")."""
     is_terminal: bool
-    decision: Pending | None  # the front pending decision: to_act answers it first
+    """Whether the game is over."""
+    decision: Pending | None
+    """The front pending decision: to_act answers it first."""
 
 
 # Deprecated alias of SeatView, kept for one release.
