@@ -11,6 +11,7 @@ from typing import Any, Final
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -97,8 +98,15 @@ def _click_action(driver: webdriver.Chrome, rng: random.Random) -> int:
     buttons = driver.find_elements(By.CSS_SELECTOR, "button.action")
     assert buttons, "a seat to act is shown no action"
     index = rng.randrange(len(buttons))
-    buttons[index].click()
-    return index
+    # A pushed update of the same step may redraw the choices between finding a button and
+    # clicking it; the same step offers the same choices, so the click is made again.
+    for _ in range(20):
+        try:
+            driver.find_elements(By.CSS_SELECTOR, "button.action")[index].click()
+            return index
+        except (StaleElementReferenceException, IndexError):
+            time.sleep(0.05)
+    raise AssertionError("the choices kept being redrawn")
 
 
 def _scores(driver: webdriver.Chrome) -> list[int]:
