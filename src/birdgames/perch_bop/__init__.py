@@ -1,4 +1,4 @@
-"""Perch with the Birds of Play expansions: the rules engine (the three Birds of Play expansions and the promos).
+"""Perch with the three Birds of Play expansions and the Kickstarter promos: the rules engine.
 
 Docstrings cite a rule by its section of docs/rules/perch_bop.md: (rules: "Section").
 """
