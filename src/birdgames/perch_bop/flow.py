@@ -63,7 +63,7 @@ from birdgames.perch_bop.state import (
     TieOrder,
     Where,
 )
-from birdgames.perch_bop.work import WCreature, WLoc, Work
+from birdgames.perch_bop.work import WCreature, WLoc, Work, frozen
 from birdgames.rng import below
 
 # --- small shared effects -----------------------------------------------------------------
@@ -541,7 +541,7 @@ def score_ponds(w: Work) -> None:
             scored.append(attrs.evolve(pond, leader=None))  # P5: a Pond with no bird is skipped
             continue
         adjoining = [w.peek(i) for i in geo.intersections[pond.intersection]]
-        power = pond_strengths(pond.birds, [_frozen(loc) for loc in adjoining])
+        power = pond_strengths(pond.birds, [frozen(loc) for loc in adjoining])
         keys = ruled(power, _ruling(w), Spot(Where.POND, k))  # P8 the Eagle's order
         awards = pond_points(pond.tile, keys)
         order = sorted(
@@ -558,10 +558,6 @@ def score_ponds(w: Work) -> None:
             w.events.append(PondScored(pond.tile, c, seat, place, power[c], points))
         scored.append(attrs.evolve(pond, leader=leader(keys)))
     w.ponds = attrs.evolve(w.ponds, ponds=tuple(scored))
-
-
-def _frozen(loc: WLoc | Location) -> Location:
-    return loc.freeze() if isinstance(loc, WLoc) else loc
 
 
 def _sky_values(w: Work, i: int) -> tuple[int, int, int] | None:

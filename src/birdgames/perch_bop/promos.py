@@ -15,7 +15,7 @@ from birdgames.perch_bop.geometry import geometry_for, live_neighbours
 from birdgames.perch_bop.ponds import pond_strengths
 from birdgames.perch_bop.scoring import location_strengths
 from birdgames.perch_bop.state import Location, Pond, Spot, TieOrder, Where
-from birdgames.perch_bop.work import WLoc
+from birdgames.perch_bop.work import WLoc, frozen
 
 # An ordered tie is ranked by strength * _SCALE plus its order: more than any group's size.
 _SCALE: Final = 8
@@ -66,8 +66,8 @@ def tie_orders(
     for k, pond in enumerate(ponds):
         if any(pond.birds):
             beside = [locs[i] for i in geo.intersections[pond.intersection]]
-            frozen = [loc.freeze() if isinstance(loc, WLoc) else loc for loc in beside]
-            for group in _tied(pond_strengths(pond.birds, frozen)):
+            cells = [frozen(loc) for loc in beside]
+            for group in _tied(pond_strengths(pond.birds, cells)):
                 spot = Spot(Where.POND, k)
                 result.extend(TieOrder(spot, order) for order in permutations(group))
     return result

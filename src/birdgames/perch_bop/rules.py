@@ -53,7 +53,7 @@ from birdgames.perch_bop.events import (
 )
 from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.state import Await, Location, Phase, Spot, State, TieOrder, Where
-from birdgames.perch_bop.work import WLoc, Work
+from birdgames.perch_bop.work import Work, frozen
 
 # --- who acts -------------------------------------------------------------------------------
 
@@ -199,14 +199,10 @@ def _yeti_moves(state: State | Work, player: int) -> list[int]:
     if p is None or p.controller != player or p.yeti_used or p.yeti is None:
         return []
     if isinstance(state, Work):
-        locs: list[Location] = [_frozen(state.peek(i)) for i in range(len(state.frozen_locs))]
+        locs: list[Location] = [frozen(state.peek(i)) for i in range(len(state.frozen_locs))]
     else:
         locs = list(state.locations)
     return promos.yeti_options(state.config.players, locs, p.yeti)
-
-
-def _frozen(loc: Location | WLoc) -> Location:
-    return loc.freeze() if isinstance(loc, WLoc) else loc
 
 
 def _tie_orders(state: State) -> list[TieOrder]:

@@ -55,6 +55,11 @@ class WLoc:
         return strengths(self.birds, self.nested, self.housed)
 
 
+def frozen(loc: Location | WLoc) -> Location:
+    """Returns a Location as a frozen value, freezing a working one."""
+    return loc.freeze() if isinstance(loc, WLoc) else loc
+
+
 class WSeat:
     """A mutable Seat."""
 
