@@ -76,3 +76,20 @@ def test_a_game_without_bot_support_is_refused() -> None:
     legal = game.legal_actions(state, player)
     with pytest.raises(InvalidConfigError, match="bots cannot play unsupported_toy"):
         policy.choose(game.view(state, player), legal, (), Rng.from_seed(1))
+
+
+@pytest.mark.parametrize(("name", "players", "samples"), [("peacock", 3, 1), ("rookery", 2, 2)])
+def test_greedy_samples_as_many_determinizations_as_its_game_says(
+    name: str, players: int, samples: int
+) -> None:
+    """Left unset, `samples` is the game's default: the choice and the rng it leaves are those
+    of that many determinizations, not of any other count."""
+    game = get_game(name)
+    seen = reach(game, players, 5, 30)
+    view = game.view(seen.state, seen.player)
+    legal = game.legal_actions(seen.state, seen.player)
+    rng = Rng.from_seed(3)
+    chosen = GreedyPolicy(game).choose(view, legal, seen.history, rng)
+    assert chosen == GreedyPolicy(game, samples=samples).choose(view, legal, seen.history, rng)
+    other = 3 - samples
+    assert chosen[1] != GreedyPolicy(game, samples=other).choose(view, legal, seen.history, rng)[1]

@@ -22,14 +22,15 @@ class GreedyPolicy:
     the resulting views are valued for every player: the seat's value less the best of the
     others', averaged. Ties go to a uniformly random one of the best. `config` is the game's
     config when the determinizer needs it (Rookery's decklists); None means the standard one.
+    `samples` None takes the game's default (see `BotSupport.greedy_samples`).
     """
 
     game: AnyGame
     """The engine the bot plays."""
     config: Any = None
     """The game's config when the determinizer needs it; None: the standard one."""
-    samples: int = 2
-    """How many determinizations value each legal action."""
+    samples: int | None = None
+    """How many determinizations value each legal action; None: the game's default."""
 
     def choose(
         self,
@@ -44,7 +45,8 @@ class GreedyPolicy:
         support = support_for(game)
         player: int = view.player
         totals = [0.0] * len(legal_actions)
-        for _ in range(self.samples):
+        samples = support.greedy_samples if self.samples is None else self.samples
+        for _ in range(samples):
             state, rng = support.determinize(view, visible_history, self.config, rng)
             players = len(game.scores(state))
             for index, action in enumerate(legal_actions):
