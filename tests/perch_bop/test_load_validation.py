@@ -8,6 +8,7 @@ import attrs
 import pytest
 
 from birdgames.perch_bop import GAME, State
+from birdgames.perch_bop.cards import TILE, Ability
 from birdgames.perch_bop.state import Await, Phase, Spot, Where
 from tests.load_validation import check_refused, find_state
 
@@ -40,6 +41,23 @@ def test_stage_and_cursor_stay_within_their_phase() -> None:
     for value in (999, -7):
         _refused(attrs.evolve(state, flow=attrs.evolve(state.flow, stage=value)), "stage")
         _refused(attrs.evolve(state, flow=attrs.evolve(state.flow, cursor=value)), "cursor")
+
+
+@pytest.mark.parametrize("players", GAME.player_counts)
+def test_the_rookery_step_of_migration_stands_on_the_rookery(players: int) -> None:
+    """Migration's second step sends a bird from the Rookery the cursor is on (§2.1): a
+    bookmark at that step on any other cursor is refused, the end of the board included."""
+
+    def migrating(state: State) -> bool:
+        flow = state.flow
+        return flow.phase is Phase.MIGRATION and flow.stage == 1 and bool(state.arrivals)
+
+    state = _find(players, migrating)
+    for cursor in range(len(state.locations) + 1):
+        tile = TILE[state.locations[cursor].tile] if cursor < len(state.locations) else None
+        if tile is None or tile.ability is not Ability.ROOKERY:
+            flow = attrs.evolve(state.flow, stage=2, cursor=cursor)
+            _refused(attrs.evolve(state, flow=flow), "rookery")
 
 
 def test_creatures_are_the_board_s_own_each_once_where_they_can_stand() -> None:

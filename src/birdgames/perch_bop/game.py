@@ -254,6 +254,13 @@ def _flow_problem(state: State) -> str | None:
     if (flow.placed or flow.bonus_used) and awaiting not in (Await.TURN, Await.CREATURE):
         return "a turn's bird or bonus action outside a turn"
     tile = TILE[state.locations[cursor].tile] if cursor < len(state.locations) else None
+    if (
+        phase is Phase.MIGRATION
+        and stage == 2
+        and (tile is None or tile.ability is not Ability.ROOKERY)
+    ):
+        # §2.1 the Rookery's second step sends a bird from the Location the cursor is on
+        return "the migration cursor is not on the rookery tile"
     match awaiting:
         case Await.EARLY_BIRD | Await.ROOKERY:
             ability = Ability.EARLY_BIRD if awaiting is Await.EARLY_BIRD else Ability.ROOKERY
