@@ -9,7 +9,7 @@ import pytest
 
 from birdgames.perch_bop import GAME, State
 from birdgames.perch_bop.cards import TILE, Ability
-from birdgames.perch_bop.state import Await, Phase, Spot, Where
+from birdgames.perch_bop.state import Await, Phase, Spot, Stage, Where
 from tests.load_validation import check_refused, find_state
 
 
@@ -58,6 +58,24 @@ def test_the_rookery_step_of_migration_stands_on_the_rookery(players: int) -> No
         if tile is None or tile.ability is not Ability.ROOKERY:
             flow = attrs.evolve(state.flow, stage=2, cursor=cursor)
             _refused(attrs.evolve(state, flow=flow), "rookery")
+
+
+def test_an_activation_path_is_a_move_the_creature_made() -> None:
+    """§6: a finished move's path leads, step by step as the creature moves, to where its
+    standee stands: any other landing, a Pond included, is refused."""
+
+    def moved(state: State) -> bool:
+        act = state.flow.activation
+        return act is not None and act.stage is not Stage.MOVE and bool(act.path)
+
+    state = _find(5, moved)
+    act = state.flow.activation
+    assert act is not None and state.ponds is not None
+    for place in range(len(state.locations) + len(state.ponds.ponds)):
+        if place != act.path[-1]:
+            path = (*act.path[:-1], place)
+            flow = attrs.evolve(state.flow, activation=attrs.evolve(act, path=path))
+            _refused(attrs.evolve(state, flow=flow), "activation")
 
 
 def test_creatures_are_the_board_s_own_each_once_where_they_can_stand() -> None:

@@ -42,7 +42,7 @@ from birdgames.perch_bop.flow import creature_pond
 from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.ponds import placement_problem
 from birdgames.perch_bop.promos import holder
-from birdgames.perch_bop.state import Await, Config, Phase, Spot, Stage, State, Where
+from birdgames.perch_bop.state import Activation, Await, Config, Phase, Spot, Stage, State, Where
 from birdgames.perch_bop.view import View, view
 
 # The members of the Action and Event unions, for generic code (Game.action_types).
@@ -663,6 +663,33 @@ def _standee_ok(state: State, creature: str, position: Spot) -> bool:
     return position.where is Where.CELL and 0 <= k < len(cells) and not cells[k].removed
 
 
+def _path_ok(state: State, g: creatures.Ground, creature: str, act: Activation) -> bool:
+    """Whether each place of the path is one the creature may enter from the one before
+    (§6), and a finished move left the standee on its landing."""
+    movement = CREATURE[creature].movement
+    cells = len(state.locations)
+    if movement is Movement.EDGE_1_TO_4:
+        # §6 the Owl's landing fixes the tiles it passes over (P2)
+        if act.path and (
+            act.path[-1] not in creatures.move_options(g, creature, act.start, ())
+            or act.path != creatures.owl_path(state.config.players, g.locs, act.start, act.path[-1])
+        ):
+            return False
+    else:
+        for step, place in enumerate(act.path):
+            if movement is Movement.STRONGEST_NEIGHBOUR:
+                # The Cat's choice depended on the totals when it moved; a neighbour it stays.
+                geo = geometry_for(state.config.players)
+                if place >= cells or place not in geo.neighbours[act.start]:
+                    return False
+            elif place not in creatures.move_options(g, creature, act.start, act.path[:step]):
+                return False
+    if act.stage is Stage.MOVE or not act.path:
+        return True
+    found = next(cr for cr in state.creatures if cr.id == creature)
+    return found.position == creatures.spot_of(cells, act.path[-1])
+
+
 def _check_activation(state: State) -> str | None:
     """Returns what is wrong with the creature activation under way, or None."""
     flow = state.flow
@@ -702,6 +729,8 @@ def _check_activation(state: State) -> str | None:
     if not ok:
         move = "unfinished" if moving else "complete"
         return f"the {cr.id} activation path {act.path} is no {move} move"
+    if not _path_ok(state, g, cr.id, act):
+        return f"the {cr.id} activation path {act.path} is not the way it can move"
     if act.chosen is not None and (
         act.chosen[0] not in places or not 0 <= act.chosen[1] < state.config.colours
     ):
