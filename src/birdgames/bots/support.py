@@ -74,7 +74,7 @@ AnySupport: TypeAlias = BotSupport[Any, Any, Any, Any]
 # choice; with the seat's own migration steps searched first and an evaluation that reads
 # the same across season changes, ISMCTS's mean score against two greedy seats at 3 players
 # is 91.6 [89.2, 94.1] to their 87.8, its mean rank 1.78 [1.62, 1.95] to their 2.11 (90
-# games, seats rotated).
+# games, seats rotated; both bots valuing unplaced birds at 0.8 of their planned points).
 _PEACOCK = BotSupport(
     peacock_sample.sample_state,
     peacock_evaluate.evaluate,
