@@ -20,11 +20,15 @@ def test_banked_season_points_count_in_full() -> None:
     assert _value(high) - _value(low) == 10
 
 
-def test_a_placed_bird_is_worth_more_than_the_same_bird_unplaced() -> None:
-    """A puffin on a fish island beats the same puffin still among the drafted birds."""
+def test_a_bird_still_to_place_is_worth_its_planned_place_until_the_migration_ends() -> None:
+    """A drafted puffin counts what it adds where the plan puts it, as much as the same puffin
+    on its fish island; once the seat has ended its migration it is left out (K2.4) and
+    counts for nothing."""
     placed = position([seat(starting(start_1=group("start_1", flock("puffin")))), seat()])
     unplaced = position([seat(drafted_birds=["puffin"]), seat()])
-    assert _value(placed) > _value(unplaced)
+    ended = position([seat(drafted_birds=["puffin"], done=True), seat()])
+    assert _value(unplaced) == _value(placed)
+    assert _value(ended) < _value(unplaced)
 
 
 def test_a_bird_the_tableau_can_feed_is_worth_more_than_one_it_cannot() -> None:
