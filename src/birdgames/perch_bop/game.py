@@ -675,14 +675,14 @@ def _path_ok(state: State, g: creatures.Ground, creature: str, act: Activation) 
             or act.path != creatures.owl_path(state.config.players, g.locs, act.start, act.path[-1])
         ):
             return False
+    elif movement is Movement.STRONGEST_NEIGHBOUR:
+        # The Cat's choice depended on the totals when it moved; a neighbour it stays.
+        near = geometry_for(state.config.players).neighbours[act.start]
+        if any(place not in near for place in act.path):
+            return False
     else:
         for step, place in enumerate(act.path):
-            if movement is Movement.STRONGEST_NEIGHBOUR:
-                # The Cat's choice depended on the totals when it moved; a neighbour it stays.
-                geo = geometry_for(state.config.players)
-                if place >= cells or place not in geo.neighbours[act.start]:
-                    return False
-            elif place not in creatures.move_options(g, creature, act.start, act.path[:step]):
+            if place not in creatures.move_options(g, creature, act.start, act.path[:step]):
                 return False
     if act.stage is Stage.MOVE or not act.path:
         return True
