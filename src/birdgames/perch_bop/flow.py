@@ -145,7 +145,7 @@ def add_score(w: Work, player: int, points: int) -> None:
     if points <= 0:
         return
     w.tick += 1
-    seat = w.seats[player]
+    seat = w.seat(player)
     seat.score += points
     seat.reached = w.tick
 
@@ -187,7 +187,7 @@ def draw_from_bag(w: Work, player: int, count: int) -> list[int]:
             k -= w.bag[colour]
             colour += 1
         w.bag[colour] -= 1
-        w.seats[player].hand[colour] += 1
+        w.seat(player).hand[colour] += 1
         drawn.append(colour)
     return drawn
 
@@ -260,7 +260,7 @@ def run(w: Work) -> None:
             return
         match w.phase:
             case Phase.OBJECTIVES:
-                if any(s.objective is None for s in w.seats):
+                if any(w.peek_seat(p).objective is None for p in range(w.config.players)):
                     w.wait(Await.OBJECTIVE, -1)
                     return
                 w.events.append(TurnOrderSet(1, tuple(w.turn_order)))
@@ -283,7 +283,7 @@ def _start_round(w: Work) -> None:
         cr.used = False
     if w.promos is not None:
         # P8: the player in last place holds the promos, each once this round.
-        scores = [s.score for s in w.seats]
+        scores = [w.peek_seat(p).score for p in range(w.config.players)]
         who = holder(w.round, w.turn_order, scores)
         w.promos = attrs.evolve(
             w.promos,
@@ -402,11 +402,12 @@ def _recruit(w: Work) -> None:
     for p in w.turn_order:
         own = min(2, w.supply[p])
         w.supply[p] -= own
-        w.seats[p].hand[p] += own
+        w.seat(p).hand[p] += own
         w.events.append(BirdsDrawn(p, (p,) * own, "supply"))
     w.stage = 2
     ctrl = _controller_of(w, Ability.FULL_BIRD_FEEDER)
-    if ctrl is not None and can_swap(w.seats[ctrl].hand, [s.hand for s in w.seats], ctrl):
+    hands = [w.peek_seat(p).hand for p in range(w.config.players)]
+    if ctrl is not None and can_swap(hands[ctrl], hands, ctrl):
         w.wait(Await.FEEDER, ctrl)
 
 
@@ -429,7 +430,7 @@ def _perch(w: Work) -> None:
     for k in range(n):
         idx = (w.cursor + k) % n
         p = w.turn_order[idx]
-        if sum(w.seats[p].hand) > 0:  # §2.3 a player with no birds left is skipped
+        if sum(w.peek_seat(p).hand) > 0:  # §2.3 a player with no birds left is skipped
             w.cursor = idx
             w.placed = False
             w.bonus_used = False
@@ -601,7 +602,7 @@ def _move_sky(w: Work) -> None:
 
 def turn_order_key(w: Work, player: int, previous: Sequence[int]) -> tuple[int, int, int]:
     """Sort key for U2: higher score, then earlier arrival, then the previous order."""
-    seat = w.seats[player]
+    seat = w.peek_seat(player)
     return (-seat.score, seat.reached, previous.index(player))
 
 
@@ -783,7 +784,7 @@ def _finish(w: Work) -> None:
     finals = final_scores(state)
     w.final = finals
     for p, f in enumerate(finals):
-        w.seats[p].score = f.total
+        w.seat(p).score = f.total
         w.events.append(
             FinalScored(
                 p,

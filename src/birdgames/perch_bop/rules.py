@@ -7,6 +7,7 @@ from typing import assert_never
 import attrs
 
 from birdgames.core import IllegalActionError, check_player
+from birdgames.fields import offer, was_offered
 from birdgames.perch_bop import creatures, flow, promos
 from birdgames.perch_bop.actions import (
     ACTION_TYPES,
@@ -87,6 +88,12 @@ def _bonus_tokens(round_: int, birdhouse: bool, zap: bool) -> tuple[bool, bool]:
 
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     """Returns every legal action of `player` now, in a fixed order."""
+    acts = _legal_actions(state, player)
+    offer(state, acts)
+    return acts
+
+
+def _legal_actions(state: State, player: int) -> tuple[Action, ...]:
     check_player(player, state.config.players)
     if player not in to_act(state):
         return ()
@@ -587,9 +594,11 @@ def _check_nest(state: State, loc: Location, colour: int, nest: object) -> str |
 
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     """Returns the next state and everything that happened."""
-    reason = check(state, action)
-    if reason is not None:
-        raise IllegalActionError(action, reason)
+    # An action object legal_actions offered for this very state is legal: no check.
+    if not was_offered(state, action):
+        reason = check(state, action)
+        if reason is not None:
+            raise IllegalActionError(action, reason)
     w = Work(state)
     _resolve(w, action)
     flow.run(w)
@@ -598,12 +607,11 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
 
 def _resolve(w: Work, act: Action) -> None:
     player = act.player
-    seat = w.seats[player]
     match act:
         case ChooseSlot():
             flow.fill_slot(w, act.slot)
         case KeepObjective():
-            seat.objective = act.objective
+            w.seat(player).objective = act.objective
             w.events.append(ObjectiveKept(player, act.objective))
             w.resume()  # the driver waits again while someone has not chosen
         case AddBird():
@@ -635,12 +643,12 @@ def _resolve(w: Work, act: Action) -> None:
             w.bonus_used = True
             _after_turn_part(w, player)
         case ReturnBird():
-            seat.hand[act.colour] -= 1
+            w.seat(player).hand[act.colour] -= 1
             w.bag[act.colour] += 1
             w.events.append(BirdsToBag(player, act.colour, 1, "happy_birdbath"))
             w.resume()
         case SwapBirds():
-            other = w.seats[act.target]
+            seat, other = w.seat(player), w.seat(act.target)
             seat.hand[act.colour] -= 1
             other.hand[act.colour] += 1
             other.hand[act.target_colour] -= 1
@@ -653,7 +661,7 @@ def _resolve(w: Work, act: Action) -> None:
         case Place():
             i = _index(w, act.location)
             loc = w.loc(i)
-            seat.hand[act.colour] -= 1
+            w.seat(player).hand[act.colour] -= 1
             loc.birds[act.colour] += 1
             if act.nest:
                 loc.free_nests -= 1
@@ -665,7 +673,7 @@ def _resolve(w: Work, act: Action) -> None:
         case BuildBirdhouse():
             i = _index(w, act.location)
             w.loc(i).housed[act.colour] = True
-            seat.birdhouse = False
+            w.seat(player).birdhouse = False
             w.events.append(BirdhouseBuilt(player, act.colour, w.loc(i).tile))
             w.bonus_used = True
             _after_turn_part(w, player)
@@ -673,7 +681,7 @@ def _resolve(w: Work, act: Action) -> None:
             _feed(w, act)
             _after_turn_part(w, player)
         case Zap():
-            seat.zap = False
+            w.seat(player).zap = False
             w.bonus_used = True
             k = _pond_index(w, act.location)
             if k is not None:
@@ -683,7 +691,7 @@ def _resolve(w: Work, act: Action) -> None:
             _after_turn_part(w, player)
         case ZapNest():
             i = _index(w, act.location)
-            seat.zap = False
+            w.seat(player).zap = False
             w.loc(i).free_nests -= 1
             w.events.append(NestRemoved(player, w.loc(i).tile))
             w.bonus_used = True
@@ -777,7 +785,7 @@ def _after_turn_part(w: Work, player: int) -> None:
 
 
 def _bonus_left(w: Work, player: int) -> bool:
-    seat = w.seats[player]
+    seat = w.peek_seat(player)
     build, zap = _bonus_tokens(w.round, seat.birdhouse, seat.zap)
     if creatures.any_usable(w, player):
         return True  # §3 a creature may still be activated

@@ -125,7 +125,9 @@ class Work:
         self._all: list[WLoc] | None = None
         self.supply = list(state.supply)
         self.bag = list(state.bag)
-        self.seats = [WSeat(s) for s in state.seats]
+        # Seats thaw one by one on first write: most steps touch one seat or none.
+        self.frozen_seats = state.seats
+        self._seats: dict[int, WSeat] = {}
         self.fountain = list(state.fountain)
         self.plaza = list(state.plaza)
         self.arrivals = list(state.arrivals)
@@ -161,7 +163,7 @@ class Work:
             self._freeze_locs(),
             tuple(self.supply),
             tuple(self.bag),
-            tuple(s.freeze() for s in self.seats),
+            self._freeze_seats(),
             tuple(self.fountain),
             tuple(self.plaza),
             tuple(self.arrivals),
@@ -173,6 +175,28 @@ class Work:
             ponds=self.ponds,
             promos=self.promos,
         )
+
+    def seat(self, player: int) -> WSeat:
+        """Returns a seat, thawing only it (edits go through to the next freeze)."""
+        found = self._seats.get(player)
+        if found is None:
+            found = self._seats[player] = WSeat(self.frozen_seats[player])
+        return found
+
+    def peek_seat(self, player: int) -> WSeat | Seat:
+        """Returns a seat for reading, without thawing it."""
+        return self._seats.get(player) or self.frozen_seats[player]
+
+    @property
+    def seats(self) -> list[WSeat]:
+        """Returns every seat, thawed (edits go through to the next freeze)."""
+        return [self.seat(p) for p in range(len(self.frozen_seats))]
+
+    def _freeze_seats(self) -> tuple[Seat, ...]:
+        one = self._seats
+        if not one:
+            return self.frozen_seats
+        return tuple(one[p].freeze() if p in one else s for p, s in enumerate(self.frozen_seats))
 
     @property
     def creatures(self) -> list[WCreature]:
