@@ -109,12 +109,12 @@ def ground(state: State) -> Ground:
     )
 
 
-def work_ground(w: Work, thaw: bool = True) -> Ground:
-    """Returns what an activation reads of a working copy (thawing every Location, or not)."""
-    locs: Board = w.locs if thaw else [w.peek(i) for i in range(len(w.frozen_locs))]
+def work_ground(w: Work) -> Ground:
+    """Returns what an activation reads of a working copy now, thawing nothing (a snapshot:
+    build it again after a write)."""
     return Ground(
         w.config.players,
-        locs,
+        w.board,
         w.ponds.ponds if w.ponds is not None else (),
         w.fountain,
         w.promos.yeti if w.promos is not None else None,
@@ -429,7 +429,7 @@ def any_usable(w: Work, player: int) -> bool:
     mine = [cr for cr in w.peek_creatures() if cr.controller == player and not cr.used]
     if not mine:
         return False
-    g = work_ground(w, thaw=False)
+    g = work_ground(w)
     return any(can_activate(g, cr) for cr in mine)
 
 
@@ -556,12 +556,12 @@ def _place_name(w: Work, cr: WCreature) -> str:
     k = cr.position.index
     if cr.position.where is Where.INTERSECTION:
         geo = geometry_for(w.config.players)
-        tiles = "/".join(w.locs[i].tile for i in geo.intersections[k])
+        tiles = "/".join(w.peek(i).tile for i in geo.intersections[k])
         return f"intersection {k} ({tiles})"
     if cr.position.where is Where.POND:
         assert w.ponds is not None
         return f"the Pond {w.ponds.ponds[k].tile}"
-    return w.locs[k].tile
+    return w.peek(k).tile
 
 
 def activate(w: Work, action: ActivateCreature) -> None:
@@ -590,7 +590,7 @@ def move(w: Work, action: MoveCreature) -> None:
     place = _place(g, action.location)
     if CREATURE[act.creature].movement is Movement.EDGE_1_TO_4:
         # The Owl's landing fixes its path: every ring tile up to it counts as passed.
-        path = owl_path(w.config.players, w.locs, act.start, place)
+        path = owl_path(w.config.players, g.locs, act.start, place)
         place = path[-1]
     else:
         path = (*act.path, place)
@@ -647,7 +647,7 @@ def choose_bird(w: Work, action: ChooseBird) -> None:
         take_bird(w.loc(place), colour)
         w.loc(place).birds[first_colour] += 1  # §6 a moved bird joins its stack, no nest
         w.loc(first).birds[colour] += 1
-        tiles = w.locs[first].tile, w.locs[place].tile
+        tiles = w.peek(first).tile, w.peek(place).tile
         w.events.append(BirdMoved(player, first_colour, tiles[0], tiles[1], act.creature, "swaps"))
         w.events.append(BirdMoved(player, colour, tiles[1], tiles[0], act.creature, "swaps"))
         _finish(w)

@@ -8,6 +8,7 @@ Each call of a phase's step function does one unit of work and moves the bookmar
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
@@ -63,7 +64,7 @@ from birdgames.perch_bop.state import (
     TieOrder,
     Where,
 )
-from birdgames.perch_bop.work import WCreature, WLoc, Work, frozen
+from birdgames.perch_bop.work import WCreature, WLoc, Work, frozen, loc_power
 from birdgames.rng import below
 
 # --- small shared effects -----------------------------------------------------------------
@@ -82,10 +83,10 @@ def loc_controller(w: Work, i: int) -> int | None:
 
 def loc_leader(w: Work, i: int) -> int | None:
     """Returns the colour alone in 1st place at Location i (the dummy included)."""
-    loc = w.locs[i]
+    loc = w.peek(i)
     if loc.removed:
         return None
-    return leader(ruled(loc.power(), _ruling(w), Spot(Where.CELL, i)))
+    return leader(ruled(loc_power(loc), _ruling(w), Spot(Where.CELL, i)))
 
 
 def _ruling(w: Work) -> TieOrder | None:
@@ -226,7 +227,7 @@ def pond_to_fountain(w: Work, k: int, colour: int, actor: int, cause: str) -> No
 
 def remove_by_location(w: Work, i: int, colour: int, count: int, cause: str) -> None:
     """A Location effect removes birds: players' to the plaza, the dummy's to its supply."""
-    loc = w.locs[i]
+    loc = w.loc(i)
     for _ in range(count):
         take_bird(loc, colour)
         if owner(w, colour) is None:  # §2.5 dummy birds removed by a Location go home
@@ -239,7 +240,7 @@ def remove_by_location(w: Work, i: int, colour: int, count: int, cause: str) -> 
 
 def _leader_bird_out(w: Work, i: int, colour: int) -> None:
     """Rookery, Power Lines: the leader's own bird to the fountain; the dummy's home (§2.5)."""
-    tile = w.locs[i].tile
+    tile = w.peek(i).tile
     if owner(w, colour) is None:
         remove_by_location(w, i, colour, 1, tile)
     else:
@@ -319,10 +320,11 @@ def _migration(w: Work) -> None:
         return
     if w.stage == 1:
         # Migration abilities in board order (U15 by analogy).
-        while w.cursor < len(w.locs):
+        while w.cursor < len(w.frozen_locs):
             i = w.cursor
-            ability = TILE[w.locs[i].tile].ability
-            if w.locs[i].removed:
+            here = w.peek(i)
+            ability = TILE[here.tile].ability
+            if here.removed:
                 w.cursor += 1
                 continue
             if ability is Ability.EARLY_BIRD:
@@ -331,8 +333,8 @@ def _migration(w: Work) -> None:
                     w.wait(Await.EARLY_BIRD, ctrl)
                     return  # the answer moves the cursor on
             elif ability is Ability.ROOKERY:
-                power = w.locs[i].power()
-                w.pending = [p for p in w.turn_order if power[p] == 2 and w.supply[p] > 0]
+                strength = loc_power(here)
+                w.pending = [p for p in w.turn_order if strength[p] == 2 and w.supply[p] > 0]
                 w.stage = 2
                 if w.pending:
                     w.wait(Await.ROOKERY, w.pending[0])
@@ -343,7 +345,7 @@ def _migration(w: Work) -> None:
     # stage 2: the Rookery's controller sends one of their own birds to the fountain.
     i = w.cursor
     top = loc_leader(w, i)
-    if top is not None and not w.locs[i].housed[top]:
+    if top is not None and not w.peek(i).housed[top]:
         _leader_bird_out(w, i, top)
     w.stage, w.cursor = 1, i + 1
 
@@ -366,7 +368,7 @@ def add_extra_bird(w: Work, player: int, cause: str) -> None:
 
 
 def _find(w: Work, ability: Ability) -> int | None:
-    for i, loc in enumerate(w.locs):
+    for i, loc in enumerate(w.board):
         if not loc.removed and TILE[loc.tile].ability is ability:
             return i
     return None
@@ -466,8 +468,8 @@ def _upkeep(w: Work) -> None:
             w.wait(Await.EAGLE, promos.controller)  # P8: before the Upkeep scoring
     elif stage == 0:
         w.cursor = 0
-        for i in range(len(w.locs)):
-            if not w.locs[i].removed:
+        for i in range(len(w.frozen_locs)):
+            if not w.peek(i).removed:
                 score_location(w, i)
         w.stage = 1
     elif stage == 1:
@@ -478,12 +480,12 @@ def _upkeep(w: Work) -> None:
             _assign_turn_order(w)
         w.stage, w.cursor = 3, 0
     elif stage == 3:
-        if w.cursor >= len(w.locs):
+        if w.cursor >= len(w.frozen_locs):
             w.stage, w.cursor = 4, 0
             return
         i = w.cursor
         w.cursor += 1
-        if not w.locs[i].removed:
+        if not w.peek(i).removed:
             _during_upkeep(w, i)
     elif stage == 4:
         if w.cursor >= len(w.creatures):
@@ -502,8 +504,8 @@ def _upkeep(w: Work) -> None:
 
 def score_location(w: Work, i: int) -> None:
     """Scores one Location: 1st, then 2nd, then 3rd, ties cancelling (§4.1, U2)."""
-    loc = w.locs[i]
-    power = loc.power()
+    loc = w.peek(i)
+    power = loc_power(loc)
     ranks = places(ruled(power, _ruling(w), Spot(Where.CELL, i)))  # P8 the Eagle's order
     order = sorted(
         (c for c in range(len(power)) if power[c] > 0),
@@ -573,7 +575,7 @@ def _sky_values(w: Work, i: int) -> tuple[int, int, int] | None:
     else:
         return None
     shown = "/".join(map(str, values))
-    w.events.append(TileEffect(w.locs[i].tile, None, f"the {body} covers it: it scores {shown}"))
+    w.events.append(TileEffect(w.peek(i).tile, None, f"the {body} covers it: it scores {shown}"))
     return values
 
 
@@ -594,10 +596,10 @@ def sky_step(players: int, sky: Sky, removed: Sequence[int]) -> Sky:
 def _move_sky(w: Work) -> None:
     if w.sky is None:
         return
-    removed = [i for i, loc in enumerate(w.locs) if loc.removed]
+    removed = [i for i, loc in enumerate(w.board) if loc.removed]
     w.sky = sky_step(w.config.players, w.sky, removed)
-    w.events.append(SkyMoved("sun", w.locs[w.sky.sun].tile))
-    w.events.append(SkyMoved("moon", w.locs[w.sky.moon].tile))
+    w.events.append(SkyMoved("sun", w.peek(w.sky.sun).tile))
+    w.events.append(SkyMoved("moon", w.peek(w.sky.moon).tile))
 
 
 def turn_order_key(w: Work, player: int, previous: Sequence[int]) -> tuple[int, int, int]:
@@ -615,15 +617,23 @@ def _assign_turn_order(w: Work) -> None:
         # Before Assigning Turn Order: the High Perch controller goes last.
         order.remove(ctrl)
         order.append(ctrl)
-        w.events.append(TileEffect(w.locs[i].tile, ctrl, f"p{ctrl} takes the last seat"))
+        w.events.append(TileEffect(w.peek(i).tile, ctrl, f"p{ctrl} takes the last seat"))
     w.turn_order = order
     w.events.append(TurnOrderSet(w.round + 1, tuple(order)))
 
 
+# The Location abilities resolved During Upkeep (§5); every other tile is passed over.
+_UPKEEP_ABILITIES: Final = frozenset(
+    {Ability.POWER_LINES, Ability.HANGING_NEST, Ability.OVERSTUFFED}
+)
+
+
 def _during_upkeep(w: Work, i: int) -> None:
-    loc = w.locs[i]
-    tile = TILE[loc.tile]
+    tile = TILE[w.peek(i).tile]
     ability = tile.ability
+    if ability not in _UPKEEP_ABILITIES:
+        return
+    loc = w.loc(i)
     if ability is Ability.POWER_LINES:
         top = loc_leader(w, i)
         if top is None:
@@ -652,7 +662,7 @@ def _during_upkeep(w: Work, i: int) -> None:
 
 def remove_tile(w: Work, i: int) -> None:
     """Takes a Location out of the game; creatures standing there go home (U22)."""
-    loc = w.locs[i]
+    loc = w.loc(i)
     loc.removed = True
     loc.free_nests = 0
     loc.nested = [False] * len(loc.nested)
@@ -667,18 +677,18 @@ def remove_tile(w: Work, i: int) -> None:
     promos = w.promos
     if promos is not None and promos.yeti == i:
         # P8 DECISION: the Yeti leaves a removed Location for the one with most neighbours.
-        to = yeti_start(w.config.players, [loc.removed for loc in w.locs])
+        to = yeti_start(w.config.players, [here.removed for here in w.board])
         w.promos = attrs.evolve(promos, yeti=to)
-        w.events.append(YetiMoved(None, loc.tile, w.locs[to].tile))
+        w.events.append(YetiMoved(None, loc.tile, w.peek(to).tile))
     for cr in w.creatures:
         if cr.position == Spot(Where.CELL, i):
             home = _home_index(w, cr.id)
             cr.position = Spot(Where.CELL, home)
-            w.events.append(StandeePlaced(cr.id, None, w.locs[home].tile))
+            w.events.append(StandeePlaced(cr.id, None, w.peek(home).tile))
 
 
 def _home_index(w: Work, creature: str) -> int:
-    for i, loc in enumerate(w.locs):
+    for i, loc in enumerate(w.board):
         if TILE[loc.tile].creature == creature:
             return i
     raise AssertionError(f"{creature} has no home on the board")
@@ -710,21 +720,21 @@ def _assign_control(w: Work, k: int) -> None:
     if ctrl == cr.controller:
         return
     cr.controller = ctrl
-    w.events.append(ControlChanged(cr.id, w.locs[home].tile, ctrl))
+    w.events.append(ControlChanged(cr.id, w.peek(home).tile, ctrl))
     if ctrl is None:
         return
     if cr.id == "scarecrow":
         if w.round >= ROUNDS:
             return  # after round 5's last control step the Scarecrow is never used again
         # §5.2 Cornfield: a new controller puts the Scarecrow on another intersection.
-        options = scarecrow_options(w.config.players, w.locs, w.creatures, w.ponds)
+        options = scarecrow_options(w.config.players, w.board, w.creatures, w.ponds)
         if len(options) == 1:
             place_scarecrow(w, ctrl, options[0])
         elif options:
             w.wait(Await.SCARECROW, ctrl)
     elif cr.position is None:
         cr.position = Spot(Where.CELL, home)
-        w.events.append(StandeePlaced(cr.id, ctrl, w.locs[home].tile))
+        w.events.append(StandeePlaced(cr.id, ctrl, w.peek(home).tile))
 
 
 def creature_pond(ponds: Ponds | None, creature: str) -> int | None:
@@ -758,14 +768,14 @@ def place_scarecrow(w: Work, player: int, k: int) -> None:
     for cr in w.creatures:
         if cr.id == "scarecrow":
             cr.position = Spot(Where.INTERSECTION, k)
-    tiles = "/".join(w.locs[i].tile for i in geo.intersections[k])
+    tiles = "/".join(w.peek(i).tile for i in geo.intersections[k])
     w.events.append(StandeePlaced("scarecrow", player, f"intersection {k} ({tiles})"))
 
 
 def eagle_orders(w: Work) -> list[TieOrder]:
     """Returns the orders the Eagle of Justice may give now (P8)."""
     ponds = w.ponds.ponds if w.ponds is not None else ()
-    return tie_orders(w.config.players, w.locs, ponds)
+    return tie_orders(w.config.players, w.board, ponds)
 
 
 # --- End of the game (§4.4) ---------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import assert_never
 
 import attrs
@@ -147,18 +148,20 @@ def _turn_actions(state: State, player: int) -> tuple[Action, ...]:
     result: list[Action] = []
     optional = state.config.optional_nests
     if not flow_.placed:
+        locs = state.locations
         for c, k in enumerate(seat.hand):
             if not k:
                 continue
-            for loc in state.locations:
+            for loc in locs:
                 if loc.removed or loc.housed[c]:
                     continue
-                if loc.birds[c] == 0 and loc.free_nests > 0:
-                    result.append(Place(player, c, loc.tile, True))
-                    if optional:
-                        result.append(Place(player, c, loc.tile, False))
+                nest_first, either, plain = _places(player, c, loc.tile)
+                if loc.birds[c] or loc.free_nests <= 0:
+                    result += plain
                 else:
-                    result.append(Place(player, c, loc.tile, False))
+                    result += (
+                        either if optional else nest_first
+                    )  # §2.3 a new stack takes a free nest
     if not flow_.bonus_used:
         build, zap = _bonus_tokens(state.round, seat.birdhouse, seat.zap)
         live = [loc for loc in state.locations if not loc.removed] if build or zap else []
@@ -180,6 +183,18 @@ def _turn_actions(state: State, player: int) -> tuple[Action, ...]:
     if flow_.placed and not flow_.bonus_used:
         result.append(EndTurn(player))
     return tuple(result)
+
+
+@lru_cache(maxsize=4096)
+def _places(
+    player: int, colour: int, tile: str
+) -> tuple[tuple[Place], tuple[Place, Place], tuple[Place]]:
+    """Returns the Place actions of one stack: with a nest, with or without one, without.
+
+    Made once: legal_actions hands out the same objects each time (actions are values).
+    """
+    nest, plain = Place(player, colour, tile, True), Place(player, colour, tile, False)
+    return (nest,), (nest, plain), (plain,)
 
 
 def feed_options(state: State | Work, player: int) -> list[tuple[str, str, int]]:

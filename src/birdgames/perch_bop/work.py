@@ -5,6 +5,8 @@ Nothing here escapes: apply() thaws a fresh copy, so no caller's state is ever m
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from birdgames.perch_bop.events import Event
 from birdgames.perch_bop.scoring import strengths
 from birdgames.perch_bop.state import (
@@ -53,6 +55,11 @@ class WLoc:
     def power(self) -> tuple[int, ...]:
         """Returns each colour's strength here."""
         return strengths(self.birds, self.nested, self.housed)
+
+
+def loc_power(loc: Location | WLoc) -> tuple[int, ...]:
+    """Returns each colour's strength at a Location, frozen or working."""
+    return strengths(loc.birds, loc.nested, loc.housed)
 
 
 def frozen(loc: Location | WLoc) -> Location:
@@ -119,10 +126,10 @@ class Work:
         self.bonus_used = flow.bonus_used
         self.activation: Activation | None = flow.activation
         self.turn_order = list(state.turn_order)
-        # Locations thaw lazily: a placement touches one, Upkeep touches all.
+        # Locations thaw one by one on first write: a placement touches one, and readers
+        # (scoring, creature options) read frozen and working ones alike.
         self.frozen_locs = state.locations
         self._one: dict[int, WLoc] = {}
-        self._all: list[WLoc] | None = None
         self.supply = list(state.supply)
         self.bag = list(state.bag)
         # Seats thaw one by one on first write: most steps touch one seat or none.
@@ -187,11 +194,6 @@ class Work:
         """Returns a seat for reading, without thawing it."""
         return self._seats.get(player) or self.frozen_seats[player]
 
-    @property
-    def seats(self) -> list[WSeat]:
-        """Returns every seat, thawed (edits go through to the next freeze)."""
-        return [self.seat(p) for p in range(len(self.frozen_seats))]
-
     def _freeze_seats(self) -> tuple[Seat, ...]:
         one = self._seats
         if not one:
@@ -215,19 +217,16 @@ class Work:
         return tuple(c.freeze() for c in self._creatures)
 
     @property
-    def locs(self) -> list[WLoc]:
-        """Returns every Location, thawed (edits go through to the next freeze)."""
-        if self._all is None:
-            self._all = [
-                self._one[i] if i in self._one else WLoc(loc)
-                for i, loc in enumerate(self.frozen_locs)
-            ]
-        return self._all
+    def board(self) -> Sequence[WLoc | Location]:
+        """Returns every Location for reading, without thawing them: a snapshot, so read it
+        again after a write through `loc`."""
+        one = self._one
+        if not one:
+            return self.frozen_locs
+        return [one.get(i) or loc for i, loc in enumerate(self.frozen_locs)]
 
     def loc(self, i: int) -> WLoc:
         """Returns Location i, thawing only it."""
-        if self._all is not None:
-            return self._all[i]
         found = self._one.get(i)
         if found is None:
             found = self._one[i] = WLoc(self.frozen_locs[i])
@@ -235,13 +234,9 @@ class Work:
 
     def peek(self, i: int) -> WLoc | Location:
         """Returns Location i for reading, without thawing it."""
-        if self._all is not None:
-            return self._all[i]
         return self._one.get(i) or self.frozen_locs[i]
 
     def _freeze_locs(self) -> tuple[Location, ...]:
-        if self._all is not None:
-            return tuple(loc.freeze() for loc in self._all)
         if not self._one:
             return self.frozen_locs
         one = self._one
