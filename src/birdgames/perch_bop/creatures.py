@@ -158,7 +158,7 @@ def pond_cells(g: Ground, k: int) -> list[int]:
 
 
 def _removed(locs: Board) -> frozenset[int]:
-    return frozenset(i for i, loc in enumerate(locs) if loc.removed)
+    return frozenset([i for i, loc in enumerate(locs) if loc.removed])
 
 
 def _open(loc: Location | WLoc) -> list[int]:
@@ -212,9 +212,9 @@ def move_options(g: Ground, creature: str, start: int, path: Sequence[int]) -> l
     geo = geometry_for(g.players)
     locs = g.locs
     removed = _removed(locs)
-    live = [i for i in range(len(locs)) if i not in removed]
     match CREATURE[creature].movement:
         case Movement.ANY_OTHER:  # Hawk: any other Location, or a Pond (P5)
+            live = [i for i in range(len(locs)) if i not in removed]
             ponds = range(len(locs), len(locs) + len(g.ponds))
             return [i for i in (*live, *ponds) if i != start]
         case Movement.EDGE_1_TO_4:  # Owl: 1-4 steps clockwise on the fixed ring (P2)
@@ -239,6 +239,7 @@ def move_options(g: Ground, creature: str, start: int, path: Sequence[int]) -> l
             best = max(_total(locs[j]) for j in near)
             return [j for j in near if _total(locs[j]) == best]
         case Movement.AT_LEAST_2_AWAY:  # Bee: neither its tile nor a neighbour
+            live = [i for i in range(len(locs)) if i not in removed]
             return [i for i in live if i != start and i not in geo.neighbours[start]]
         case Movement.NEAR_HOME:  # Squirrel: onto the Park Bench or a tile next to it
             bench = home_index(locs, creature)
@@ -548,7 +549,8 @@ def _bird_reason(state: State, g: Ground, act: Activation, action: ChooseBird) -
 
 
 def _creature(w: Work, creature: str) -> WCreature:
-    return next(cr for cr in w.creatures if cr.id == creature)
+    k = next(k for k, cr in enumerate(w.frozen_creatures) if cr.id == creature)
+    return w.creature(k)
 
 
 def _place_name(w: Work, cr: WCreature) -> str:

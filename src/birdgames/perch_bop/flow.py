@@ -280,8 +280,9 @@ def run(w: Work) -> None:
 
 def _start_round(w: Work) -> None:
     w.phase, w.stage, w.cursor = Phase.MIGRATION, 0, 0
-    for cr in w.creatures:
-        cr.used = False
+    for k, cr in enumerate(w.peek_creatures()):
+        if cr.used:  # §3 each creature once per round: a new round frees them
+            w.creature(k).used = False
     if w.promos is not None:
         # P8: the player in last place holds the promos, each once this round.
         scores = [w.peek_seat(p).score for p in range(w.config.players)]
@@ -368,8 +369,10 @@ def add_extra_bird(w: Work, player: int, cause: str) -> None:
 
 
 def _find(w: Work, ability: Ability) -> int | None:
-    for i, loc in enumerate(w.board):
-        if not loc.removed and TILE[loc.tile].ability is ability:
+    # A cell keeps its tile all game: the frozen board names it, the working one says
+    # whether it is still in play.
+    for i, loc in enumerate(w.frozen_locs):
+        if TILE[loc.tile].ability is ability and not w.peek(i).removed:
             return i
     return None
 
@@ -488,7 +491,7 @@ def _upkeep(w: Work) -> None:
         if not w.peek(i).removed:
             _during_upkeep(w, i)
     elif stage == 4:
-        if w.cursor >= len(w.creatures):
+        if w.cursor >= len(w.frozen_creatures):
             w.stage = 5
             return
         k = w.cursor
@@ -688,7 +691,7 @@ def remove_tile(w: Work, i: int) -> None:
 
 
 def _home_index(w: Work, creature: str) -> int:
-    for i, loc in enumerate(w.board):
+    for i, loc in enumerate(w.frozen_locs):  # a cell keeps its tile all game
         if TILE[loc.tile].creature == creature:
             return i
     raise AssertionError(f"{creature} has no home on the board")
@@ -711,14 +714,15 @@ def scarecrow_options(
 
 
 def _assign_control(w: Work, k: int) -> None:
-    cr = w.creatures[k]
-    if CREATURE[cr.id].home is None:
-        _assign_pond_control(w, cr)
+    seen = w.peek_creature(k)
+    if CREATURE[seen.id].home is None:
+        _assign_pond_control(w, k)
         return
-    home = _home_index(w, cr.id)
+    home = _home_index(w, seen.id)
     ctrl = loc_controller(w, home)  # U7: tie, empty or the dummy: nobody
-    if ctrl == cr.controller:
-        return
+    if ctrl == seen.controller:
+        return  # nothing changes: the creature stays frozen
+    cr = w.creature(k)
     cr.controller = ctrl
     w.events.append(ControlChanged(cr.id, w.peek(home).tile, ctrl))
     if ctrl is None:
@@ -727,7 +731,7 @@ def _assign_control(w: Work, k: int) -> None:
         if w.round >= ROUNDS:
             return  # after round 5's last control step the Scarecrow is never used again
         # §5.2 Cornfield: a new controller puts the Scarecrow on another intersection.
-        options = scarecrow_options(w.config.players, w.board, w.creatures, w.ponds)
+        options = scarecrow_options(w.config.players, w.board, w.peek_creatures(), w.ponds)
         if len(options) == 1:
             place_scarecrow(w, ctrl, options[0])
         elif options:
@@ -746,15 +750,17 @@ def creature_pond(ponds: Ponds | None, creature: str) -> int | None:
     )
 
 
-def _assign_pond_control(w: Work, cr: WCreature) -> None:
-    """P5, P9: the Pond's sole leader at this Upkeep's Pond scoring controls its creature;
-    the first time, the standee goes on the Pond."""
-    k = creature_pond(w.ponds, cr.id)
+def _assign_pond_control(w: Work, index: int) -> None:
+    """P5, P9: the Pond's sole leader at this Upkeep's Pond scoring controls its creature
+    (the `index`th in play); the first time, the standee goes on the Pond."""
+    seen = w.peek_creature(index)
+    k = creature_pond(w.ponds, seen.id)
     assert k is not None and w.ponds is not None  # a Pond creature comes with its Pond
     pond = w.ponds.ponds[k]
     ctrl = None if pond.leader is None else owner(w, pond.leader)
-    if ctrl == cr.controller:
+    if ctrl == seen.controller:
         return
+    cr = w.creature(index)
     cr.controller = ctrl
     w.events.append(ControlChanged(cr.id, pond.tile, ctrl))
     if ctrl is not None and cr.position is None:

@@ -98,6 +98,8 @@ def _legal_actions(state: State, player: int) -> tuple[Action, ...]:
     check_player(player, state.config.players)
     if player not in to_act(state):
         return ()
+    if state.flow.awaiting is Await.TURN and not state.arrivals:
+        return _turn_actions(state, player)  # most decisions: a shortcut past the match
     if state.arrivals:
         return tuple(ChooseSlot(player, s) for s in _free_slots(state))
     seat = state.seats[player]
@@ -158,31 +160,66 @@ def _turn_actions(state: State, player: int) -> tuple[Action, ...]:
                 nest_first, either, plain = _places(player, c, loc.tile)
                 if loc.birds[c] or loc.free_nests <= 0:
                     result += plain
-                else:
-                    result += (
-                        either if optional else nest_first
-                    )  # §2.3 a new stack takes a free nest
+                else:  # §2.3 a new stack takes a free nest, or may leave it (optional_nests)
+                    result += either if optional else nest_first
     if not flow_.bonus_used:
         build, zap = _bonus_tokens(state.round, seat.birdhouse, seat.zap)
-        live = [loc for loc in state.locations if not loc.removed] if build or zap else []
-        if build:
-            for loc in live:
-                result.extend(BuildBirdhouse(player, loc.tile, c) for c in flow.open_stacks(loc))
-        if zap:
-            for loc in live:
-                result.extend(Zap(player, loc.tile, c) for c in flow.open_stacks(loc))
-                if state.config.zap_nests and loc.free_nests > 0:
-                    result.append(ZapNest(player, loc.tile))
-            for pond in state.ponds.ponds if state.ponds is not None else ():
-                # P5: a zap may hit a Pond bird
-                result.extend(Zap(player, pond.tile, c) for c, k in enumerate(pond.birds) if k)
-        result.extend(FeedBirds(player, *option) for option in feed_options(state, player))
-        result.extend(ActivateCreature(player, c) for c in creatures.usable(state, player))
-        locs = state.locations
-        result.extend(MoveYeti(player, locs[i].tile) for i in _yeti_moves(state, player))
+        if build or zap:
+            _token_actions(state, player, build, zap, result)
+        feeds = feed_options(state, player)
+        if feeds:
+            result += [_feed_action(player, *option) for option in feeds]
+        usable = creatures.usable(state, player)
+        if usable:
+            result += [ActivateCreature(player, c) for c in usable]
+        yeti = _yeti_moves(state, player)
+        if yeti:
+            locs = state.locations
+            result += [MoveYeti(player, locs[i].tile) for i in yeti]
     if flow_.placed and not flow_.bonus_used:
         result.append(EndTurn(player))
     return tuple(result)
+
+
+def _token_actions(state: State, player: int, build: bool, zap: bool, result: list[Action]) -> None:
+    """Appends the birdhouse builds (§3), then the zaps: of a bird or a free nest on each
+    Location in board order, then of a Pond bird (P5)."""
+    builds: list[Action] = []
+    zaps: list[Action] = []
+    zap_nests = zap and state.config.zap_nests
+    for loc in state.locations:
+        if loc.removed:
+            continue
+        tile, housed = loc.tile, loc.housed
+        for c, b in enumerate(loc.birds):
+            if b and not housed[c]:  # §3 a birdhouse closes its stack to both
+                on_stack = _stack_actions(player, tile, c)
+                if build:
+                    builds.append(on_stack[0])
+                if zap:
+                    zaps.append(on_stack[1])
+        if zap_nests and loc.free_nests > 0:
+            zaps.append(ZapNest(player, tile))
+    result += builds
+    result += zaps
+    if zap and state.ponds is not None:
+        for pond in state.ponds.ponds:
+            # P5: a zap may hit a Pond bird
+            result += [
+                _stack_actions(player, pond.tile, c)[1] for c, k in enumerate(pond.birds) if k
+            ]
+
+
+@lru_cache(maxsize=4096)
+def _stack_actions(player: int, tile: str, colour: int) -> tuple[BuildBirdhouse, Zap]:
+    """Returns the birdhouse build and the zap of one stack, made once."""
+    return BuildBirdhouse(player, tile, colour), Zap(player, tile, colour)
+
+
+@lru_cache(maxsize=4096)
+def _feed_action(player: int, pond: str, tile: str, colour: int) -> FeedBirds:
+    """Returns one Feed the Birds action, made once."""
+    return FeedBirds(player, pond, tile, colour)
 
 
 @lru_cache(maxsize=4096)
@@ -800,16 +837,26 @@ def _after_turn_part(w: Work, player: int) -> None:
 
 
 def _bonus_left(w: Work, player: int) -> bool:
+    """Whether `player` still has a bonus action; the cheapest questions come first."""
     seat = w.peek_seat(player)
     build, zap = _bonus_tokens(w.round, seat.birdhouse, seat.zap)
-    if creatures.any_usable(w, player):
-        return True  # §3 a creature may still be activated
-    if _yeti_moves(w, player):
-        return True  # P8 the Yeti may still move
+    if build or zap:
+        if zap and w.ponds is not None and any(any(p.birds) for p in w.ponds.ponds):
+            return True  # P5 a Pond bird may be zapped
+        zap_nests = zap and w.config.zap_nests
+        for i in range(len(w.frozen_locs)):
+            loc = w.peek(i)
+            if loc.removed:
+                continue
+            if zap_nests and loc.free_nests > 0:
+                return True
+            if flow.open_stacks(loc):
+                return True  # an open stack takes a birdhouse or a zap alike
     if feed_options(w, player):
         return True  # P5 the birds may still be fed
-    if not (build or zap):
-        return False
+    if _yeti_moves(w, player):
+        return True  # P8 the Yeti may still move
+    return creatures.any_usable(w, player)  # §3 a creature may still be activated
     if zap and w.ponds is not None and any(any(p.birds) for p in w.ponds.ponds):
         return True  # P5 a Pond bird may be zapped
     for i in range(len(w.frozen_locs)):

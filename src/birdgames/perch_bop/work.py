@@ -138,9 +138,10 @@ class Work:
         self.fountain = list(state.fountain)
         self.plaza = list(state.plaza)
         self.arrivals = list(state.arrivals)
-        # Creatures thaw on first use: only Upkeep and a new round touch them.
+        # Creatures thaw on first write, one by one (an activation) or all (a new round).
         self.frozen_creatures = state.creatures
         self._creatures: list[WCreature] | None = None
+        self._one_creature: dict[int, WCreature] = {}
         self.tick = state.tick
         self.final: tuple[FinalScore, ...] = state.final
         # Expansion parts change rarely: they are replaced whole (attrs.evolve) when they do.
@@ -204,17 +205,45 @@ class Work:
     def creatures(self) -> list[WCreature]:
         """Returns every creature, thawed (edits go through to the next freeze)."""
         if self._creatures is None:
-            self._creatures = [WCreature(c) for c in self.frozen_creatures]
+            one = self._one_creature
+            self._creatures = [
+                one.get(k) or WCreature(c) for k, c in enumerate(self.frozen_creatures)
+            ]
         return self._creatures
 
-    def peek_creatures(self) -> list[WCreature] | tuple[Creature, ...]:
+    def creature(self, k: int) -> WCreature:
+        """Returns creature k, thawing only it."""
+        if self._creatures is not None:
+            return self._creatures[k]
+        found = self._one_creature.get(k)
+        if found is None:
+            found = self._one_creature[k] = WCreature(self.frozen_creatures[k])
+        return found
+
+    def peek_creature(self, k: int) -> WCreature | Creature:
+        """Returns creature k for reading, without thawing it."""
+        if self._creatures is not None:
+            return self._creatures[k]
+        return self._one_creature.get(k) or self.frozen_creatures[k]
+
+    def peek_creatures(self) -> Sequence[WCreature | Creature]:
         """Returns every creature for reading, without thawing them."""
-        return self.frozen_creatures if self._creatures is None else self._creatures
+        if self._creatures is not None:
+            return self._creatures
+        one = self._one_creature
+        if not one:
+            return self.frozen_creatures
+        return [one.get(k) or c for k, c in enumerate(self.frozen_creatures)]
 
     def _freeze_creatures(self) -> tuple[Creature, ...]:
-        if self._creatures is None:
+        if self._creatures is not None:
+            return tuple(c.freeze() for c in self._creatures)
+        one = self._one_creature
+        if not one:
             return self.frozen_creatures
-        return tuple(c.freeze() for c in self._creatures)
+        return tuple(
+            one[k].freeze() if k in one else c for k, c in enumerate(self.frozen_creatures)
+        )
 
     @property
     def board(self) -> Sequence[WLoc | Location]:
