@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple, TypeAlias, assert_never
 
-import attrs
-
 from birdgames.perch_bop.actions import (
     ActivateCreature,
     ChooseBird,
@@ -597,7 +595,9 @@ def move(w: Work, action: MoveCreature) -> None:
     else:
         path = (*act.path, place)
     if len(path) < steps_of(act.creature):
-        w.activation = attrs.evolve(act, path=path)
+        w.activation = Activation(
+            act.creature, act.stage, act.start, path, act.part, act.chosen, act.hit
+        )
         return
     cr = _creature(w, act.creature)
     cr.position = spot_of(len(g.locs), place)
@@ -654,21 +654,32 @@ def choose_bird(w: Work, action: ChooseBird) -> None:
         w.events.append(BirdMoved(player, colour, tiles[1], tiles[0], act.creature, "swaps"))
         _finish(w)
     elif effect is Effect.SWAP_ANY:
-        w.activation = attrs.evolve(act, chosen=(place, colour))
+        chosen = (place, colour)
+        w.activation = Activation(
+            act.creature, act.stage, act.start, act.path, act.part, chosen, act.hit
+        )
     elif effect is Effect.SWAP_FOUNTAIN:
-        w.activation = attrs.evolve(act, stage=Stage.FOUNTAIN, chosen=(place, colour))
+        chosen = (place, colour)
+        w.activation = Activation(
+            act.creature, Stage.FOUNTAIN, act.start, act.path, act.part, chosen, act.hit
+        )
     elif (
         effect is Effect.PUSH
         or effect is Effect.POND_PUSH
         or (effect is Effect.FOUNTAIN_THEN_MOVE and act.part == 1)
     ):
-        w.activation = attrs.evolve(act, stage=Stage.DESTINATION, chosen=(place, colour))
+        chosen = (place, colour)
+        w.activation = Activation(
+            act.creature, Stage.DESTINATION, act.start, act.path, act.part, chosen, act.hit
+        )
     elif place >= cells:  # the Hawk on a Pond, the Owl beside one (P5)
         pond_to_fountain(w, place - cells, colour, player, act.creature)
         _next_part(w, act, act.part + 1)
     else:
         remove_to_fountain(w, place, colour, player, act.creature)
-        _next_part(w, attrs.evolve(act, hit=(*act.hit, place)), act.part + 1)
+        hit = (*act.hit, place)
+        done = Activation(act.creature, act.stage, act.start, act.path, act.part, act.chosen, hit)
+        _next_part(w, done, act.part + 1)
 
 
 def choose_destination(w: Work, action: ChooseDestination) -> None:
@@ -682,7 +693,8 @@ def choose_destination(w: Work, action: ChooseDestination) -> None:
         effect = CREATURE[act.creature].effect
         target = _place(work_ground(w), action.location)
         _move_bird(w, action.player, place, target, colour, act.creature, effect)
-    _next_part(w, attrs.evolve(act, chosen=None), act.part + 1)
+    done = Activation(act.creature, act.stage, act.start, act.path, act.part, None, act.hit)
+    _next_part(w, done, act.part + 1)
 
 
 def choose_fountain_bird(w: Work, action: ChooseFountainBird) -> None:
@@ -730,7 +742,8 @@ def _next_part(w: Work, act: Activation, part: int) -> None:
     if k is None:
         _finish(w)
         return
-    w.activation = attrs.evolve(act, stage=Stage.BIRD, part=k, chosen=None)
+    # Positional, not attrs.evolve: a few times cheaper on this hot path.
+    w.activation = Activation(act.creature, Stage.BIRD, act.start, act.path, k, None, act.hit)
 
 
 def _finish(w: Work) -> None:

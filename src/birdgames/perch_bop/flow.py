@@ -54,6 +54,7 @@ from birdgames.perch_bop.promos import holder, ruled, tie_orders, yeti_start
 from birdgames.perch_bop.scoring import leader, place_points, places
 from birdgames.perch_bop.state import (
     Await,
+    Birdfeeders,
     Creature,
     Location,
     Phase,
@@ -86,11 +87,19 @@ def loc_leader(w: Work, i: int) -> int | None:
     loc = w.peek(i)
     if loc.removed:
         return None
-    return leader(ruled(loc_power(loc), _ruling(w), Spot(Where.CELL, i)))
+    return leader(_ranked(w, loc_power(loc), Where.CELL, i))
 
 
 def _ruling(w: Work) -> TieOrder | None:
     return w.promos.ruling if w.promos is not None else None
+
+
+def _ranked(w: Work, power: tuple[int, ...], where: Where, index: int) -> tuple[int, ...]:
+    """Returns the strengths that rank a place, the Eagle's order applied (P8)."""
+    ruling = _ruling(w)
+    if ruling is None:
+        return power  # no order given this round: no Spot to build and compare
+    return ruled(power, ruling, Spot(where, index))
 
 
 def open_stacks(loc: Location | WLoc) -> list[int]:
@@ -165,12 +174,12 @@ def feed(w: Work, i: int, colour: int) -> None:
     tile = w.peek(i).tile
     seat = owner(w, colour)
     if seat is None:
-        w.feeders = attrs.evolve(feeders, on=tuple(on), discarded=feeders.discarded + 1)
+        w.feeders = Birdfeeders(tuple(on), feeders.taken, feeders.discarded + 1, feeders.removed)
         w.events.append(BirdfeederLost(tile, "dummy"))
         return
     taken = list(feeders.taken)
     taken[seat] += 1
-    w.feeders = attrs.evolve(feeders, on=tuple(on), taken=tuple(taken))
+    w.feeders = Birdfeeders(tuple(on), tuple(taken), feeders.discarded, feeders.removed)
     add_score(w, seat, BIRDFEEDER_POINTS)  # P9: before the Upkeep points, for U2 ties
     w.events.append(BirdfeederTaken(seat, colour, tile, BIRDFEEDER_POINTS))
 
@@ -210,8 +219,9 @@ def shift_pond_bird(w: Work, k: int, colour: int, delta: int) -> None:
     pond = ponds.ponds[k]
     birds = list(pond.birds)
     birds[colour] += delta
-    moved = attrs.evolve(pond, birds=tuple(birds))
-    w.ponds = attrs.evolve(ponds, ponds=(*ponds.ponds[:k], moved, *ponds.ponds[k + 1 :]))
+    # Positional constructors, not attrs.evolve: a few times cheaper on this hot path.
+    moved = Pond(pond.tile, pond.intersection, tuple(birds), pond.leader)
+    w.ponds = Ponds((*ponds.ponds[:k], moved, *ponds.ponds[k + 1 :]), ponds.bread, ponds.spent)
 
 
 def pond_to_fountain(w: Work, k: int, colour: int, actor: int, cause: str) -> None:
@@ -505,14 +515,18 @@ def _upkeep(w: Work) -> None:
         _start_round(w)
 
 
+# Sorts after every place (a tied colour's place is 0).
+_UNPLACED: Final = 1_000
+
+
 def score_location(w: Work, i: int) -> None:
     """Scores one Location: 1st, then 2nd, then 3rd, ties cancelling (§4.1, U2)."""
     loc = w.peek(i)
     power = loc_power(loc)
-    ranks = places(ruled(power, _ruling(w), Spot(Where.CELL, i)))  # P8 the Eagle's order
+    ranks = places(_ranked(w, power, Where.CELL, i))  # P8 the Eagle's order
+    # Placed colours by place, then the tied ones (place 0); a stable sort keeps colour order.
     order = sorted(
-        (c for c in range(len(power)) if power[c] > 0),
-        key=lambda c: (ranks[c] == 0, ranks[c]),
+        [c for c in range(len(power)) if power[c] > 0], key=lambda c: ranks[c] or _UNPLACED
     )
     values = _sky_values(w, i)
     egg = w.promos is not None and w.promos.egg == i
@@ -544,11 +558,12 @@ def score_ponds(w: Work) -> None:
     scored: list[Pond] = []
     for k, pond in enumerate(w.ponds.ponds):
         if not any(pond.birds):
-            scored.append(attrs.evolve(pond, leader=None))  # P5: a Pond with no bird is skipped
+            # P5: a Pond with no bird is skipped
+            scored.append(Pond(pond.tile, pond.intersection, pond.birds, None))
             continue
         adjoining = [w.peek(i) for i in geo.intersections[pond.intersection]]
         power = pond_strengths(pond.birds, [frozen(loc) for loc in adjoining])
-        keys = ruled(power, _ruling(w), Spot(Where.POND, k))  # P8 the Eagle's order
+        keys = _ranked(w, power, Where.POND, k)  # P8 the Eagle's order
         awards = pond_points(pond.tile, keys)
         order = sorted(
             (c for c in range(len(power)) if power[c] > 0),
@@ -562,8 +577,8 @@ def score_ponds(w: Work) -> None:
             else:
                 add_score(w, seat, points)
             w.events.append(PondScored(pond.tile, c, seat, place, power[c], points))
-        scored.append(attrs.evolve(pond, leader=leader(keys)))
-    w.ponds = attrs.evolve(w.ponds, ponds=tuple(scored))
+        scored.append(Pond(pond.tile, pond.intersection, pond.birds, leader(keys)))
+    w.ponds = Ponds(tuple(scored), w.ponds.bread, w.ponds.spent)
 
 
 def _sky_values(w: Work, i: int) -> tuple[int, int, int] | None:
@@ -675,7 +690,7 @@ def remove_tile(w: Work, i: int) -> None:
     if feeders is not None and feeders.on[i]:  # P3: the Birdfeeder leaves with its Location
         on = list(feeders.on)
         on[i] = False
-        w.feeders = attrs.evolve(feeders, on=tuple(on), removed=feeders.removed + 1)
+        w.feeders = Birdfeeders(tuple(on), feeders.taken, feeders.discarded, feeders.removed + 1)
         w.events.append(BirdfeederLost(loc.tile, "removed"))
     promos = w.promos
     if promos is not None and promos.yeti == i:

@@ -54,7 +54,17 @@ from birdgames.perch_bop.events import (
     YetiMoved,
 )
 from birdgames.perch_bop.geometry import geometry_for
-from birdgames.perch_bop.state import Await, Location, Phase, Spot, State, TieOrder, Where
+from birdgames.perch_bop.state import (
+    Await,
+    Location,
+    Phase,
+    Pond,
+    Ponds,
+    Spot,
+    State,
+    TieOrder,
+    Where,
+)
 from birdgames.perch_bop.work import Work, frozen
 
 # --- who acts -------------------------------------------------------------------------------
@@ -782,13 +792,10 @@ def _feed(w: Work, act: FeedBirds) -> None:
     bread, spent = list(ponds.bread), list(ponds.spent)
     bread[player] -= 1
     spent[player] += 1
-    moved = attrs.evolve(ponds.ponds[k], birds=tuple(birds))
-    w.ponds = attrs.evolve(
-        ponds,
-        ponds=(*ponds.ponds[:k], moved, *ponds.ponds[k + 1 :]),
-        bread=tuple(bread),
-        spent=tuple(spent),
-    )
+    pond = ponds.ponds[k]
+    # Positional constructors, not attrs.evolve: a few times cheaper on this hot path.
+    moved = Pond(pond.tile, pond.intersection, tuple(birds), pond.leader)
+    w.ponds = Ponds((*ponds.ponds[:k], moved, *ponds.ponds[k + 1 :]), tuple(bread), tuple(spent))
     w.events.append(BirdsFed(player, act.colour, act.location, act.pond, bread[player]))
     w.bonus_used = True
 
