@@ -669,7 +669,19 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
 
 def _resolve(w: Work, act: Action) -> None:
     player = act.player
-    match act:
+    match act:  # the commonest decision first: each case is one isinstance test
+        case Place():
+            i = _index(w, act.location)
+            loc = w.loc(i)
+            w.seat(player).hand[act.colour] -= 1
+            loc.birds[act.colour] += 1
+            if act.nest:
+                loc.free_nests -= 1
+                loc.nested[act.colour] = True
+            w.events.append(BirdPlaced(player, act.colour, loc.tile, act.nest))
+            flow.feed(w, i, act.colour)
+            w.placed = True
+            _after_turn_part(w, player)
         case ChooseSlot():
             flow.fill_slot(w, act.slot)
         case KeepObjective():
@@ -720,18 +732,6 @@ def _resolve(w: Work, act: Action) -> None:
         case PlaceScarecrow():
             flow.place_scarecrow(w, player, act.intersection)
             w.resume()
-        case Place():
-            i = _index(w, act.location)
-            loc = w.loc(i)
-            w.seat(player).hand[act.colour] -= 1
-            loc.birds[act.colour] += 1
-            if act.nest:
-                loc.free_nests -= 1
-                loc.nested[act.colour] = True
-            w.events.append(BirdPlaced(player, act.colour, loc.tile, act.nest))
-            flow.feed(w, i, act.colour)
-            w.placed = True
-            _after_turn_part(w, player)
         case BuildBirdhouse():
             i = _index(w, act.location)
             w.loc(i).housed[act.colour] = True

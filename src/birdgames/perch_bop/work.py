@@ -199,7 +199,10 @@ class Work:
         one = self._seats
         if not one:
             return self.frozen_seats
-        return tuple(one[p].freeze() if p in one else s for p, s in enumerate(self.frozen_seats))
+        seats = list(self.frozen_seats)  # a list, then one tuple: cheaper than a generator
+        for p, seat in one.items():
+            seats[p] = seat.freeze()
+        return tuple(seats)
 
     @property
     def creatures(self) -> list[WCreature]:
@@ -252,7 +255,10 @@ class Work:
         one = self._one
         if not one:
             return self.frozen_locs
-        return [one.get(i) or loc for i, loc in enumerate(self.frozen_locs)]
+        board: list[WLoc | Location] = list(self.frozen_locs)
+        for i, loc in one.items():
+            board[i] = loc
+        return board
 
     def loc(self, i: int) -> WLoc:
         """Returns Location i, thawing only it."""
@@ -269,7 +275,10 @@ class Work:
         if not self._one:
             return self.frozen_locs
         one = self._one
-        return tuple(one[i].freeze() if i in one else loc for i, loc in enumerate(self.frozen_locs))
+        locs = list(self.frozen_locs)
+        for i, loc in one.items():
+            locs[i] = loc.freeze()
+        return tuple(locs)
 
     def wait(self, awaiting: Await, actor: int) -> None:
         """Marks the decision the game now waits for."""
