@@ -17,16 +17,23 @@ def fountain_points(state: State, colour: int) -> int:
 
 def largest_stack(state: State, colour: int) -> int:
     """Returns the colour's largest single-stack strength on a Location in play."""
-    best = 0
+    return largest_stacks(state)[colour]
+
+
+def largest_stacks(state: State) -> tuple[int, ...]:
+    """Returns every colour's largest single-stack strength on a Location in play."""
+    best = [0] * state.config.colours
     for loc in state.locations:
-        if not loc.removed and loc.birds[colour]:
-            best = max(best, location_strengths(loc)[colour])
-    return best
+        if loc.removed:
+            continue
+        for c, s in enumerate(location_strengths(loc)):  # 0 for a colour with no bird here
+            best[c] = max(best[c], s)
+    return tuple(best)
 
 
 def largest_flock_winner(state: State) -> int | None:
     """Returns the colour with the strictly largest stack (ties cancel, the dummy counts)."""
-    return leader(tuple(largest_stack(state, c) for c in range(state.config.colours)))
+    return leader(largest_stacks(state))
 
 
 def final_scores(state: State) -> tuple[FinalScore, ...]:
@@ -66,13 +73,10 @@ def final_scores(state: State) -> tuple[FinalScore, ...]:
 def winners_of(state: State) -> tuple[int, ...]:
     """Returns the winners by total, then largest stack, then fountain birds (U13)."""
     n = state.config.players
-
-    def key(p: int) -> tuple[int, int, int]:
-        return (
-            state.seats[p].score,
-            largest_stack(state, p),
-            sum(1 for c in state.fountain if c == p),
-        )
-
-    best = max(key(p) for p in range(n))
-    return tuple(p for p in range(n) if key(p) == best)
+    stacks = largest_stacks(state)
+    keys = [
+        (state.seats[p].score, stacks[p], sum(1 for c in state.fountain if c == p))
+        for p in range(n)
+    ]
+    best = max(keys)
+    return tuple(p for p in range(n) if keys[p] == best)

@@ -8,6 +8,7 @@ Each call of a phase's step function does one unit of work and moves the bookmar
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
@@ -53,6 +54,7 @@ from birdgames.perch_bop.promos import holder, ruled, tie_orders, yeti_start
 from birdgames.perch_bop.scoring import leader, place_points, places
 from birdgames.perch_bop.state import (
     Await,
+    Birdfeeders,
     Creature,
     Location,
     Phase,
@@ -63,7 +65,7 @@ from birdgames.perch_bop.state import (
     TieOrder,
     Where,
 )
-from birdgames.perch_bop.work import WCreature, WLoc, Work, frozen
+from birdgames.perch_bop.work import WCreature, WLoc, Work, frozen, loc_power
 from birdgames.rng import below
 
 # --- small shared effects -----------------------------------------------------------------
@@ -82,14 +84,22 @@ def loc_controller(w: Work, i: int) -> int | None:
 
 def loc_leader(w: Work, i: int) -> int | None:
     """Returns the colour alone in 1st place at Location i (the dummy included)."""
-    loc = w.locs[i]
+    loc = w.peek(i)
     if loc.removed:
         return None
-    return leader(ruled(loc.power(), _ruling(w), Spot(Where.CELL, i)))
+    return leader(_ranked(w, loc_power(loc), Where.CELL, i))
 
 
 def _ruling(w: Work) -> TieOrder | None:
     return w.promos.ruling if w.promos is not None else None
+
+
+def _ranked(w: Work, power: tuple[int, ...], where: Where, index: int) -> tuple[int, ...]:
+    """Returns the strengths that rank a place, the Eagle's order applied (P8)."""
+    ruling = _ruling(w)
+    if ruling is None:
+        return power  # no order given this round: no Spot to build and compare
+    return ruled(power, ruling, Spot(where, index))
 
 
 def open_stacks(loc: Location | WLoc) -> list[int]:
@@ -145,7 +155,7 @@ def add_score(w: Work, player: int, points: int) -> None:
     if points <= 0:
         return
     w.tick += 1
-    seat = w.seats[player]
+    seat = w.seat(player)
     seat.score += points
     seat.reached = w.tick
 
@@ -164,12 +174,12 @@ def feed(w: Work, i: int, colour: int) -> None:
     tile = w.peek(i).tile
     seat = owner(w, colour)
     if seat is None:
-        w.feeders = attrs.evolve(feeders, on=tuple(on), discarded=feeders.discarded + 1)
+        w.feeders = Birdfeeders(tuple(on), feeders.taken, feeders.discarded + 1, feeders.removed)
         w.events.append(BirdfeederLost(tile, "dummy"))
         return
     taken = list(feeders.taken)
     taken[seat] += 1
-    w.feeders = attrs.evolve(feeders, on=tuple(on), taken=tuple(taken))
+    w.feeders = Birdfeeders(tuple(on), tuple(taken), feeders.discarded, feeders.removed)
     add_score(w, seat, BIRDFEEDER_POINTS)  # P9: before the Upkeep points, for U2 ties
     w.events.append(BirdfeederTaken(seat, colour, tile, BIRDFEEDER_POINTS))
 
@@ -187,7 +197,7 @@ def draw_from_bag(w: Work, player: int, count: int) -> list[int]:
             k -= w.bag[colour]
             colour += 1
         w.bag[colour] -= 1
-        w.seats[player].hand[colour] += 1
+        w.seat(player).hand[colour] += 1
         drawn.append(colour)
     return drawn
 
@@ -209,8 +219,9 @@ def shift_pond_bird(w: Work, k: int, colour: int, delta: int) -> None:
     pond = ponds.ponds[k]
     birds = list(pond.birds)
     birds[colour] += delta
-    moved = attrs.evolve(pond, birds=tuple(birds))
-    w.ponds = attrs.evolve(ponds, ponds=(*ponds.ponds[:k], moved, *ponds.ponds[k + 1 :]))
+    # Positional constructors, not attrs.evolve: a few times cheaper on this hot path.
+    moved = Pond(pond.tile, pond.intersection, tuple(birds), pond.leader)
+    w.ponds = Ponds((*ponds.ponds[:k], moved, *ponds.ponds[k + 1 :]), ponds.bread, ponds.spent)
 
 
 def pond_to_fountain(w: Work, k: int, colour: int, actor: int, cause: str) -> None:
@@ -226,7 +237,7 @@ def pond_to_fountain(w: Work, k: int, colour: int, actor: int, cause: str) -> No
 
 def remove_by_location(w: Work, i: int, colour: int, count: int, cause: str) -> None:
     """A Location effect removes birds: players' to the plaza, the dummy's to its supply."""
-    loc = w.locs[i]
+    loc = w.loc(i)
     for _ in range(count):
         take_bird(loc, colour)
         if owner(w, colour) is None:  # §2.5 dummy birds removed by a Location go home
@@ -239,7 +250,7 @@ def remove_by_location(w: Work, i: int, colour: int, count: int, cause: str) -> 
 
 def _leader_bird_out(w: Work, i: int, colour: int) -> None:
     """Rookery, Power Lines: the leader's own bird to the fountain; the dummy's home (§2.5)."""
-    tile = w.locs[i].tile
+    tile = w.peek(i).tile
     if owner(w, colour) is None:
         remove_by_location(w, i, colour, 1, tile)
     else:
@@ -260,7 +271,7 @@ def run(w: Work) -> None:
             return
         match w.phase:
             case Phase.OBJECTIVES:
-                if any(s.objective is None for s in w.seats):
+                if any(w.peek_seat(p).objective is None for p in range(w.config.players)):
                     w.wait(Await.OBJECTIVE, -1)
                     return
                 w.events.append(TurnOrderSet(1, tuple(w.turn_order)))
@@ -279,11 +290,12 @@ def run(w: Work) -> None:
 
 def _start_round(w: Work) -> None:
     w.phase, w.stage, w.cursor = Phase.MIGRATION, 0, 0
-    for cr in w.creatures:
-        cr.used = False
+    for k, cr in enumerate(w.peek_creatures()):
+        if cr.used:  # §3 each creature once per round: a new round frees them
+            w.creature(k).used = False
     if w.promos is not None:
         # P8: the player in last place holds the promos, each once this round.
-        scores = [s.score for s in w.seats]
+        scores = [w.peek_seat(p).score for p in range(w.config.players)]
         who = holder(w.round, w.turn_order, scores)
         w.promos = attrs.evolve(
             w.promos,
@@ -319,10 +331,11 @@ def _migration(w: Work) -> None:
         return
     if w.stage == 1:
         # Migration abilities in board order (U15 by analogy).
-        while w.cursor < len(w.locs):
+        while w.cursor < len(w.frozen_locs):
             i = w.cursor
-            ability = TILE[w.locs[i].tile].ability
-            if w.locs[i].removed:
+            here = w.peek(i)
+            ability = TILE[here.tile].ability
+            if here.removed:
                 w.cursor += 1
                 continue
             if ability is Ability.EARLY_BIRD:
@@ -331,8 +344,8 @@ def _migration(w: Work) -> None:
                     w.wait(Await.EARLY_BIRD, ctrl)
                     return  # the answer moves the cursor on
             elif ability is Ability.ROOKERY:
-                power = w.locs[i].power()
-                w.pending = [p for p in w.turn_order if power[p] == 2 and w.supply[p] > 0]
+                strength = loc_power(here)
+                w.pending = [p for p in w.turn_order if strength[p] == 2 and w.supply[p] > 0]
                 w.stage = 2
                 if w.pending:
                     w.wait(Await.ROOKERY, w.pending[0])
@@ -343,7 +356,7 @@ def _migration(w: Work) -> None:
     # stage 2: the Rookery's controller sends one of their own birds to the fountain.
     i = w.cursor
     top = loc_leader(w, i)
-    if top is not None and not w.locs[i].housed[top]:
+    if top is not None and not w.peek(i).housed[top]:
         _leader_bird_out(w, i, top)
     w.stage, w.cursor = 1, i + 1
 
@@ -366,8 +379,10 @@ def add_extra_bird(w: Work, player: int, cause: str) -> None:
 
 
 def _find(w: Work, ability: Ability) -> int | None:
-    for i, loc in enumerate(w.locs):
-        if not loc.removed and TILE[loc.tile].ability is ability:
+    # A cell keeps its tile all game: the frozen board names it, the working one says
+    # whether it is still in play.
+    for i, loc in enumerate(w.frozen_locs):
+        if TILE[loc.tile].ability is ability and not w.peek(i).removed:
             return i
     return None
 
@@ -402,11 +417,12 @@ def _recruit(w: Work) -> None:
     for p in w.turn_order:
         own = min(2, w.supply[p])
         w.supply[p] -= own
-        w.seats[p].hand[p] += own
+        w.seat(p).hand[p] += own
         w.events.append(BirdsDrawn(p, (p,) * own, "supply"))
     w.stage = 2
     ctrl = _controller_of(w, Ability.FULL_BIRD_FEEDER)
-    if ctrl is not None and can_swap(w.seats[ctrl].hand, [s.hand for s in w.seats], ctrl):
+    hands = [w.peek_seat(p).hand for p in range(w.config.players)]
+    if ctrl is not None and can_swap(hands[ctrl], hands, ctrl):
         w.wait(Await.FEEDER, ctrl)
 
 
@@ -429,7 +445,7 @@ def _perch(w: Work) -> None:
     for k in range(n):
         idx = (w.cursor + k) % n
         p = w.turn_order[idx]
-        if sum(w.seats[p].hand) > 0:  # §2.3 a player with no birds left is skipped
+        if sum(w.peek_seat(p).hand) > 0:  # §2.3 a player with no birds left is skipped
             w.cursor = idx
             w.placed = False
             w.bonus_used = False
@@ -465,8 +481,8 @@ def _upkeep(w: Work) -> None:
             w.wait(Await.EAGLE, promos.controller)  # P8: before the Upkeep scoring
     elif stage == 0:
         w.cursor = 0
-        for i in range(len(w.locs)):
-            if not w.locs[i].removed:
+        for i in range(len(w.frozen_locs)):
+            if not w.peek(i).removed:
                 score_location(w, i)
         w.stage = 1
     elif stage == 1:
@@ -477,15 +493,15 @@ def _upkeep(w: Work) -> None:
             _assign_turn_order(w)
         w.stage, w.cursor = 3, 0
     elif stage == 3:
-        if w.cursor >= len(w.locs):
+        if w.cursor >= len(w.frozen_locs):
             w.stage, w.cursor = 4, 0
             return
         i = w.cursor
         w.cursor += 1
-        if not w.locs[i].removed:
+        if not w.peek(i).removed:
             _during_upkeep(w, i)
     elif stage == 4:
-        if w.cursor >= len(w.creatures):
+        if w.cursor >= len(w.frozen_creatures):
             w.stage = 5
             return
         k = w.cursor
@@ -499,14 +515,18 @@ def _upkeep(w: Work) -> None:
         _start_round(w)
 
 
+# Sorts after every place (a tied colour's place is 0).
+_UNPLACED: Final = 1_000
+
+
 def score_location(w: Work, i: int) -> None:
     """Scores one Location: 1st, then 2nd, then 3rd, ties cancelling (§4.1, U2)."""
-    loc = w.locs[i]
-    power = loc.power()
-    ranks = places(ruled(power, _ruling(w), Spot(Where.CELL, i)))  # P8 the Eagle's order
+    loc = w.peek(i)
+    power = loc_power(loc)
+    ranks = places(_ranked(w, power, Where.CELL, i))  # P8 the Eagle's order
+    # Placed colours by place, then the tied ones (place 0); a stable sort keeps colour order.
     order = sorted(
-        (c for c in range(len(power)) if power[c] > 0),
-        key=lambda c: (ranks[c] == 0, ranks[c]),
+        [c for c in range(len(power)) if power[c] > 0], key=lambda c: ranks[c] or _UNPLACED
     )
     values = _sky_values(w, i)
     egg = w.promos is not None and w.promos.egg == i
@@ -538,11 +558,12 @@ def score_ponds(w: Work) -> None:
     scored: list[Pond] = []
     for k, pond in enumerate(w.ponds.ponds):
         if not any(pond.birds):
-            scored.append(attrs.evolve(pond, leader=None))  # P5: a Pond with no bird is skipped
+            # P5: a Pond with no bird is skipped
+            scored.append(Pond(pond.tile, pond.intersection, pond.birds, None))
             continue
         adjoining = [w.peek(i) for i in geo.intersections[pond.intersection]]
         power = pond_strengths(pond.birds, [frozen(loc) for loc in adjoining])
-        keys = ruled(power, _ruling(w), Spot(Where.POND, k))  # P8 the Eagle's order
+        keys = _ranked(w, power, Where.POND, k)  # P8 the Eagle's order
         awards = pond_points(pond.tile, keys)
         order = sorted(
             (c for c in range(len(power)) if power[c] > 0),
@@ -556,8 +577,8 @@ def score_ponds(w: Work) -> None:
             else:
                 add_score(w, seat, points)
             w.events.append(PondScored(pond.tile, c, seat, place, power[c], points))
-        scored.append(attrs.evolve(pond, leader=leader(keys)))
-    w.ponds = attrs.evolve(w.ponds, ponds=tuple(scored))
+        scored.append(Pond(pond.tile, pond.intersection, pond.birds, leader(keys)))
+    w.ponds = Ponds(tuple(scored), w.ponds.bread, w.ponds.spent)
 
 
 def _sky_values(w: Work, i: int) -> tuple[int, int, int] | None:
@@ -572,7 +593,7 @@ def _sky_values(w: Work, i: int) -> tuple[int, int, int] | None:
     else:
         return None
     shown = "/".join(map(str, values))
-    w.events.append(TileEffect(w.locs[i].tile, None, f"the {body} covers it: it scores {shown}"))
+    w.events.append(TileEffect(w.peek(i).tile, None, f"the {body} covers it: it scores {shown}"))
     return values
 
 
@@ -593,15 +614,15 @@ def sky_step(players: int, sky: Sky, removed: Sequence[int]) -> Sky:
 def _move_sky(w: Work) -> None:
     if w.sky is None:
         return
-    removed = [i for i, loc in enumerate(w.locs) if loc.removed]
+    removed = [i for i, loc in enumerate(w.board) if loc.removed]
     w.sky = sky_step(w.config.players, w.sky, removed)
-    w.events.append(SkyMoved("sun", w.locs[w.sky.sun].tile))
-    w.events.append(SkyMoved("moon", w.locs[w.sky.moon].tile))
+    w.events.append(SkyMoved("sun", w.peek(w.sky.sun).tile))
+    w.events.append(SkyMoved("moon", w.peek(w.sky.moon).tile))
 
 
 def turn_order_key(w: Work, player: int, previous: Sequence[int]) -> tuple[int, int, int]:
     """Sort key for U2: higher score, then earlier arrival, then the previous order."""
-    seat = w.seats[player]
+    seat = w.peek_seat(player)
     return (-seat.score, seat.reached, previous.index(player))
 
 
@@ -614,15 +635,23 @@ def _assign_turn_order(w: Work) -> None:
         # Before Assigning Turn Order: the High Perch controller goes last.
         order.remove(ctrl)
         order.append(ctrl)
-        w.events.append(TileEffect(w.locs[i].tile, ctrl, f"p{ctrl} takes the last seat"))
+        w.events.append(TileEffect(w.peek(i).tile, ctrl, f"p{ctrl} takes the last seat"))
     w.turn_order = order
     w.events.append(TurnOrderSet(w.round + 1, tuple(order)))
 
 
+# The Location abilities resolved During Upkeep (§5); every other tile is passed over.
+_UPKEEP_ABILITIES: Final = frozenset(
+    {Ability.POWER_LINES, Ability.HANGING_NEST, Ability.OVERSTUFFED}
+)
+
+
 def _during_upkeep(w: Work, i: int) -> None:
-    loc = w.locs[i]
-    tile = TILE[loc.tile]
+    tile = TILE[w.peek(i).tile]
     ability = tile.ability
+    if ability not in _UPKEEP_ABILITIES:
+        return
+    loc = w.loc(i)
     if ability is Ability.POWER_LINES:
         top = loc_leader(w, i)
         if top is None:
@@ -651,7 +680,7 @@ def _during_upkeep(w: Work, i: int) -> None:
 
 def remove_tile(w: Work, i: int) -> None:
     """Takes a Location out of the game; creatures standing there go home (U22)."""
-    loc = w.locs[i]
+    loc = w.loc(i)
     loc.removed = True
     loc.free_nests = 0
     loc.nested = [False] * len(loc.nested)
@@ -661,23 +690,23 @@ def remove_tile(w: Work, i: int) -> None:
     if feeders is not None and feeders.on[i]:  # P3: the Birdfeeder leaves with its Location
         on = list(feeders.on)
         on[i] = False
-        w.feeders = attrs.evolve(feeders, on=tuple(on), removed=feeders.removed + 1)
+        w.feeders = Birdfeeders(tuple(on), feeders.taken, feeders.discarded, feeders.removed + 1)
         w.events.append(BirdfeederLost(loc.tile, "removed"))
     promos = w.promos
     if promos is not None and promos.yeti == i:
         # P8 DECISION: the Yeti leaves a removed Location for the one with most neighbours.
-        to = yeti_start(w.config.players, [loc.removed for loc in w.locs])
+        to = yeti_start(w.config.players, [here.removed for here in w.board])
         w.promos = attrs.evolve(promos, yeti=to)
-        w.events.append(YetiMoved(None, loc.tile, w.locs[to].tile))
+        w.events.append(YetiMoved(None, loc.tile, w.peek(to).tile))
     for cr in w.creatures:
         if cr.position == Spot(Where.CELL, i):
             home = _home_index(w, cr.id)
             cr.position = Spot(Where.CELL, home)
-            w.events.append(StandeePlaced(cr.id, None, w.locs[home].tile))
+            w.events.append(StandeePlaced(cr.id, None, w.peek(home).tile))
 
 
 def _home_index(w: Work, creature: str) -> int:
-    for i, loc in enumerate(w.locs):
+    for i, loc in enumerate(w.frozen_locs):  # a cell keeps its tile all game
         if TILE[loc.tile].creature == creature:
             return i
     raise AssertionError(f"{creature} has no home on the board")
@@ -700,30 +729,31 @@ def scarecrow_options(
 
 
 def _assign_control(w: Work, k: int) -> None:
-    cr = w.creatures[k]
-    if CREATURE[cr.id].home is None:
-        _assign_pond_control(w, cr)
+    seen = w.peek_creature(k)
+    if CREATURE[seen.id].home is None:
+        _assign_pond_control(w, k)
         return
-    home = _home_index(w, cr.id)
+    home = _home_index(w, seen.id)
     ctrl = loc_controller(w, home)  # U7: tie, empty or the dummy: nobody
-    if ctrl == cr.controller:
-        return
+    if ctrl == seen.controller:
+        return  # nothing changes: the creature stays frozen
+    cr = w.creature(k)
     cr.controller = ctrl
-    w.events.append(ControlChanged(cr.id, w.locs[home].tile, ctrl))
+    w.events.append(ControlChanged(cr.id, w.peek(home).tile, ctrl))
     if ctrl is None:
         return
     if cr.id == "scarecrow":
         if w.round >= ROUNDS:
             return  # after round 5's last control step the Scarecrow is never used again
         # §5.2 Cornfield: a new controller puts the Scarecrow on another intersection.
-        options = scarecrow_options(w.config.players, w.locs, w.creatures, w.ponds)
+        options = scarecrow_options(w.config.players, w.board, w.peek_creatures(), w.ponds)
         if len(options) == 1:
             place_scarecrow(w, ctrl, options[0])
         elif options:
             w.wait(Await.SCARECROW, ctrl)
     elif cr.position is None:
         cr.position = Spot(Where.CELL, home)
-        w.events.append(StandeePlaced(cr.id, ctrl, w.locs[home].tile))
+        w.events.append(StandeePlaced(cr.id, ctrl, w.peek(home).tile))
 
 
 def creature_pond(ponds: Ponds | None, creature: str) -> int | None:
@@ -735,15 +765,17 @@ def creature_pond(ponds: Ponds | None, creature: str) -> int | None:
     )
 
 
-def _assign_pond_control(w: Work, cr: WCreature) -> None:
-    """P5, P9: the Pond's sole leader at this Upkeep's Pond scoring controls its creature;
-    the first time, the standee goes on the Pond."""
-    k = creature_pond(w.ponds, cr.id)
+def _assign_pond_control(w: Work, index: int) -> None:
+    """P5, P9: the Pond's sole leader at this Upkeep's Pond scoring controls its creature
+    (the `index`th in play); the first time, the standee goes on the Pond."""
+    seen = w.peek_creature(index)
+    k = creature_pond(w.ponds, seen.id)
     assert k is not None and w.ponds is not None  # a Pond creature comes with its Pond
     pond = w.ponds.ponds[k]
     ctrl = None if pond.leader is None else owner(w, pond.leader)
-    if ctrl == cr.controller:
+    if ctrl == seen.controller:
         return
+    cr = w.creature(index)
     cr.controller = ctrl
     w.events.append(ControlChanged(cr.id, pond.tile, ctrl))
     if ctrl is not None and cr.position is None:
@@ -757,14 +789,14 @@ def place_scarecrow(w: Work, player: int, k: int) -> None:
     for cr in w.creatures:
         if cr.id == "scarecrow":
             cr.position = Spot(Where.INTERSECTION, k)
-    tiles = "/".join(w.locs[i].tile for i in geo.intersections[k])
+    tiles = "/".join(w.peek(i).tile for i in geo.intersections[k])
     w.events.append(StandeePlaced("scarecrow", player, f"intersection {k} ({tiles})"))
 
 
 def eagle_orders(w: Work) -> list[TieOrder]:
     """Returns the orders the Eagle of Justice may give now (P8)."""
     ponds = w.ponds.ponds if w.ponds is not None else ()
-    return tie_orders(w.config.players, w.locs, ponds)
+    return tie_orders(w.config.players, w.board, ponds)
 
 
 # --- End of the game (§4.4) ---------------------------------------------------------------
@@ -783,7 +815,7 @@ def _finish(w: Work) -> None:
     finals = final_scores(state)
     w.final = finals
     for p, f in enumerate(finals):
-        w.seats[p].score = f.total
+        w.seat(p).score = f.total
         w.events.append(
             FinalScored(
                 p,

@@ -22,10 +22,9 @@ def pond_strengths(on_pond: Sequence[int], adjoining: Sequence[Location]) -> tup
     Nests count as in the rulebook's example; birdhouses count too (P9 DECISION). Birds on
     other Ponds are not passed in, so they never count.
     """
-    live = [loc for loc in adjoining if not loc.removed]
+    live = [location_strengths(loc) for loc in adjoining if not loc.removed]
     return tuple(
-        (k + sum(location_strengths(loc)[c] for loc in live)) if k > 0 else 0
-        for c, k in enumerate(on_pond)
+        (k + sum(power[c] for power in live)) if k > 0 else 0 for c, k in enumerate(on_pond)
     )
 
 

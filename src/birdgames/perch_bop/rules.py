@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import assert_never
 
 import attrs
 
 from birdgames.core import IllegalActionError, check_player
+from birdgames.fields import offer, was_offered
 from birdgames.perch_bop import creatures, flow, promos
 from birdgames.perch_bop.actions import (
     ACTION_TYPES,
@@ -52,7 +54,17 @@ from birdgames.perch_bop.events import (
     YetiMoved,
 )
 from birdgames.perch_bop.geometry import geometry_for
-from birdgames.perch_bop.state import Await, Location, Phase, Spot, State, TieOrder, Where
+from birdgames.perch_bop.state import (
+    Await,
+    Location,
+    Phase,
+    Pond,
+    Ponds,
+    Spot,
+    State,
+    TieOrder,
+    Where,
+)
 from birdgames.perch_bop.work import Work, frozen
 
 # --- who acts -------------------------------------------------------------------------------
@@ -87,9 +99,17 @@ def _bonus_tokens(round_: int, birdhouse: bool, zap: bool) -> tuple[bool, bool]:
 
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     """Returns every legal action of `player` now, in a fixed order."""
+    acts = _legal_actions(state, player)
+    offer(state, acts)
+    return acts
+
+
+def _legal_actions(state: State, player: int) -> tuple[Action, ...]:
     check_player(player, state.config.players)
     if player not in to_act(state):
         return ()
+    if state.flow.awaiting is Await.TURN and not state.arrivals:
+        return _turn_actions(state, player)  # most decisions: a shortcut past the match
     if state.arrivals:
         return tuple(ChooseSlot(player, s) for s in _free_slots(state))
     seat = state.seats[player]
@@ -140,39 +160,88 @@ def _turn_actions(state: State, player: int) -> tuple[Action, ...]:
     result: list[Action] = []
     optional = state.config.optional_nests
     if not flow_.placed:
+        locs = state.locations
         for c, k in enumerate(seat.hand):
             if not k:
                 continue
-            for loc in state.locations:
+            for loc in locs:
                 if loc.removed or loc.housed[c]:
                     continue
-                if loc.birds[c] == 0 and loc.free_nests > 0:
-                    result.append(Place(player, c, loc.tile, True))
-                    if optional:
-                        result.append(Place(player, c, loc.tile, False))
-                else:
-                    result.append(Place(player, c, loc.tile, False))
+                nest_first, either, plain = _places(player, c, loc.tile)
+                if loc.birds[c] or loc.free_nests <= 0:
+                    result += plain
+                else:  # §2.3 a new stack takes a free nest, or may leave it (optional_nests)
+                    result += either if optional else nest_first
     if not flow_.bonus_used:
         build, zap = _bonus_tokens(state.round, seat.birdhouse, seat.zap)
-        live = [loc for loc in state.locations if not loc.removed] if build or zap else []
-        if build:
-            for loc in live:
-                result.extend(BuildBirdhouse(player, loc.tile, c) for c in flow.open_stacks(loc))
-        if zap:
-            for loc in live:
-                result.extend(Zap(player, loc.tile, c) for c in flow.open_stacks(loc))
-                if state.config.zap_nests and loc.free_nests > 0:
-                    result.append(ZapNest(player, loc.tile))
-            for pond in state.ponds.ponds if state.ponds is not None else ():
-                # P5: a zap may hit a Pond bird
-                result.extend(Zap(player, pond.tile, c) for c, k in enumerate(pond.birds) if k)
-        result.extend(FeedBirds(player, *option) for option in feed_options(state, player))
-        result.extend(ActivateCreature(player, c) for c in creatures.usable(state, player))
-        locs = state.locations
-        result.extend(MoveYeti(player, locs[i].tile) for i in _yeti_moves(state, player))
+        if build or zap:
+            _token_actions(state, player, build, zap, result)
+        feeds = feed_options(state, player)
+        if feeds:
+            result += [_feed_action(player, *option) for option in feeds]
+        usable = creatures.usable(state, player)
+        if usable:
+            result += [ActivateCreature(player, c) for c in usable]
+        yeti = _yeti_moves(state, player)
+        if yeti:
+            locs = state.locations
+            result += [MoveYeti(player, locs[i].tile) for i in yeti]
     if flow_.placed and not flow_.bonus_used:
         result.append(EndTurn(player))
     return tuple(result)
+
+
+def _token_actions(state: State, player: int, build: bool, zap: bool, result: list[Action]) -> None:
+    """Appends the birdhouse builds (§3), then the zaps: of a bird or a free nest on each
+    Location in board order, then of a Pond bird (P5)."""
+    builds: list[Action] = []
+    zaps: list[Action] = []
+    zap_nests = zap and state.config.zap_nests
+    for loc in state.locations:
+        if loc.removed:
+            continue
+        tile, housed = loc.tile, loc.housed
+        for c, b in enumerate(loc.birds):
+            if b and not housed[c]:  # §3 a birdhouse closes its stack to both
+                on_stack = _stack_actions(player, tile, c)
+                if build:
+                    builds.append(on_stack[0])
+                if zap:
+                    zaps.append(on_stack[1])
+        if zap_nests and loc.free_nests > 0:
+            zaps.append(ZapNest(player, tile))
+    result += builds
+    result += zaps
+    if zap and state.ponds is not None:
+        for pond in state.ponds.ponds:
+            # P5: a zap may hit a Pond bird
+            result += [
+                _stack_actions(player, pond.tile, c)[1] for c, k in enumerate(pond.birds) if k
+            ]
+
+
+@lru_cache(maxsize=4096)
+def _stack_actions(player: int, tile: str, colour: int) -> tuple[BuildBirdhouse, Zap]:
+    """Returns the birdhouse build and the zap of one stack, made once."""
+    return BuildBirdhouse(player, tile, colour), Zap(player, tile, colour)
+
+
+@lru_cache(maxsize=4096)
+def _feed_action(player: int, pond: str, tile: str, colour: int) -> FeedBirds:
+    """Returns one Feed the Birds action, made once."""
+    return FeedBirds(player, pond, tile, colour)
+
+
+@lru_cache(maxsize=4096)
+def _places(
+    player: int, colour: int, tile: str
+) -> tuple[tuple[Place], tuple[Place, Place], tuple[Place]]:
+    """Returns the Place actions of one stack: with a nest, with or without one, without.
+
+    Made once: legal_actions hands out the same objects each time (actions are values).
+    """
+    nest, plain = Place(player, colour, tile, True), Place(player, colour, tile, False)
+    return (nest,), (nest, plain), (plain,)
 
 
 def feed_options(state: State | Work, player: int) -> list[tuple[str, str, int]]:
@@ -587,9 +656,11 @@ def _check_nest(state: State, loc: Location, colour: int, nest: object) -> str |
 
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     """Returns the next state and everything that happened."""
-    reason = check(state, action)
-    if reason is not None:
-        raise IllegalActionError(action, reason)
+    # An action object legal_actions offered for this very state is legal: no check.
+    if not was_offered(state, action):
+        reason = check(state, action)
+        if reason is not None:
+            raise IllegalActionError(action, reason)
     w = Work(state)
     _resolve(w, action)
     flow.run(w)
@@ -598,12 +669,23 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
 
 def _resolve(w: Work, act: Action) -> None:
     player = act.player
-    seat = w.seats[player]
-    match act:
+    match act:  # the commonest decision first: each case is one isinstance test
+        case Place():
+            i = _index(w, act.location)
+            loc = w.loc(i)
+            w.seat(player).hand[act.colour] -= 1
+            loc.birds[act.colour] += 1
+            if act.nest:
+                loc.free_nests -= 1
+                loc.nested[act.colour] = True
+            w.events.append(BirdPlaced(player, act.colour, loc.tile, act.nest))
+            flow.feed(w, i, act.colour)
+            w.placed = True
+            _after_turn_part(w, player)
         case ChooseSlot():
             flow.fill_slot(w, act.slot)
         case KeepObjective():
-            seat.objective = act.objective
+            w.seat(player).objective = act.objective
             w.events.append(ObjectiveKept(player, act.objective))
             w.resume()  # the driver waits again while someone has not chosen
         case AddBird():
@@ -635,12 +717,12 @@ def _resolve(w: Work, act: Action) -> None:
             w.bonus_used = True
             _after_turn_part(w, player)
         case ReturnBird():
-            seat.hand[act.colour] -= 1
+            w.seat(player).hand[act.colour] -= 1
             w.bag[act.colour] += 1
             w.events.append(BirdsToBag(player, act.colour, 1, "happy_birdbath"))
             w.resume()
         case SwapBirds():
-            other = w.seats[act.target]
+            seat, other = w.seat(player), w.seat(act.target)
             seat.hand[act.colour] -= 1
             other.hand[act.colour] += 1
             other.hand[act.target_colour] -= 1
@@ -650,22 +732,10 @@ def _resolve(w: Work, act: Action) -> None:
         case PlaceScarecrow():
             flow.place_scarecrow(w, player, act.intersection)
             w.resume()
-        case Place():
-            i = _index(w, act.location)
-            loc = w.loc(i)
-            seat.hand[act.colour] -= 1
-            loc.birds[act.colour] += 1
-            if act.nest:
-                loc.free_nests -= 1
-                loc.nested[act.colour] = True
-            w.events.append(BirdPlaced(player, act.colour, loc.tile, act.nest))
-            flow.feed(w, i, act.colour)
-            w.placed = True
-            _after_turn_part(w, player)
         case BuildBirdhouse():
             i = _index(w, act.location)
             w.loc(i).housed[act.colour] = True
-            seat.birdhouse = False
+            w.seat(player).birdhouse = False
             w.events.append(BirdhouseBuilt(player, act.colour, w.loc(i).tile))
             w.bonus_used = True
             _after_turn_part(w, player)
@@ -673,7 +743,7 @@ def _resolve(w: Work, act: Action) -> None:
             _feed(w, act)
             _after_turn_part(w, player)
         case Zap():
-            seat.zap = False
+            w.seat(player).zap = False
             w.bonus_used = True
             k = _pond_index(w, act.location)
             if k is not None:
@@ -683,7 +753,7 @@ def _resolve(w: Work, act: Action) -> None:
             _after_turn_part(w, player)
         case ZapNest():
             i = _index(w, act.location)
-            seat.zap = False
+            w.seat(player).zap = False
             w.loc(i).free_nests -= 1
             w.events.append(NestRemoved(player, w.loc(i).tile))
             w.bonus_used = True
@@ -722,13 +792,10 @@ def _feed(w: Work, act: FeedBirds) -> None:
     bread, spent = list(ponds.bread), list(ponds.spent)
     bread[player] -= 1
     spent[player] += 1
-    moved = attrs.evolve(ponds.ponds[k], birds=tuple(birds))
-    w.ponds = attrs.evolve(
-        ponds,
-        ponds=(*ponds.ponds[:k], moved, *ponds.ponds[k + 1 :]),
-        bread=tuple(bread),
-        spent=tuple(spent),
-    )
+    pond = ponds.ponds[k]
+    # Positional constructors, not attrs.evolve: a few times cheaper on this hot path.
+    moved = Pond(pond.tile, pond.intersection, tuple(birds), pond.leader)
+    w.ponds = Ponds((*ponds.ponds[:k], moved, *ponds.ponds[k + 1 :]), tuple(bread), tuple(spent))
     w.events.append(BirdsFed(player, act.colour, act.location, act.pond, bread[player]))
     w.bonus_used = True
 
@@ -777,16 +844,26 @@ def _after_turn_part(w: Work, player: int) -> None:
 
 
 def _bonus_left(w: Work, player: int) -> bool:
-    seat = w.seats[player]
+    """Whether `player` still has a bonus action; the cheapest questions come first."""
+    seat = w.peek_seat(player)
     build, zap = _bonus_tokens(w.round, seat.birdhouse, seat.zap)
-    if creatures.any_usable(w, player):
-        return True  # §3 a creature may still be activated
-    if _yeti_moves(w, player):
-        return True  # P8 the Yeti may still move
+    if build or zap:
+        if zap and w.ponds is not None and any(any(p.birds) for p in w.ponds.ponds):
+            return True  # P5 a Pond bird may be zapped
+        zap_nests = zap and w.config.zap_nests
+        for i in range(len(w.frozen_locs)):
+            loc = w.peek(i)
+            if loc.removed:
+                continue
+            if zap_nests and loc.free_nests > 0:
+                return True
+            if flow.open_stacks(loc):
+                return True  # an open stack takes a birdhouse or a zap alike
     if feed_options(w, player):
         return True  # P5 the birds may still be fed
-    if not (build or zap):
-        return False
+    if _yeti_moves(w, player):
+        return True  # P8 the Yeti may still move
+    return creatures.any_usable(w, player)  # §3 a creature may still be activated
     if zap and w.ponds is not None and any(any(p.birds) for p in w.ponds.ponds):
         return True  # P5 a Pond bird may be zapped
     for i in range(len(w.frozen_locs)):

@@ -12,7 +12,7 @@ def strengths(
     birds: Sequence[int], nested: Sequence[bool], housed: Sequence[bool]
 ) -> tuple[int, ...]:
     """Returns each colour's strength: birds + 1 for a nest + 1 for a birdhouse (§4.1)."""
-    return tuple((b + nested[c] + housed[c]) if b else 0 for c, b in enumerate(birds))
+    return tuple([(b + n + h) if b else 0 for b, n, h in zip(birds, nested, housed, strict=False)])
 
 
 def location_strengths(loc: Location) -> tuple[int, ...]:

@@ -274,7 +274,10 @@ class Promos:
     ruling: TieOrder | None = None  # the Eagle's order, for this Upkeep's scoring and control
 
 
-@attrs.frozen
+# Not slotted: `legal_actions` notes its answer in the instance (birdgames.fields.offer), so
+# `step` can skip `check` for an action it offered; the note is no field and no part of the
+# value (equality, hash, codec and evolve ignore it).
+@attrs.frozen(slots=False)
 class State:
     """The whole game, its config and rng included."""
 

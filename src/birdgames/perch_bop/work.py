@@ -5,6 +5,8 @@ Nothing here escapes: apply() thaws a fresh copy, so no caller's state is ever m
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from birdgames.perch_bop.events import Event
 from birdgames.perch_bop.scoring import strengths
 from birdgames.perch_bop.state import (
@@ -53,6 +55,11 @@ class WLoc:
     def power(self) -> tuple[int, ...]:
         """Returns each colour's strength here."""
         return strengths(self.birds, self.nested, self.housed)
+
+
+def loc_power(loc: Location | WLoc) -> tuple[int, ...]:
+    """Returns each colour's strength at a Location, frozen or working."""
+    return strengths(loc.birds, loc.nested, loc.housed)
 
 
 def frozen(loc: Location | WLoc) -> Location:
@@ -119,19 +126,22 @@ class Work:
         self.bonus_used = flow.bonus_used
         self.activation: Activation | None = flow.activation
         self.turn_order = list(state.turn_order)
-        # Locations thaw lazily: a placement touches one, Upkeep touches all.
+        # Locations thaw one by one on first write: a placement touches one, and readers
+        # (scoring, creature options) read frozen and working ones alike.
         self.frozen_locs = state.locations
         self._one: dict[int, WLoc] = {}
-        self._all: list[WLoc] | None = None
         self.supply = list(state.supply)
         self.bag = list(state.bag)
-        self.seats = [WSeat(s) for s in state.seats]
+        # Seats thaw one by one on first write: most steps touch one seat or none.
+        self.frozen_seats = state.seats
+        self._seats: dict[int, WSeat] = {}
         self.fountain = list(state.fountain)
         self.plaza = list(state.plaza)
         self.arrivals = list(state.arrivals)
-        # Creatures thaw on first use: only Upkeep and a new round touch them.
+        # Creatures thaw on first write, one by one (an activation) or all (a new round).
         self.frozen_creatures = state.creatures
         self._creatures: list[WCreature] | None = None
+        self._one_creature: dict[int, WCreature] = {}
         self.tick = state.tick
         self.final: tuple[FinalScore, ...] = state.final
         # Expansion parts change rarely: they are replaced whole (attrs.evolve) when they do.
@@ -161,7 +171,7 @@ class Work:
             self._freeze_locs(),
             tuple(self.supply),
             tuple(self.bag),
-            tuple(s.freeze() for s in self.seats),
+            self._freeze_seats(),
             tuple(self.fountain),
             tuple(self.plaza),
             tuple(self.arrivals),
@@ -174,36 +184,84 @@ class Work:
             promos=self.promos,
         )
 
+    def seat(self, player: int) -> WSeat:
+        """Returns a seat, thawing only it (edits go through to the next freeze)."""
+        found = self._seats.get(player)
+        if found is None:
+            found = self._seats[player] = WSeat(self.frozen_seats[player])
+        return found
+
+    def peek_seat(self, player: int) -> WSeat | Seat:
+        """Returns a seat for reading, without thawing it."""
+        return self._seats.get(player) or self.frozen_seats[player]
+
+    def _freeze_seats(self) -> tuple[Seat, ...]:
+        one = self._seats
+        if not one:
+            return self.frozen_seats
+        seats = list(self.frozen_seats)  # a list, then one tuple: cheaper than a generator
+        for p, seat in one.items():
+            seats[p] = seat.freeze()
+        return tuple(seats)
+
     @property
     def creatures(self) -> list[WCreature]:
         """Returns every creature, thawed (edits go through to the next freeze)."""
         if self._creatures is None:
-            self._creatures = [WCreature(c) for c in self.frozen_creatures]
+            one = self._one_creature
+            self._creatures = [
+                one.get(k) or WCreature(c) for k, c in enumerate(self.frozen_creatures)
+            ]
         return self._creatures
 
-    def peek_creatures(self) -> list[WCreature] | tuple[Creature, ...]:
+    def creature(self, k: int) -> WCreature:
+        """Returns creature k, thawing only it."""
+        if self._creatures is not None:
+            return self._creatures[k]
+        found = self._one_creature.get(k)
+        if found is None:
+            found = self._one_creature[k] = WCreature(self.frozen_creatures[k])
+        return found
+
+    def peek_creature(self, k: int) -> WCreature | Creature:
+        """Returns creature k for reading, without thawing it."""
+        if self._creatures is not None:
+            return self._creatures[k]
+        return self._one_creature.get(k) or self.frozen_creatures[k]
+
+    def peek_creatures(self) -> Sequence[WCreature | Creature]:
         """Returns every creature for reading, without thawing them."""
-        return self.frozen_creatures if self._creatures is None else self._creatures
+        if self._creatures is not None:
+            return self._creatures
+        one = self._one_creature
+        if not one:
+            return self.frozen_creatures
+        return [one.get(k) or c for k, c in enumerate(self.frozen_creatures)]
 
     def _freeze_creatures(self) -> tuple[Creature, ...]:
-        if self._creatures is None:
+        if self._creatures is not None:
+            return tuple(c.freeze() for c in self._creatures)
+        one = self._one_creature
+        if not one:
             return self.frozen_creatures
-        return tuple(c.freeze() for c in self._creatures)
+        return tuple(
+            one[k].freeze() if k in one else c for k, c in enumerate(self.frozen_creatures)
+        )
 
     @property
-    def locs(self) -> list[WLoc]:
-        """Returns every Location, thawed (edits go through to the next freeze)."""
-        if self._all is None:
-            self._all = [
-                self._one[i] if i in self._one else WLoc(loc)
-                for i, loc in enumerate(self.frozen_locs)
-            ]
-        return self._all
+    def board(self) -> Sequence[WLoc | Location]:
+        """Returns every Location for reading, without thawing them: a snapshot, so read it
+        again after a write through `loc`."""
+        one = self._one
+        if not one:
+            return self.frozen_locs
+        board: list[WLoc | Location] = list(self.frozen_locs)
+        for i, loc in one.items():
+            board[i] = loc
+        return board
 
     def loc(self, i: int) -> WLoc:
         """Returns Location i, thawing only it."""
-        if self._all is not None:
-            return self._all[i]
         found = self._one.get(i)
         if found is None:
             found = self._one[i] = WLoc(self.frozen_locs[i])
@@ -211,17 +269,16 @@ class Work:
 
     def peek(self, i: int) -> WLoc | Location:
         """Returns Location i for reading, without thawing it."""
-        if self._all is not None:
-            return self._all[i]
         return self._one.get(i) or self.frozen_locs[i]
 
     def _freeze_locs(self) -> tuple[Location, ...]:
-        if self._all is not None:
-            return tuple(loc.freeze() for loc in self._all)
         if not self._one:
             return self.frozen_locs
         one = self._one
-        return tuple(one[i].freeze() if i in one else loc for i, loc in enumerate(self.frozen_locs))
+        locs = list(self.frozen_locs)
+        for i, loc in one.items():
+            locs[i] = loc.freeze()
+        return tuple(locs)
 
     def wait(self, awaiting: Await, actor: int) -> None:
         """Marks the decision the game now waits for."""
