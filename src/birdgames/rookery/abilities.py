@@ -39,6 +39,11 @@ Zones = Sequence[ZoneState]
 COST_MODS: Final[Mapping[str, tuple[Ability, ...]]] = MappingProxyType(
     {card: tuple(a for a in group if a.effect is Effect.COST_MOD) for card, group in STATIC.items()}
 )
+# The cards with a cost_mod ability, hunt_mod ability: without one in play no query is needed.
+COST_MOD_CARDS: Final = frozenset(card for card, mods in COST_MODS.items() if mods)
+HUNT_MOD_CARDS: Final = frozenset(
+    card for card, group in STATIC.items() if any(a.effect is Effect.HUNT_MOD for a in group)
+)
 PRINTED_COST: Final[Mapping[str, int]] = MappingProxyType(
     {card.id: 0 if isinstance(card, HabitatCard) else card.cost for card in CATALOG.values()}
 )
@@ -240,7 +245,8 @@ def hp_of(zones: Zones, zi: int, card: Bird | Predator) -> int:
 
 def hunt_limit(zones: Zones, zi: int, pred: Predator) -> int:
     """R6.2 one hunt a turn, two with hunt_twice, one more once readied (R9.12)."""
-    limit = 2 if hunt_mod(zones, zi, pred, Mode.HUNT_TWICE) is not None else 1
+    twice = pred.card in HUNT_MOD_CARDS and hunt_mod(zones, zi, pred, Mode.HUNT_TWICE) is not None
+    limit = 2 if twice else 1
     return limit + 1 if pred.readied else limit
 
 
