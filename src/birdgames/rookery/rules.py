@@ -77,6 +77,7 @@ from birdgames.rookery.legality import (
     FACE_DOWN_COST,
     check,
     discards_for_effect,
+    drafter,
     targeted_ability,
     to_act,
 )
@@ -147,13 +148,20 @@ _DRAFTS: Final[tuple[tuple[tuple[DraftHabitat, ...], ...], ...]] = tuple(
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     """Every legal action of `player` now, in a fixed order; empty unless they are to act."""
     check_player(player, len(state.players))
-    if player not in to_act(state):
-        return ()
+    # what to_act says, one branch at a time
     acts: tuple[Action, ...]
+    if state.phase is Phase.OVER:
+        return ()
     if state.pending:
+        if player != state.pending[0].player:
+            return ()
         acts = _answers(state)
     elif state.phase is Phase.DRAFT:
+        if player != drafter(state):
+            return ()
         acts = _DRAFTS[player][state.draft_step]
+    elif player != state.active:
+        return ()
     else:
         acts = _turn_actions(state, player)
     offer(state, acts)
