@@ -138,6 +138,16 @@ _SEASON_PLAYS: Final[tuple[Mapping[str, PlaySeason], ...]] = tuple(
     MappingProxyType({card: PlaySeason(p, card) for card in SEASON_CARDS}) for p in _SEATS
 )
 _END_TURNS: Final = (EndTurn(0), EndTurn(1))
+# Likewise the actions on a bird in play, per seat and uid, for the uids of a usual game (a
+# random game takes some 20 and rarely 50); a larger uid gets a new object.
+_SHARED_UIDS: Final = 128
+_TAPS: Final[tuple[tuple[TapBird, ...], ...]] = tuple(
+    tuple(TapBird(p, uid) for uid in range(_SHARED_UIDS)) for p in _SEATS
+)
+_MOVES: Final[tuple[tuple[tuple[MoveBird, ...], ...], ...]] = tuple(
+    tuple(tuple(MoveBird(p, uid, zone) for zone in ZONES) for uid in range(_SHARED_UIDS))
+    for p in _SEATS
+)
 # R1.4 per seat and draft step, every habitat the zone drafted at that step can take.
 _DRAFTS: Final[tuple[tuple[tuple[DraftHabitat, ...], ...], ...]] = tuple(
     tuple(tuple(DraftHabitat(p, zone, habitat) for habitat in Habitat) for zone in DRAFT_ORDER)
@@ -204,10 +214,16 @@ def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
                 modded = True
             if not b.nested or b.moved:
                 continue
+            uid = b.uid
+            shared = uid < _SHARED_UIDS
             if not b.tapped:
-                out.append(TapBird(p, b.uid))
+                out.append(_TAPS[p][uid] if shared else TapBird(p, uid))
             if not b.has_tapped and b.card in MIGRATORY:
-                out.extend([MoveBird(p, b.uid, ZONES[zj]) for zj in rooms if zj != zi])
+                if shared:
+                    moves = _MOVES[p][uid]
+                    out.extend([moves[zj] for zj in rooms if zj != zi])
+                else:
+                    out.extend([MoveBird(p, uid, ZONES[zj]) for zj in rooms if zj != zi])
         if not modded:
             for q in zone.predators:
                 if q.owner == p and q.face_up and q.card in COST_MOD_CARDS:
@@ -499,7 +515,8 @@ def _settle(ctx: Ctx) -> None:
         return
     sweep(ctx)
     ctx.flush_pending()
-    while ctx.pending and not ctx.over and not is_open(ctx.zones, ctx.players, ctx.pending[0]):
-        ctx.pending.pop(0)
-    if ctx.over:
+    if ctx.over:  # a defeat's abilities may end the game
         ctx.pending = []
+        return
+    while ctx.pending and not is_open(ctx.zones, ctx.players, ctx.pending[0]):
+        ctx.pending.pop(0)
