@@ -28,6 +28,7 @@ from cattrs.errors import (
     IterableValidationError,
     IterableValidationNote,
 )
+from cattrs.fns import identity
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from birdgames.core import SEED_BITS, ActionLike, CodecError, Tagged, games
@@ -340,6 +341,54 @@ def _refuse_untyped(value: object, t: Any) -> Any:
     raise TypeError(f"{t} is untyped")
 
 
+_SCALARS: Final = frozenset({int, bool, str, type(None)})
+
+
+def _scalar_types(t: Any) -> frozenset[type] | None:
+    """The JSON scalar types a value of `t` is written as (int, bool, str, None and unions of
+    them, never an Enum), or None for any other type."""
+    if t is None:
+        return frozenset({type(None)})
+    if t in _SCALARS:
+        return frozenset({t})
+    if _is_union(t):
+        members = get_args(t)
+        if all(m in _SCALARS for m in members):
+            return frozenset(members)
+    return None
+
+
+def _is_scalar_union(t: Any) -> bool:
+    return _is_union(t) and _scalar_types(t) is not None
+
+
+def _fast_scalar_union_factory(t: Any) -> Callable[[object, Any], Any]:
+    accepted = _scalar_types(t)
+    assert accepted is not None
+
+    def structure_scalar(value: object, _: Any) -> Any:
+        # What the hooks of int, bool, str and None accept, in one call.
+        kind = type(value)
+        if kind not in accepted:
+            raise TypeError
+        if kind is str:
+            _fast_structure_str(value, str)
+        return value
+
+    return structure_scalar
+
+
+def _is_scalar_tuple(t: Any) -> bool:
+    """A tuple of scalars (`_scalar_types`), of any or fixed length: written as a list of
+    the same values."""
+    if get_origin(t) is not tuple:
+        return False
+    args = get_args(t)
+    if len(args) == 2 and args[1] is Ellipsis:
+        return _scalar_types(args[0]) is not None
+    return bool(args) and args != ((),) and all(_scalar_types(a) is not None for a in args)
+
+
 def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, ...]]:
     args = get_args(t)
     if not args or (len(args) == 2 and args[1] is Ellipsis):
@@ -371,6 +420,25 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
                 return tuple(value)
 
             return structure_ints
+        scalars = _scalar_types(item.t)
+        if scalars is not None:
+            strings = str in scalars
+
+            def structure_scalars(value: object, _: Any) -> tuple[Any, ...]:
+                # bool and int are told apart: type() is exact.
+                if (
+                    type(value) is not list
+                    or len(value) > MAX_ARRAY_LENGTH
+                    or not set(map(type, value)) <= scalars
+                ):
+                    raise TypeError("expected a JSON array of scalars of the item type")
+                if strings:
+                    for x in value:
+                        if type(x) is str:
+                            _fast_structure_str(x, str)
+                return tuple(value)
+
+            return structure_scalars
 
         def structure_homogeneous(value: object, _: Any) -> tuple[Any, ...]:
             if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
@@ -381,6 +449,15 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
         return structure_homogeneous
     if args == ((),):
         args = ()
+    if args and all(arg is int or arg is bool for arg in args):
+        expected = tuple(args)
+
+        def structure_fixed_numbers(value: object, _: Any) -> tuple[Any, ...]:
+            if type(value) is not list or tuple(map(type, value)) != expected:
+                raise TypeError("expected a JSON array of the item types")
+            return tuple(value)
+
+        return structure_fixed_numbers
     items = [_Hook(arg) for arg in args]
 
     def structure_fixed(value: object, _: Any) -> tuple[Any, ...]:
@@ -552,16 +629,21 @@ def _attrs_structure_factory(
     )
     tag = _tag_of(cls)
     if not detailed:
+        if tag is None:
+            # The generated function raises on anything but a JSON object (it reads the keys),
+            # and any failure hands the document to the detailed converter.
+            return cast(Callable[[object, Any], Any], inner)
 
         def structure_fast(value: object, _: Any) -> Any:
-            if type(value) is not dict:
+            if type(value) is not dict or value.get("kind") != tag:
                 raise TypeError
-            if tag is not None:
-                if value.get("kind") != tag or value.get("format", 1) != _nested_version(cls):
-                    raise TypeError
-                value = value.copy()
-                del value["kind"]
-                value.pop("format", None)
+            version = value.get("format", 1)
+            # The type test first: true and 1.0 equal 1, and the detailed converter refuses them.
+            if type(version) is not int or version != _nested_version(cls):
+                raise TypeError
+            value = value.copy()
+            del value["kind"]
+            value.pop("format", None)
             return inner(value, cls)
 
         return structure_fast
@@ -612,12 +694,35 @@ def _attrs_unstructure_factory(cls: Any) -> Callable[[Any], dict[str, Any]]:
         return inner
 
     def unstructure(value: Any) -> dict[str, Any]:
-        version = _nested_version(cls)
-        if version != 1:
-            return {"format": version, "kind": tag, **inner(value)}
+        registration = _BY_CLASS.get(cls)
+        if registration is not None and registration.version != 1:
+            return {"format": registration.version, "kind": tag, **inner(value)}
         return {"kind": tag, **inner(value)}
 
     return unstructure
+
+
+def _is_object_tuple(t: Any) -> bool:
+    """A tuple[X, ...] of one attrs class."""
+    args = get_args(t)
+    return (
+        get_origin(t) is tuple
+        and len(args) == 2
+        and args[1] is Ellipsis
+        and attrs.has(args[0])
+        and args[0] is not Rng
+    )
+
+
+def _object_tuple_unstructure_factory(
+    t: Any, converter: cattrs.Converter
+) -> Callable[[tuple[Any, ...]], list[Any]]:
+    handler = converter.get_unstructure_hook(get_args(t)[0])
+
+    def unstructure_objects(value: tuple[Any, ...]) -> list[Any]:
+        return [handler(item) for item in value]
+
+    return unstructure_objects
 
 
 def _make_converter(detailed: bool) -> cattrs.Converter:
@@ -654,6 +759,14 @@ def _make_converter(detailed: bool) -> cattrs.Converter:
         converter.register_structure_hook_factory(_is_frozenset, _fast_frozenset_structure_factory)
     converter.register_unstructure_hook_factory(_is_frozenset, _frozenset_unstructure_factory)
     converter.register_unstructure_hook_factory(_is_primitive_tuple, lambda _t: list)
+    converter.register_unstructure_hook_factory(_is_scalar_tuple, lambda _t: list)
+    converter.register_unstructure_hook_factory(
+        _is_object_tuple, lambda t: _object_tuple_unstructure_factory(t, converter)
+    )
+    # The identity hook: cattrs then writes such a field as it is, with no call.
+    converter.register_unstructure_hook_func(_is_scalar_union, identity)
+    if not detailed:
+        converter.register_structure_hook_factory(_is_scalar_union, _fast_scalar_union_factory)
     converter.register_unstructure_hook_func(_is_enum, _unstructure_enum)
     converter.register_structure_hook_factory(
         _is_tagged_union, lambda t: _tagged_union_structure_factory(t, converter)
@@ -692,6 +805,10 @@ def to_primitive(obj: object) -> dict[str, Any]:
     return {"format": registration.version, **body}
 
 
+# What json.dumps(separators=(",", ":"), ensure_ascii=False) builds on every call, built once.
+_ENCODER: Final = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
 def dumps(obj: object) -> str:
     """Returns the JSON text of a registered config, state, action, view, event or record.
 
@@ -703,7 +820,7 @@ def dumps(obj: object) -> str:
         data = [to_primitive(item) for item in obj]
     else:
         data = to_primitive(obj)
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODER.encode(data)
 
 
 def _cut(message: str) -> str:

@@ -173,6 +173,11 @@ def test_dumps_is_identical_under_another_hash_seed() -> None:
         (lambda d: d.__setitem__("surprise", 1), "extra fields found (surprise)"),
         (lambda d: d.pop("rng"), "required field missing @ $.rng"),
         (lambda d: d["pending"].__setitem__("kind", "codectest.nudged"), "@ $.pending"),
+        (lambda d: d["pending"].__setitem__("times", True), "got bool True @ $.pending.times"),
+        (lambda d: d["pending"].__setitem__("times", "2"), "got str '2' @ $.pending.times"),
+        # A nested object's format is an integer too: true and 1.0 equal 1 but are refused.
+        (lambda d: d["pending"].__setitem__("format", True), "has format True"),
+        (lambda d: d["pending"].__setitem__("format", 1.0), "has format 1.0"),
         (lambda d: d["history"][0].__setitem__("kind", "codectest.nudged"), "@ $.history[0]"),
         (lambda d: d.__setitem__("kind", "codectest.pile"), "expected kind 'codectest.position'"),
         (lambda d: d.__setitem__("format", 2), "newer than this birdgames reads"),

@@ -12,7 +12,7 @@ from birdgames.core import check_spectator_or_player
 from birdgames.peacock.cards import Season
 from birdgames.peacock.rules import to_act
 from birdgames.peacock.scoring import group_counts
-from birdgames.peacock.state import Flock, Phase, State, Tuck, direction
+from birdgames.peacock.state import Flock, Group, Phase, State, Tuck, direction
 
 
 @attrs.frozen
@@ -107,6 +107,11 @@ class View:
     """Peacock never waits on one player's answer to another's move."""
 
 
+def _group_view(group: Group, season: Season) -> GroupView:
+    plant, fish, meat = group_counts(group, season)
+    return GroupView(group.island, group.tucks, group.left, group.right, plant, fish, meat)
+
+
 def view(state: State, player: int | None) -> View:
     """Returns what `player` can see now; a bad player raises InvalidConfigError."""
     me = check_spectator_or_player(player, len(state.seats))
@@ -115,10 +120,7 @@ def view(state: State, player: int | None) -> View:
     for i, seat in enumerate(state.seats):
         hand = seat.hand
         mine = i == me
-        groups = tuple(
-            GroupView(g.island, g.tucks, g.left, g.right, *group_counts(g, season))
-            for g in seat.groups
-        )
+        groups = tuple([_group_view(g, season) for g in seat.groups])
         pool = seat.pool
         seats.append(
             SeatView(

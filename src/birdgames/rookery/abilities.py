@@ -39,6 +39,14 @@ Zones = Sequence[ZoneState]
 COST_MODS: Final[Mapping[str, tuple[Ability, ...]]] = MappingProxyType(
     {card: tuple(a for a in group if a.effect is Effect.COST_MOD) for card, group in STATIC.items()}
 )
+# The cards with a cost_mod, stat_mod or hunt_mod ability: without one no query is needed.
+COST_MOD_CARDS: Final = frozenset(card for card, mods in COST_MODS.items() if mods)
+STAT_MOD_CARDS: Final = frozenset(
+    card for card, group in STATIC.items() if any(a.effect is Effect.STAT_MOD for a in group)
+)
+HUNT_MOD_CARDS: Final = frozenset(
+    card for card, group in STATIC.items() if any(a.effect is Effect.HUNT_MOD for a in group)
+)
 PRINTED_COST: Final[Mapping[str, int]] = MappingProxyType(
     {card.id: 0 if isinstance(card, HabitatCard) else card.cost for card in CATALOG.values()}
 )
@@ -129,7 +137,7 @@ def stat_mod(zones: Zones, zi: int, card: Bird | Predator, stat: Stat) -> int:
     zone = zones[zi]
     bonus = 0
     if isinstance(card, Predator):
-        if not card.face_up:
+        if not card.face_up or card.card not in STAT_MOD_CARDS:
             return 0  # R6.1 face-down abilities are inactive
         for ability in STATIC[card.card]:
             if (
@@ -142,7 +150,7 @@ def stat_mod(zones: Zones, zi: int, card: Bird | Predator, stat: Stat) -> int:
                 bonus += ability.amount
         return bonus
     for source in zone.birds:
-        if source.owner != card.owner or not STATIC[source.card]:
+        if source.owner != card.owner or source.card not in STAT_MOD_CARDS:
             continue
         for ability in STATIC[source.card]:
             if (
@@ -153,7 +161,7 @@ def stat_mod(zones: Zones, zi: int, card: Bird | Predator, stat: Stat) -> int:
             ):
                 bonus += ability.amount
     for pred in zone.predators:
-        if pred.owner != card.owner or not pred.face_up:
+        if pred.owner != card.owner or not pred.face_up or pred.card not in STAT_MOD_CARDS:
             continue
         for ability in STATIC[pred.card]:
             if (
@@ -240,7 +248,8 @@ def hp_of(zones: Zones, zi: int, card: Bird | Predator) -> int:
 
 def hunt_limit(zones: Zones, zi: int, pred: Predator) -> int:
     """R6.2 one hunt a turn, two with hunt_twice, one more once readied (R9.12)."""
-    limit = 2 if hunt_mod(zones, zi, pred, Mode.HUNT_TWICE) is not None else 1
+    twice = pred.card in HUNT_MOD_CARDS and hunt_mod(zones, zi, pred, Mode.HUNT_TWICE) is not None
+    limit = 2 if twice else 1
     return limit + 1 if pred.readied else limit
 
 

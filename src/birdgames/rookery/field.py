@@ -120,14 +120,35 @@ class Ctx:
             old.prizes if prizes is None else prizes,
         )
 
+    # The helpers below build the PlayerState positionally: they run on most steps.
     def to_discard(self, p: int, card: str) -> None:
-        self.set_player(p, discard=(*self.players[p].discard, card))
+        old = self.players[p]
+        self.players[p] = PlayerState(
+            old.hand, old.deck, (*old.discard, card), old.song, old.prizes
+        )
 
     def take_from_hand(self, p: int, card: str) -> None:
-        self.set_player(p, hand=without(self.players[p].hand, card))
+        old = self.players[p]
+        self.players[p] = PlayerState(
+            without(old.hand, card), old.deck, old.discard, old.song, old.prizes
+        )
 
     def add_song(self, p: int, amount: int) -> None:
-        self.set_player(p, song=self.players[p].song + amount)
+        old = self.players[p]
+        self.players[p] = PlayerState(
+            old.hand, old.deck, old.discard, old.song + amount, old.prizes
+        )
+
+    def pay(self, p: int, card: str, cost: int) -> None:
+        """Takes `card` from the hand and `cost` Song from the pool."""
+        old = self.players[p]
+        self.players[p] = PlayerState(
+            without(old.hand, card), old.deck, old.discard, old.song - cost, old.prizes
+        )
+
+    def set_song(self, p: int, song: int) -> None:
+        old = self.players[p]
+        self.players[p] = PlayerState(old.hand, old.deck, old.discard, song, old.prizes)
 
     def draw(self, p: int, count: int) -> None:
         """R2.4 draws `count` cards, reshuffling the discard pile into an empty deck."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final, NamedTuple, get_args
@@ -152,11 +151,12 @@ def validate_state(state: State) -> str | None:
     if facts.problem is not None:
         return facts.problem
     seen: set[int] = set()
-    owned: list[Counter[str]] = [Counter(), Counter()]
+    # Each seat's cards, wherever they are; counted once at the end.
+    owned: list[list[str]] = [[], []]
     for seat, player in enumerate(state.players):
-        owned[seat].update(player.hand)
-        owned[seat].update(player.deck)
-        owned[seat].update(player.discard)
+        owned[seat] += player.hand
+        owned[seat] += player.deck
+        owned[seat] += player.discard
         if player.song < 0:
             return f"p{seat} has negative Song ({player.song})"
         if not 0 <= player.prizes <= 3:
@@ -169,7 +169,7 @@ def validate_state(state: State) -> str | None:
         if len(zone.pile) > 2:
             return f"zone {zi}'s flip pile holds {len(zone.pile)} cards"
         for pile_card in zone.pile:
-            owned[pile_card.owner].update((pile_card.card,))
+            owned[pile_card.owner].append(pile_card.card)
         cards: tuple[Bird | Predator, ...] = (*zone.birds, *zone.predators)
         for card in cards:
             if card.owner not in (0, 1):
@@ -177,11 +177,11 @@ def validate_state(state: State) -> str | None:
             if card.uid in seen or not 0 < card.uid < state.next_uid:
                 return f"card id #{card.uid} is duplicated or beyond the counter"
             seen.add(card.uid)
-            owned[card.owner].update((card.card,))
+            owned[card.owner].append(card.card)
             if not 0 <= card.damage < hp_of(state.zones, zi, card):
                 return f"{card.card} #{card.uid} has {card.damage} damage, not below its hp"
     for seat in (0, 1):
-        if owned[seat] != facts.decks[seat]:
+        if tuple(sorted(owned[seat])) != facts.decks[seat]:
             return f"p{seat}'s cards are not conserved"
     w = state.wheel
     if not 0 <= w.checkpoints <= YEAR_CHECKPOINTS + SUDDEN_DEATH_CHECKPOINTS:
@@ -209,7 +209,7 @@ class _ConfigFacts(NamedTuple):
     song_bound: int
     most_actions: int
     max_actions: int
-    decks: tuple[Counter[str], ...]  # each seat's cards, to check conservation (never mutated)
+    decks: tuple[tuple[str, ...], ...]  # each seat's cards sorted, to check conservation
 
 
 @lru_cache(maxsize=64)
@@ -224,7 +224,7 @@ def _config_facts(config: Config) -> _ConfigFacts:
         4 + _MAX_TAPS * _max_tap_song(config),  # R2.1 Dawn Chorus, R3.4 taps
         TURN_ACTION_LIMIT + max_answers(config),
         max_actions(config),
-        tuple(Counter(deck) for deck in config.decks),
+        tuple(tuple(sorted(deck)) for deck in config.decks),
     )
 
 

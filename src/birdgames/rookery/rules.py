@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Final, assert_never
-
-import attrs
 
 from birdgames.core import IllegalActionError, check_player
 from birdgames.fields import offer, was_offered
 from birdgames.rookery.abilities import (
+    COST_MOD_CARDS,
     PRINTED_COST,
     bird_stat,
     cost_mod,
     cost_mods,
     cost_of,
     has_flock,
-    has_room,
     hunt_limit,
     targets,
 )
@@ -43,6 +42,7 @@ from birdgames.rookery.cards import (
     BIRDS,
     CARD_TYPE,
     HABITAT_CARDS,
+    PREDATORS,
     SEASON_CARDS,
     CardType,
     Habitat,
@@ -77,12 +77,14 @@ from birdgames.rookery.legality import (
     FACE_DOWN_COST,
     check,
     discards_for_effect,
+    drafter,
     targeted_ability,
     to_act,
 )
 from birdgames.rookery.state import (
     DRAFT_ORDER,
     TURN_ACTION_LIMIT,
+    ZONE_CAPACITY,
     ZONE_INDEX,
     ZONES,
     AmbushWindow,
@@ -106,18 +108,70 @@ _ZONE_RANGE = (0, 1, 2)
 # The migratory birds' card ids: a str lookup, no Enum hashing in the turn enumerator.
 MIGRATORY: Final = frozenset(card for card, bird in BIRDS.items() if Trait.MIGRATORY in bird.traits)
 
+# Actions that name only a seat, a card and a zone, built once at import, per seat and card id
+# in zone order: the enumeration hands out these immutable values instead of building equal
+# ones on every call. Their fields are exact, so `check` and the fast path treat them as any.
+_SEATS: Final = (0, 1)
+_NESTS: Final[tuple[Mapping[str, tuple[NestBird, ...]], ...]] = tuple(
+    MappingProxyType({card: tuple(NestBird(p, card, zone) for zone in ZONES) for card in BIRDS})
+    for p in _SEATS
+)
+_HABITAT_PLAYS: Final[tuple[Mapping[str, tuple[PlayHabitat, ...]], ...]] = tuple(
+    MappingProxyType(
+        {card: tuple(PlayHabitat(p, card, zone) for zone in ZONES) for card in HABITAT_CARDS}
+    )
+    for p in _SEATS
+)
+_FACE_UP: Final[tuple[Mapping[str, tuple[PlayPredator, ...]], ...]] = tuple(
+    MappingProxyType(
+        {card: tuple(PlayPredator(p, card, zone, True) for zone in ZONES) for card in PREDATORS}
+    )
+    for p in _SEATS
+)
+_FACE_DOWN: Final[tuple[Mapping[str, tuple[PlayPredator, ...]], ...]] = tuple(
+    MappingProxyType(
+        {card: tuple(PlayPredator(p, card, zone, False) for zone in ZONES) for card in PREDATORS}
+    )
+    for p in _SEATS
+)
+_SEASON_PLAYS: Final[tuple[Mapping[str, PlaySeason], ...]] = tuple(
+    MappingProxyType({card: PlaySeason(p, card) for card in SEASON_CARDS}) for p in _SEATS
+)
+_END_TURNS: Final = (EndTurn(0), EndTurn(1))
+# Likewise the actions on a bird in play, per seat and uid, for the uids of a usual game (a
+# random game takes some 20 and rarely 50); a larger uid gets a new object.
+_SHARED_UIDS: Final = 128
+_TAPS: Final[tuple[tuple[TapBird, ...], ...]] = tuple(
+    tuple(TapBird(p, uid) for uid in range(_SHARED_UIDS)) for p in _SEATS
+)
+_MOVES: Final[tuple[tuple[tuple[MoveBird, ...], ...], ...]] = tuple(
+    tuple(tuple(MoveBird(p, uid, zone) for zone in ZONES) for uid in range(_SHARED_UIDS))
+    for p in _SEATS
+)
+# R1.4 per seat and draft step, every habitat the zone drafted at that step can take.
+_DRAFTS: Final[tuple[tuple[tuple[DraftHabitat, ...], ...], ...]] = tuple(
+    tuple(tuple(DraftHabitat(p, zone, habitat) for habitat in Habitat) for zone in DRAFT_ORDER)
+    for p in _SEATS
+)
+
 
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     """Every legal action of `player` now, in a fixed order; empty unless they are to act."""
     check_player(player, len(state.players))
-    if player not in to_act(state):
-        return ()
+    # what to_act says, one branch at a time
     acts: tuple[Action, ...]
+    if state.phase is Phase.OVER:
+        return ()
     if state.pending:
+        if player != state.pending[0].player:
+            return ()
         acts = _answers(state)
     elif state.phase is Phase.DRAFT:
-        zone = DRAFT_ORDER[state.draft_step]
-        acts = tuple(DraftHabitat(player, zone, habitat) for habitat in Habitat)
+        if player != drafter(state):
+            return ()
+        acts = _DRAFTS[player][state.draft_step]
+    elif player != state.active:
+        return ()
     else:
         acts = _turn_actions(state, player)
     offer(state, acts)
@@ -143,44 +197,63 @@ def _answers(state: State) -> tuple[Action, ...]:
 
 def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
     if state.turn.actions >= TURN_ACTION_LIMIT:  # R2.2 DECISION
-        return (EndTurn(p),)
+        return (_END_TURNS[p],)
     zones = state.zones
     me = state.players[p]
     song = me.song
-    rooms = [zi for zi in _ZONE_RANGE if has_room(zones[zi])]
+    # R1.2 what has_room says, inlined: a zone holds at most 6 birds
+    rooms = [zi for zi in _ZONE_RANGE if len(zones[zi].birds) < ZONE_CAPACITY]
+    every_room = len(rooms) == 3
     out: list[Action] = []
+    modded = False  # whether a card of p in play has a cost_mod ability
     for zi, zone in enumerate(zones):
         for b in zone.birds:
-            if b.owner != p or not b.nested or b.moved:
+            if b.owner != p:
                 continue
+            if b.card in COST_MOD_CARDS:
+                modded = True
+            if not b.nested or b.moved:
+                continue
+            uid = b.uid
+            shared = uid < _SHARED_UIDS
             if not b.tapped:
-                out.append(TapBird(p, b.uid))
+                out.append(_TAPS[p][uid] if shared else TapBird(p, uid))
             if not b.has_tapped and b.card in MIGRATORY:
-                out.extend(MoveBird(p, b.uid, ZONES[zj]) for zj in rooms if zj != zi)
+                if shared:
+                    moves = _MOVES[p][uid]
+                    out.extend([moves[zj] for zj in rooms if zj != zi])
+                else:
+                    out.extend([MoveBird(p, uid, ZONES[zj]) for zj in rooms if zj != zi])
+        if not modded:
+            for q in zone.predators:
+                if q.owner == p and q.face_up and q.card in COST_MOD_CARDS:
+                    modded = True
     turn = state.turn
-    mods = cost_mods(zones, p)
+    # R9.1 only a card with a cost_mod ability can give a discount: skip the query without one
+    mods = cost_mods(zones, p) if modded else ()
     for card in sorted(set(me.hand)):
         kind = CARD_TYPE[card]
         if kind is CardType.HABITAT:
             if turn.habitats_played <= song:
-                out.extend(PlayHabitat(p, card, zone) for zone in ZONES)
+                out.extend(_HABITAT_PLAYS[p][card])
             continue
         # R9.1 R10 what cost_of gives, inlined: the printed cost less the discounts, at least 1
         cost = PRINTED_COST[card] - cost_mod(mods, card) if mods else PRINTED_COST[card]
         affordable = max(1, cost) <= song
         if kind is CardType.BIRD:
             if rooms and affordable:
-                out.extend(NestBird(p, card, ZONES[zi]) for zi in rooms)
+                nests = _NESTS[p][card]
+                out.extend(nests if every_room else [nests[zi] for zi in rooms])
         elif kind is CardType.PREDATOR:
             if affordable:
-                out.extend(PlayPredator(p, card, zone, True) for zone in ZONES)
+                out.extend(_FACE_UP[p][card])
             if song >= FACE_DOWN_COST:
-                out.extend(PlayPredator(p, card, zone, False) for zone in ZONES)
+                out.extend(_FACE_DOWN[p][card])
         elif kind is CardType.EVENT:
             if affordable:
                 out.extend(_event_options(state, p, card))
         elif kind is CardType.SEASON and not turn.season_played and affordable:
-            out.append(PlaySeason(p, card))
+            out.append(_SEASON_PLAYS[p][card])
     for zi, zone in enumerate(zones):
         preds = zone.predators
         if not preds:
@@ -189,12 +262,12 @@ def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
         if prey:
             for q in preds:
                 if q.owner == p and q.face_up and q.hunts < hunt_limit(zones, zi, q):
-                    out.extend(Hunt(p, q.uid, uid) for uid in prey)
+                    out.extend([Hunt(p, q.uid, uid) for uid in prey])
         if not turn.mobbed[zi]:
             foes = [q.uid for q in preds if q.owner != p and q.face_up]
             if foes and has_flock(zone, p):
-                out.extend(Mob(p, uid) for uid in foes)
-    out.append(EndTurn(p))
+                out.extend([Mob(p, uid) for uid in foes])
+    out.append(_END_TURNS[p])
     return tuple(out)
 
 
@@ -218,19 +291,33 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         if reason is not None:
             raise IllegalActionError(action, reason)
     ctx = Ctx(state)
+    # The most frequent actions first: each case is an isinstance test.
     match action:
-        case DraftHabitat():
-            _draft(ctx, action)
         case TapBird():
             _tap(ctx, action)
+        case EndTurn():
+            end_turn(ctx)
         case NestBird():
             _nest(ctx, action)
         case MoveBird():
             zi, bird = _located(ctx, action.bird)
             assert isinstance(bird, Bird)
             ctx.remove(zi, bird.uid)
-            ctx.add_bird(ZONE_INDEX[action.zone], attrs.evolve(bird, moved=True))
+            moved = Bird(
+                bird.uid,
+                bird.card,
+                bird.owner,
+                bird.nested,
+                bird.tapped,
+                bird.damage,
+                bird.has_tapped,
+                True,
+                bird.untapped,
+            )
+            ctx.add_bird(ZONE_INDEX[action.zone], moved)
             ctx.events.append(BirdMoved(bird.owner, bird.uid, bird.card, ZONES[zi], action.zone))
+        case PlayEvent():
+            _play_event(ctx, action)
         case PlayPredator():
             _play_predator(ctx, action)
         case Hunt():
@@ -238,12 +325,8 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
             _, bird = _located(ctx, action.target)
             assert isinstance(pred, Predator) and isinstance(bird, Bird)
             hunt(ctx, zi, pred, bird, counted=True)
-        case Mob():
-            zi, pred = _located(ctx, action.predator)
-            assert isinstance(pred, Predator)
-            mob(ctx, zi, pred, action.player)
-        case PlayEvent():
-            _play_event(ctx, action)
+        case PlayHabitat():
+            _play_habitat(ctx, action)
         case PlaySeason():
             cost = cost_of(ctx.zones, action.player, action.card)
             _pay(ctx, action.player, action.card, cost)
@@ -253,10 +336,10 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
             )
             ctx.to_discard(action.player, action.card)
             play_season(ctx, season.season, season.duration)
-        case PlayHabitat():
-            _play_habitat(ctx, action)
-        case EndTurn():
-            end_turn(ctx)
+        case Mob():
+            zi, pred = _located(ctx, action.predator)
+            assert isinstance(pred, Predator)
+            mob(ctx, zi, pred, action.player)
         case Ambush():
             window = ctx.pending.pop(0)
             assert isinstance(window, AmbushWindow)
@@ -276,6 +359,8 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
             choice = ctx.pending.pop(0)
             assert isinstance(choice, TargetChoice)
             resolve_choice(ctx, choice, action.target, action.zone)
+        case DraftHabitat():
+            _draft(ctx, action)
         case _:
             assert_never(action)
     if ctx.phase is Phase.PLAY and not isinstance(action, EndTurn):
@@ -295,8 +380,7 @@ def _located(ctx: Ctx, uid: int) -> tuple[int, Bird | Predator]:
 
 
 def _pay(ctx: Ctx, player: int, card: str, cost: int) -> None:
-    me = ctx.players[player]
-    ctx.set_player(player, hand=without(me.hand, card), song=me.song - cost)
+    ctx.pay(player, card, cost)
 
 
 def _draft(ctx: Ctx, action: DraftHabitat) -> None:
@@ -372,7 +456,9 @@ def _play_habitat(ctx: Ctx, action: PlayHabitat) -> None:
     cost = ctx.turn.habitats_played  # R5.1 free, then 1, 2, 3...
     _pay(ctx, action.player, action.card, cost)
     t = ctx.turn
-    ctx.turn = attrs.evolve(t, habitats_played=t.habitats_played + 1)
+    ctx.turn = TurnState(
+        t.habitats_played + 1, t.season_played, t.mobbed, t.hold_countdown, t.actions
+    )
     zi = ZONE_INDEX[action.zone]
     zone = ctx.zones[zi]
     pile = (*zone.pile, PileCard(action.player, action.card))
@@ -424,10 +510,13 @@ def is_open(zones: Sequence[ZoneState], players: Sequence[PlayerState], pending:
 
 def _settle(ctx: Ctx) -> None:
     """Defeats what must fall, queues new decisions first, drops decisions now moot."""
-    if not ctx.over:
-        sweep(ctx)
-    ctx.flush_pending()
-    while ctx.pending and not ctx.over and not is_open(ctx.zones, ctx.players, ctx.pending[0]):
-        ctx.pending.pop(0)
-    if ctx.over:
+    if ctx.phase is Phase.OVER:
         ctx.pending = []
+        return
+    sweep(ctx)
+    ctx.flush_pending()
+    if ctx.over:  # a defeat's abilities may end the game
+        ctx.pending = []
+        return
+    while ctx.pending and not is_open(ctx.zones, ctx.players, ctx.pending[0]):
+        ctx.pending.pop(0)

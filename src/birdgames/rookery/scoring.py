@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from birdgames.rookery.abilities import claim_mod
-from birdgames.rookery.cards import BIRDS, Mode, Trait
+from birdgames.rookery.cards import BIRDS, STATIC, Effect, Mode, Trait
 from birdgames.rookery.state import Phase, State, ZoneState
 
 
@@ -18,6 +18,10 @@ def _with_trait(trait: Trait) -> frozenset[str]:
 _TERRITORIAL: Final = _with_trait(Trait.TERRITORIAL)
 _KEYSTONE: Final = _with_trait(Trait.KEYSTONE)
 _UNCONTESTABLE: Final = _with_trait(Trait.UNCONTESTABLE)
+# The birds with a claim_mod ability: only they need the claim_mod queries.
+_CLAIM_MODS: Final = frozenset(
+    card for card in BIRDS if any(a.effect is Effect.CLAIM_MOD for a in STATIC[card])
+)
 
 
 def _standing(zones: Sequence[ZoneState], zi: int, player: int) -> tuple[bool, int, bool]:
@@ -34,10 +38,15 @@ def _standing(zones: Sequence[ZoneState], zi: int, player: int) -> tuple[bool, i
         card = bird.card
         if card in _TERRITORIAL:
             territorial += 1
-        if card in _KEYSTONE or claim_mod(zones, zi, bird, Mode.CLAIM_ALONE) is not None:
-            alone = True
         if card in _UNCONTESTABLE:
             uncontestable = True
+        if card in _KEYSTONE:
+            alone = True
+        if card not in _CLAIM_MODS:
+            weight += 1
+            continue
+        if claim_mod(zones, zi, bird, Mode.CLAIM_ALONE) is not None:
+            alone = True
         # R9.4 DECISION: count_as changes the count compared for control, not the Flock size
         as_many = claim_mod(zones, zi, bird, Mode.COUNT_AS)
         weight += 1 if as_many is None else as_many

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final
 
-from birdgames.core import InvalidConfigError, check_seed
+from birdgames.core import InvalidConfigError
 from birdgames.rng import Rng, below, shuffle
 from birdgames.rookery.cards import BIRDS, CATALOG, Season, Trait
 from birdgames.rookery.state import (
@@ -21,6 +21,7 @@ from birdgames.rookery.state import (
 MAX_COPIES: Final = 3  # R10
 DECK_BOUNDS: Final = (20, 40)  # R10 DECISION: the most a Config may allow
 MAX_OPENING_HAND: Final = 10
+UNIQUE: Final = frozenset(card for card, bird in BIRDS.items() if Trait.UNIQUE in bird.traits)
 
 
 def validate(config: object) -> Config:
@@ -62,17 +63,17 @@ def validate_deck(deck: object, low: int, high: int, name: str) -> None:
         size = f"{low}" if low == high else f"{low} to {high}"
         raise InvalidConfigError(f"{name} has {len(deck)} cards; a deck has {size}")
     for card, copies in sorted(Counter(deck).items()):
-        bird = BIRDS.get(card)
-        if bird is not None and Trait.UNIQUE in bird.traits and copies > 1:
+        if card in UNIQUE and copies > 1:
             raise InvalidConfigError(f"{name}: {card} is Unique, at most 1 copy, not {copies}")
         if copies > MAX_COPIES:
             raise InvalidConfigError(f"{name}: {card} has {copies} copies, at most {MAX_COPIES}")
 
 
 def new_game(config: Config, seed: int) -> State:
-    """R1 shuffles both decks from the seed, deals opening hands, opens the habitat draft."""
-    validate(config)
-    seed = check_seed(seed)
+    """R1 shuffles both decks from the seed, deals opening hands, opens the habitat draft.
+
+    `config` and `seed` are already checked (`validate`, `check_seed`): GAME.new_game does it.
+    """
     rng = Rng.from_seed(seed)
     first = config.first_player
     if first is None:

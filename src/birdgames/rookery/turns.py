@@ -24,16 +24,6 @@ YEAR_CHECKPOINTS: Final = 8  # R7.5 two years
 SUDDEN_DEATH_CHECKPOINTS: Final = 4  # R7.5 DECISION: then the game is drawn
 
 
-def _owns_any(zone: ZoneState, p: int) -> bool:
-    for bird in zone.birds:
-        if bird.owner == p:
-            return True
-    for pred in zone.predators:  # noqa: SIM110 a plain loop: no generator on the hot path
-        if pred.owner == p:
-            return True
-    return False
-
-
 def dawn(ctx: Ctx) -> None:
     """R2.1 draw, untap, roosting birds nest, counters reset, the Dawn Chorus."""
     p = ctx.active
@@ -43,28 +33,34 @@ def dawn(ctx: Ctx) -> None:
     ctx.events.append(TurnBegan(p, ctx.turn_number, w.season, w.turns_left, song))
     ctx.draw(p, 1)
     for zi, zone in enumerate(ctx.zones):
-        if not _owns_any(zone, p):
-            continue
-        birds = tuple(
-            Bird(b.uid, b.card, p, True, False, b.damage, False, False, False)
-            if b.owner == p
-            else b
-            for b in zone.birds
-        )
-        preds = tuple(
-            Predator(q.uid, q.card, p, q.face_up, q.damage, 0, False) if q.owner == p else q
-            for q in zone.predators
-        )
-        ctx.zones[zi] = ZoneState(zone.habitat, birds, preds, zone.pile)
+        # Only the cards the dawn changes are rebuilt, only the zones holding one: a card
+        # already nested, untapped and fresh stays the same value.
+        changed = False
+        birds: list[Bird] = []
+        for b in zone.birds:
+            if b.owner == p and (not b.nested or b.tapped or b.has_tapped or b.moved or b.untapped):
+                birds.append(Bird(b.uid, b.card, p, True, False, b.damage, False, False, False))
+                changed = True
+            else:
+                birds.append(b)
+        preds: list[Predator] = []
+        for q in zone.predators:
+            if q.owner == p and (q.hunts or q.readied):
+                preds.append(Predator(q.uid, q.card, p, q.face_up, q.damage, 0, False))
+                changed = True
+            else:
+                preds.append(q)
+        if changed:
+            ctx.zones[zi] = ZoneState(zone.habitat, tuple(birds), tuple(preds), zone.pile)
     ctx.turn = FRESH_TURN
-    ctx.set_player(p, song=song)
+    ctx.set_song(p, song)
 
 
 def end_turn(ctx: Ctx) -> None:
     """R2.3 R7.2 Song is lost, the counter goes down, maybe the wheel turns; next Dawn."""
     p = ctx.active
     lost = ctx.players[p].song
-    ctx.set_player(p, song=0)
+    ctx.set_song(p, 0)
     w = ctx.wheel
     if not ctx.turn.hold_countdown:  # R7.3 the Season card's own turn keeps the counter
         w = Wheel(w.season, w.turns_left - 1, w.turns_played + 1, w.checkpoints, w.sudden_death)

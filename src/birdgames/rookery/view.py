@@ -19,6 +19,7 @@ from birdgames.rookery.state import (
     State,
     TurnState,
     Zone,
+    ZoneState,
 )
 
 
@@ -132,16 +133,11 @@ class View:
 PlayerView = SeatView
 
 
-def view(state: State, player: int | None) -> View:
-    """Returns what `player` can see now; a bad player raises InvalidConfigError."""
-    viewer = check_spectator_or_player(player, 2)
-    held = controllers(state.zones)
-    zones = tuple(
-        ZoneView(
-            ZONES[zi],
-            zone.habitat,
-            zone.birds,
-            tuple(
+def _zone_view(zi: int, zone: ZoneState, controller: int | None, viewer: int | None) -> ZoneView:
+    # R6.3 a face-down predator's card only for its owner
+    predators = (
+        tuple(
+            [
                 PredatorView(
                     q.uid,
                     q.owner,
@@ -152,14 +148,28 @@ def view(state: State, player: int | None) -> View:
                     q.readied,
                 )
                 for q in zone.predators
-            ),
-            zone.pile,
-            held[zi],
+            ]
         )
-        for zi, zone in enumerate(state.zones)
+        if zone.predators
+        else ()
     )
-    sides = tuple(
-        SeatView(len(p.hand), len(p.deck), p.discard, p.song, p.prizes) for p in state.players
+    return ZoneView(ZONES[zi], zone.habitat, zone.birds, predators, zone.pile, controller)
+
+
+def view(state: State, player: int | None) -> View:
+    """Returns what `player` can see now; a bad player raises InvalidConfigError."""
+    viewer = check_spectator_or_player(player, 2)
+    held = controllers(state.zones)
+    z = state.zones
+    zones = (
+        _zone_view(0, z[0], held[0], viewer),
+        _zone_view(1, z[1], held[1], viewer),
+        _zone_view(2, z[2], held[2], viewer),
+    )
+    p0, p1 = state.players
+    sides = (
+        SeatView(len(p0.hand), len(p0.deck), p0.discard, p0.song, p0.prizes),
+        SeatView(len(p1.hand), len(p1.deck), p1.discard, p1.song, p1.prizes),
     )
     w = state.wheel
     return View(
@@ -171,8 +181,8 @@ def view(state: State, player: int | None) -> View:
         to_act(state),
         state.turn_number,
         state.players[viewer].hand if viewer is not None else (),
-        (sides[0], sides[1]),
-        (zones[0], zones[1], zones[2]),
+        sides,
+        zones,
         w.season,
         w.turns_left,
         w.turns_played,
