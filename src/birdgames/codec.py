@@ -330,7 +330,8 @@ def _is_enum(t: Any) -> bool:
 
 
 def _unstructure_enum(member: enum.Enum) -> Any:
-    return member.value
+    # `_value_` is what the `value` property returns, without the descriptor call.
+    return member._value_
 
 
 _STR_TYPE: Final = frozenset({str})
@@ -620,30 +621,30 @@ def _field_overrides(cls: type, structuring: bool) -> dict[str, Any]:
 def _attrs_structure_factory(
     cls: Any, converter: cattrs.Converter, detailed: bool
 ) -> Callable[[object, Any], Any]:
+    tag = _tag_of(cls)
     inner = make_dict_structure_fn(
         cls,
         converter,
-        _cattrs_forbid_extra_keys=True,
+        # The fast hook of a tagged class tests the keys itself, "kind" and "format" among
+        # them, so the document is read as it is, not copied without those two.
+        _cattrs_forbid_extra_keys=detailed or tag is None,
         _cattrs_detailed_validation=detailed,
         **_field_overrides(cls, structuring=True),
     )
-    tag = _tag_of(cls)
     if not detailed:
         if tag is None:
             # The generated function raises on anything but a JSON object (it reads the keys),
             # and any failure hands the document to the detailed converter.
             return cast(Callable[[object, Any], Any], inner)
+        known = frozenset(field.name for field in attrs.fields(cls)) | {"kind", "format"}
 
         def structure_fast(value: object, _: Any) -> Any:
-            if type(value) is not dict or value.get("kind") != tag:
+            if type(value) is not dict or value.get("kind") != tag or not value.keys() <= known:
                 raise TypeError
             version = value.get("format", 1)
             # The type test first: true and 1.0 equal 1, and the detailed converter refuses them.
             if type(version) is not int or version != _nested_version(cls):
                 raise TypeError
-            value = value.copy()
-            del value["kind"]
-            value.pop("format", None)
             return inner(value, cls)
 
         return structure_fast
@@ -806,7 +807,9 @@ def to_primitive(obj: object) -> dict[str, Any]:
 
 
 # What json.dumps(separators=(",", ":"), ensure_ascii=False) builds on every call, built once.
-_ENCODER: Final = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+# The converter unstructures immutable values into a fresh tree, which holds no cycle: the
+# encoder's cycle bookkeeping (a dict entry per container) would buy nothing.
+_ENCODER: Final = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
 
 
 def dumps(obj: object) -> str:
