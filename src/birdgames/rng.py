@@ -11,6 +11,7 @@ T = TypeVar("T")
 
 _MASK: Final = (1 << 64) - 1
 _GAMMA: Final = 0x9E3779B97F4A7C15
+_WORD_SPAN: Final = 1 << 64
 
 
 @attrs.frozen
@@ -52,17 +53,33 @@ def below(rng: Rng, n: int) -> tuple[int, Rng]:
     """Returns a uniform int in [0, n) and the advanced generator."""
     if n <= 0:
         raise ValueError(f"below() needs n >= 1, not {n}")
-    # Enough 64-bit words to cover n; rejection keeps the draw unbiased for every n.
-    words = 1 if n <= 1 << 64 else (n.bit_length() + 63) // 64
+    value, state = _below(rng.state, n)
+    return value, Rng(state)
+
+
+def _below(state: int, n: int) -> tuple[int, int]:
+    """`below` on the bare state: the same draws, one Rng built by the caller, not per word."""
+    if n <= _WORD_SPAN:
+        # One 64-bit word covers n; rejection keeps the draw unbiased.
+        limit = _WORD_SPAN - _WORD_SPAN % n
+        while True:
+            state = (state + _GAMMA) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                return z % n, state
+    # Enough 64-bit words to cover n, most significant first.
+    words = (n.bit_length() + 63) // 64
     span = 1 << (64 * words)
     limit = span - span % n
     while True:
         value = 0
         for _ in range(words):
-            word, rng = next_u64(rng)
-            value = (value << 64) | word
+            state = (state + _GAMMA) & _MASK
+            value = (value << 64) | _mix(state)
         if value < limit:
-            return value % n, rng
+            return value % n, state
 
 
 def choice(rng: Rng, seq: Sequence[T]) -> tuple[T, Rng]:
@@ -74,10 +91,11 @@ def choice(rng: Rng, seq: Sequence[T]) -> tuple[T, Rng]:
 def shuffle(rng: Rng, seq: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
     """Returns a uniformly shuffled copy (Fisher-Yates) and the advanced generator."""
     items = list(seq)
+    state = rng.state
     for i in range(len(items) - 1, 0, -1):
-        j, rng = below(rng, i + 1)
+        j, state = _below(state, i + 1)
         items[i], items[j] = items[j], items[i]
-    return tuple(items), rng
+    return tuple(items), Rng(state) if len(items) > 1 else rng
 
 
 def fork(rng: Rng, stream: int) -> Rng:

@@ -148,3 +148,44 @@ def test_rng_is_an_immutable_value() -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         rng.state = 6  # type: ignore[misc]
     assert Rng(5) == rng and hash(Rng(5)) == hash(rng)
+
+
+def _reference_below(rng: Rng, n: int) -> tuple[int, Rng]:
+    """below() as its definition reads: whole next_u64 words, rejection sampling."""
+    words = (n.bit_length() + 63) // 64 if n > 1 << 64 else 1
+    span = 1 << (64 * words)
+    while True:
+        value = 0
+        for _ in range(words):
+            word, rng = next_u64(rng)
+            value = (value << 64) | word
+        if value < span - span % n:
+            return value % n, rng
+
+
+@given(state=U64, n=st.one_of(st.integers(1, 70), st.integers(1, 2**130)))
+def test_below_draws_what_its_definition_says(state: int, n: int) -> None:
+    """The inlined draw equals the word-by-word definition, value and generator."""
+    assert below(Rng(state), n) == _reference_below(Rng(state), n)
+
+
+def test_below_rejects_a_word_past_the_unbiased_limit() -> None:
+    """A first word at or above the limit is drawn again (n = 2**63 + 1 rejects often)."""
+    rng = Rng(0)
+    rejected = 0
+    for _ in range(64):
+        value, after = below(rng, 2**63 + 1)
+        assert (value, after) == _reference_below(rng, 2**63 + 1)
+        rejected += after.state != (rng.state + 0x9E3779B97F4A7C15) % 2**64
+        rng = after
+    assert rejected > 0
+
+
+@given(state=U64, size=st.integers(0, 40))
+def test_shuffle_is_fisher_yates_over_below(state: int, size: int) -> None:
+    """shuffle swaps item i with a below(i + 1) draw, from the last item down."""
+    items, rng = list(range(size)), Rng(state)
+    for i in range(size - 1, 0, -1):
+        j, rng = _reference_below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
+    assert shuffle(Rng(state), range(size)) == (tuple(items), rng)
