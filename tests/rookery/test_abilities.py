@@ -211,14 +211,33 @@ def test_move_relocates_a_bird_and_a_roosting_one_meets_ambushers() -> None:
     assert after.pending == (AmbushWindow(0, uid(state, "fox"), wren),)
 
 
-def test_season_shift_is_clamped() -> None:
-    """R9.11 warm_spell adds 2 turns but a season lasts 8 at most; cold_snap keeps 1 left."""
-    state = build(hands=(("warm_spell",), ()), song=(1, 0), turns_left=3, turns_played=4)
+def test_season_shift_does_all_it_says() -> None:
+    """R9.11 warm_spell adds its 2 turns in full: 5 played and 1 left become 3 left."""
+    state = build(hands=(("warm_spell",), ()), song=(1, 0), turns_left=1, turns_played=5)
+    assert PlayEvent(0, "warm_spell") in GAME.legal_actions(state, 0)
     after, _ = run(state, PlayEvent(0, "warm_spell"))
-    assert after.wheel.turns_left == 4
+    assert after.wheel.turns_left == 3
+
+
+def test_a_season_is_not_lengthened_past_eight_turns() -> None:
+    """R7.2 DECISION a season lasts 8 turns at most: warm_spell with 5 played and 3 left would
+    make it 10, so it is not offered and is refused with the length it would reach."""
+    state = build(hands=(("warm_spell",), ()), song=(1, 0), turns_left=3, turns_played=5)
+    assert PlayEvent(0, "warm_spell") not in GAME.legal_actions(state, 0)
+    reason = GAME.check(state, PlayEvent(0, "warm_spell"))
+    assert reason == "warm_spell would make this season last 10 turns, and a season lasts at most 8"
+    exactly = build(hands=(("warm_spell",), ()), song=(1, 0), turns_left=1, turns_played=5)
+    assert GAME.check(exactly, PlayEvent(0, "warm_spell")) is None
+
+
+def test_season_shift_keeps_one_turn_left() -> None:
+    """R9.11 cold_snap removes 2 turns but leaves at least 1."""
     cold = build(hands=(("cold_snap",), ()), song=(1, 0), turns_left=2)
     after, _ = run(cold, PlayEvent(0, "cold_snap"))
     assert after.wheel.turns_left == 1
+    cold = build(hands=(("cold_snap",), ()), song=(1, 0), turns_left=4)
+    after, _ = run(cold, PlayEvent(0, "cold_snap"))
+    assert after.wheel.turns_left == 2
 
 
 def test_untap_lets_a_bird_tap_twice_at_most() -> None:

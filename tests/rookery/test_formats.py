@@ -18,14 +18,24 @@ def test_a_state_saved_in_format_1_is_refused_naming_the_format() -> None:
         codec.loads(State, json.dumps(data))
 
 
-def test_views_are_format_3_and_records_stay_format_1() -> None:
-    """Only State and View changed (the View twice: it took the common view shape); a record
-    of the same actions still loads and replays."""
+def test_views_are_format_3_and_configs_format_2() -> None:
+    """State, View and Config changed (the View twice: it took the common view shape); a
+    record of the current format loads and replays."""
     state = GAME.new_game(GAME.default_config(2), 3)
     assert json.loads(codec.dumps(state))["format"] == 2
     assert json.loads(codec.dumps(GAME.view(state, 0)))["format"] == 3
     record = sim.play(GAME, GAME.default_config(2), 3, [sim.RandomPolicy()] * 2)
     text = codec.dumps(record)
-    assert json.loads(text)["format"] == 1 and '"format":2' not in text
+    assert json.loads(text)["format"] == 1 and json.loads(text)["config"]["format"] == 2
     sim.verify(codec.loads(sim.Record, text))
     assert codec.loads(View, codec.dumps(GAME.view(state, None))) == GAME.view(state, None)
+
+
+def test_a_record_of_the_earlier_season_rule_is_refused() -> None:
+    """A format-1 config (before R7.2's season-length rule for lengthening cards) is refused,
+    so an old record is never replayed under rules it was not played by."""
+    record = sim.play(GAME, GAME.default_config(2), 3, [sim.RandomPolicy()] * 2)
+    data = json.loads(codec.dumps(record))
+    del data["config"]["format"]
+    with pytest.raises(CodecError, match=r"rookery\.config has format 1"):
+        codec.loads(sim.Record, json.dumps(data))

@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import Final
 
 from birdgames.rookery.cards import (
+    ABILITIES,
     BIRDS,
     CARD_TYPE,
     CATALOG,
@@ -50,6 +51,28 @@ HUNT_MOD_CARDS: Final = frozenset(
 PRINTED_COST: Final[Mapping[str, int]] = MappingProxyType(
     {card.id: 0 if isinstance(card, HabitatCard) else card.cost for card in CATALOG.values()}
 )
+
+# R7.2 R9.11 a shift leaves 1..8 turns left; DECISION: a season also lasts at most 8 counted
+# turns in all, so a card that would lengthen it further cannot be played (its text says so).
+MAX_SEASON_TURNS: Final = 8
+LENGTHENING: Final[Mapping[str, int]] = MappingProxyType(
+    {
+        card: sum(a.amount for a in group if a.effect is Effect.SEASON_SHIFT)
+        for card, group in ABILITIES.items()
+        if any(a.effect is Effect.SEASON_SHIFT and a.amount > 0 for a in group)
+    }
+)
+
+
+def season_length_after(card: str, turns_played: int, turns_left: int) -> int | None:
+    """R7.2 DECISION the season's length in turns if `card` lengthened it now, when that
+    passes the 8 a season may last; None when it fits or `card` lengthens nothing."""
+    added = LENGTHENING.get(card)
+    if added is None:
+        return None
+    length = turns_played + turns_left + added
+    return length if length > MAX_SEASON_TURNS else None
+
 
 # --- conditions (R9) ---------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from typing import Final
 import attrs
 
 from birdgames.rng import shuffle
-from birdgames.rookery.abilities import has_room, holds, hp_of, targets
+from birdgames.rookery.abilities import MAX_SEASON_TURNS, has_room, holds, hp_of, targets
 from birdgames.rookery.cards import (
     ABILITIES,
     CARD_TYPE,
@@ -46,8 +46,6 @@ from birdgames.rookery.state import (
     Zone,
     ZoneState,
 )
-
-MAX_SEASON_TURNS: Final = 8  # R7.2 clamp; DECISION: also the most turns one season lasts
 
 
 @attrs.frozen
@@ -159,10 +157,9 @@ def _move(ctx: Ctx, use: Use) -> None:
 
 
 def _season_shift(ctx: Ctx, use: Use) -> None:
-    """R9.11 add or remove N turns, keeping 1..8 turns left (and 8 turns a season at most)."""
+    """R9.11 add or remove N turns, keeping 1..8 turns left."""
     w = ctx.wheel
-    most = max(1, MAX_SEASON_TURNS - w.turns_played)
-    left = max(1, min(most, w.turns_left + use.ability.amount))
+    left = max(1, min(MAX_SEASON_TURNS, w.turns_left + use.ability.amount))
     ctx.wheel = Wheel(w.season, left, w.turns_played, w.checkpoints, w.sudden_death)
     ctx.events.append(SeasonShifted(use.player, use.card, use.ability.amount, left))
 

@@ -11,7 +11,7 @@ from birdgames.core import InvalidConfigError, check_player, check_seed, stuck_p
 from birdgames.rookery import events as ev
 from birdgames.rookery import legality, rules, scoring, setup
 from birdgames.rookery import view as views
-from birdgames.rookery.abilities import hp_of
+from birdgames.rookery.abilities import MAX_SEASON_TURNS, hp_of
 from birdgames.rookery.actions import ACTION_CLASSES, Action
 from birdgames.rookery.cards import (
     ABILITIES,
@@ -26,7 +26,6 @@ from birdgames.rookery.cards import (
     Stat,
     Trigger,
 )
-from birdgames.rookery.effects import MAX_SEASON_TURNS
 from birdgames.rookery.events import EVENT_CLASSES, Event
 from birdgames.rookery.field import find_in
 from birdgames.rookery.state import (
@@ -420,7 +419,12 @@ codec.register(State, version=STATE_FORMAT)
 # View format 3: the common view shape (players is the count, the per-seat parts are seats);
 # views are snapshots, so an older one is refused rather than completed.
 codec.register(View, version=3)
-codec.register(Config, AmbushWindow, DiscardChoice, TargetChoice)
+# Config format 2: a season-lengthening card that would push a season past 8 turns is no
+# longer playable (R7.2 DECISION), so a format-1 record holding such a play would replay
+# differently; it is refused instead.
+CONFIG_FORMAT: Final = 2
+codec.register(Config, version=CONFIG_FORMAT)
+codec.register(AmbushWindow, DiscardChoice, TargetChoice)
 codec.register(*ACTION_CLASSES)
 codec.register(*EVENT_CLASSES)
 codec.register_validator(State, validate_state)

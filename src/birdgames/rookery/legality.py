@@ -13,11 +13,13 @@ from types import MappingProxyType
 from typing import Final, assert_never
 
 from birdgames.rookery.abilities import (
+    MAX_SEASON_TURNS,
     bird_count,
     cost_of,
     has_flock,
     has_room,
     hunt_limit,
+    season_length_after,
     targets,
 )
 from birdgames.rookery.actions import (
@@ -383,6 +385,13 @@ def _check_event(state: State, action: PlayEvent) -> str | None:
     if refusal:
         return refusal
     hand = state.players[p].hand
+    w = state.wheel
+    too_long = season_length_after(action.card, w.turns_played, w.turns_left)
+    if too_long is not None:
+        return (
+            f"{action.card} would make this season last {too_long} turns, "
+            f"and a season lasts at most {MAX_SEASON_TURNS}"
+        )
     cost = cost_of(state.zones, p, action.card)
     refusal = _not_enough(action.card, cost, state.players[p].song)
     if refusal:

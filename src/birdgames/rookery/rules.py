@@ -17,6 +17,7 @@ from birdgames.rookery.abilities import (
     cost_of,
     has_flock,
     hunt_limit,
+    season_length_after,
     targets,
 )
 from birdgames.rookery.actions import (
@@ -272,6 +273,9 @@ def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
 
 
 def _event_options(state: State, p: int, card: str) -> list[Action]:
+    w = state.wheel
+    if season_length_after(card, w.turns_played, w.turns_left) is not None:  # R7.2 DECISION
+        return []
     discards: list[str | None] = [None]
     if discards_for_effect(card):
         discards = list(sorted(set(without(state.players[p].hand, card))))
