@@ -22,6 +22,7 @@ from birdgames.rookery.actions import (
     PlaySeason,
     TapBird,
 )
+from birdgames.rookery.card_text import card_text
 from birdgames.rookery.cards import (
     CATALOG,
     DECK_A,
@@ -90,6 +91,7 @@ from birdgames.rookery.words import WORDS, card_name, describe_action, describe_
 __all__ = [
     "WORDS",
     "card_name",
+    "card_text",
     "describe_action",
     "describe_event",
     "render",

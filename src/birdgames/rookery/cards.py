@@ -426,6 +426,24 @@ DECK_B: Final[tuple[str, ...]] = _expand((
     ("shore_habitat", 1), ("wetland_habitat", 1),
 ))  # fmt: skip
 
+DECK_PLANS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "A": (
+            "Forest and Meadow. Cheap birds build flocks early; the Uncontestable Capercaillie "
+            "and Bustard hold their home zones when outnumbered; the Sparrowhawk and the "
+            "Harrier break opposing flocks, and Early Spring and Heatwave rush a checkpoint "
+            "while ahead."
+        ),
+        "B": (
+            "Shore and Wetland. Migratory birds shift between zones to win close counts; "
+            "Keystone birds and the Rail claim alone; the Owl and the Goshawk guard zones, "
+            "Litter and the Weasel thin the opposing hand, and Cold Snap and Long Winter "
+            "time the checkpoints."
+        ),
+    }
+)
+"""What each default deck is built to do, by deck name (shown in the rules' card list)."""
+
 DAWN_CHORUS: Final[Mapping[Season, int]] = MappingProxyType(
     {Season.SPRING: 2, Season.SUMMER: 4, Season.AUTUMN: 2, Season.WINTER: 1}
 )
