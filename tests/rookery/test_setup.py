@@ -40,6 +40,27 @@ def test_catalog_ids_are_unique_and_keyed() -> None:
     assert total == len(CATALOG)
 
 
+# R10 card ids are permanent: records and saves name cards by id, so an id once published
+# stays in the catalog (new cards may join; a card's numbers may be retuned).
+PUBLISHED_IDS = frozenset(
+    {
+        "birdwatchers", "bittern", "bustard", "capercaillie", "cold_snap", "coot",
+        "cormorant", "crane", "downpour", "early_spring", "feeder", "field_guide",
+        "forest_habitat", "fox", "gale", "goshawk", "gull", "harrier", "harvest_moon",
+        "heatwave", "heron", "jay", "lapwing", "lark", "litter", "long_winter",
+        "meadow_habitat", "moorhen", "nuthatch", "otter", "owl", "oystercatcher", "puffin",
+        "quail", "rail", "rescue_centre", "robin", "sandpiper", "shore_habitat", "skylark",
+        "sparrowhawk", "starling", "stoat", "swap_meet", "tailwind", "tern", "thaw",
+        "warm_spell", "weasel", "wetland_habitat", "woodpecker", "wren",
+    }
+)  # fmt: skip
+
+
+def test_published_card_ids_stay() -> None:
+    """R10 every card id ever published is still in the catalog."""
+    assert set(CATALOG) >= PUBLISHED_IDS
+
+
 def test_catalog_meets_the_r10_minimums() -> None:
     """R10 birds, traits, predators, events, seasons and habitats in the required numbers."""
     assert len(BIRDS) >= 24
