@@ -130,7 +130,8 @@ def free_slots(players: int, fountain: Sequence[int | None]) -> list[int]:
 
 def fill_slot(w: Work, slot: int) -> None:
     """Puts the head arrival into a slot."""
-    arrival = w.arrivals.pop(0)
+    arrival = w.arrivals[0]
+    w.arrivals = w.arrivals[1:]
     w.fountain[slot] = arrival.colour
     value = geometry_for(w.config.players).layout.fountain[slot].value
     w.events.append(FountainFilled(arrival.chooser, arrival.colour, slot, value))
@@ -140,7 +141,8 @@ def _settle_arrival(w: Work) -> bool:
     """Settles the head arrival when no choice exists; False when its chooser must pick."""
     options = free_slots(w.config.players, w.fountain)
     if not options:
-        arrival = w.arrivals.pop(0)
+        arrival = w.arrivals[0]
+        w.arrivals = w.arrivals[1:]
         w.plaza[arrival.colour] += 1  # §4.3 a full fountain overflows to the plaza
         w.events.append(FountainFilled(arrival.chooser, arrival.colour, None, 0))
         return True
@@ -274,7 +276,7 @@ def run(w: Work) -> None:
                 if any(w.peek_seat(p).objective is None for p in range(w.config.players)):
                     w.wait(Await.OBJECTIVE, -1)
                     return
-                w.events.append(TurnOrderSet(1, tuple(w.turn_order)))
+                w.events.append(TurnOrderSet(1, w.turn_order))
                 _start_round(w)
             case Phase.MIGRATION:
                 _migration(w)
@@ -345,7 +347,7 @@ def _migration(w: Work) -> None:
                     return  # the answer moves the cursor on
             elif ability is Ability.ROOKERY:
                 strength = loc_power(here)
-                w.pending = [p for p in w.turn_order if strength[p] == 2 and w.supply[p] > 0]
+                w.pending = tuple([p for p in w.turn_order if strength[p] == 2 and w.supply[p] > 0])
                 w.stage = 2
                 if w.pending:
                     w.wait(Await.ROOKERY, w.pending[0])
@@ -636,8 +638,8 @@ def _assign_turn_order(w: Work) -> None:
         order.remove(ctrl)
         order.append(ctrl)
         w.events.append(TileEffect(w.peek(i).tile, ctrl, f"p{ctrl} takes the last seat"))
-    w.turn_order = order
-    w.events.append(TurnOrderSet(w.round + 1, tuple(order)))
+    w.turn_order = tuple(order)
+    w.events.append(TurnOrderSet(w.round + 1, w.turn_order))
 
 
 # The Location abilities resolved During Upkeep (§5); every other tile is passed over.
