@@ -108,11 +108,14 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
 
 
 def _legal_actions(state: State, player: int) -> tuple[Action, ...]:
+    flow_ = state.flow
+    # Most decisions are the turn player's: a shortcut past the seat check and the match.
+    turn = flow_.awaiting is Await.TURN and not state.arrivals
+    if turn and type(player) is int and player == flow_.actor:
+        return _turn_actions(state, player)
     check_player(player, state.config.players)
     if player not in to_act(state):
         return ()
-    if state.flow.awaiting is Await.TURN and not state.arrivals:
-        return _turn_actions(state, player)  # most decisions: a shortcut past the match
     if state.arrivals:
         return tuple(ChooseSlot(player, s) for s in _free_slots(state))
     seat = state.seats[player]
