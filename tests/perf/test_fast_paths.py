@@ -15,10 +15,11 @@ import attrs
 import pytest
 
 import birdgames
-from birdgames import codec, peacock
+from birdgames import codec, peacock, perch_bop
 from birdgames.core import stuck_problem
 from birdgames.fields import was_offered
 from birdgames.peacock import invariants as peacock_invariants
+from birdgames.perch_bop import rules as perch_rules
 from birdgames.rng import Rng, below
 
 GAMES = sorted(birdgames.games().items())
@@ -112,3 +113,55 @@ def test_peacock_load_check_proves_progress_as_the_enumerating_check_finds() -> 
             legal = game.legal_actions(state, game.to_act(state)[0])
             index, rng = below(rng, len(legal))
             state = game.apply(state, legal[index])
+
+
+def _perch_note_free(state: perch_bop.State) -> perch_bop.State:
+    """Returns an equal State built afresh, so it carries no note of any earlier call."""
+    twin = attrs.evolve(state)
+    assert twin == state and twin is not state
+    return twin
+
+
+def test_perch_bonus_actions_noted_by_a_placement_are_the_ones_listed_afresh() -> None:
+    """After a placement, Perch's step notes the turn's bonus actions left (then EndTurn) in
+    the next state; legal_actions returns that note. Along random games at every player
+    count, expansions and promos on, each noted list equals the list an equal State without
+    the note gives, and the note is really used."""
+    game = perch_bop.GAME
+    promos = frozenset({"golden_goose", "eagle_of_justice", "yeti"})
+    noted = 0
+    for players in game.player_counts:
+        for seed, config in enumerate(
+            [
+                game.default_config(players),
+                attrs.evolve(game.default_config(players), promos=promos),
+            ]
+        ):
+            state = game.new_game(config, seed)
+            rng = Rng.from_seed(seed + 10 * players)
+            while not game.is_terminal(state):
+                player = game.to_act(state)[0]
+                legal = game.legal_actions(state, player)
+                fresh = game.legal_actions(_perch_note_free(state), player)
+                assert legal == fresh
+                if perch_rules._noted_bonus(state) is not None:
+                    noted += 1
+                    assert legal is perch_rules._noted_bonus(state)
+                index, rng = below(rng, len(legal))
+                state = game.apply(state, legal[index])
+    assert noted > 50
+
+
+def test_perch_bonus_note_stays_out_of_equality_hash_and_the_codec() -> None:
+    """A state carrying the bonus note equals, hashes and dumps as one without it."""
+    game = perch_bop.GAME
+    state = game.new_game(game.default_config(3), 4)
+    rng = Rng.from_seed(4)
+    while perch_rules._noted_bonus(state) is None:
+        legal = game.legal_actions(state, game.to_act(state)[0])
+        index, rng = below(rng, len(legal))
+        state = game.apply(state, legal[index])
+    twin = _perch_note_free(state)
+    assert perch_rules._noted_bonus(twin) is None
+    assert hash(twin) == hash(state)
+    assert codec.dumps(twin) == codec.dumps(state)

@@ -94,6 +94,8 @@ class Ground(NamedTuple):
     ponds: Sequence[Pond]
     fountain: Sequence[int | None]
     yeti: int | None
+    removed: frozenset[int]
+    """The cells taken out of the game, read once per ground."""
 
 
 def ground(state: State) -> Ground:
@@ -104,18 +106,21 @@ def ground(state: State) -> Ground:
         state.ponds.ponds if state.ponds is not None else (),
         state.fountain,
         state.promos.yeti if state.promos is not None else None,
+        _removed(state.locations),
     )
 
 
 def work_ground(w: Work) -> Ground:
     """Returns what an activation reads of a working copy now, thawing nothing (a snapshot:
     build it again after a write)."""
+    board = w.board
     return Ground(
         w.config.players,
-        w.board,
+        board,
         w.ponds.ponds if w.ponds is not None else (),
         w.fountain,
         w.promos.yeti if w.promos is not None else None,
+        _removed(board),
     )
 
 
@@ -209,7 +214,7 @@ def move_options(g: Ground, creature: str, start: int, path: Sequence[int]) -> l
     """Returns the places the creature may enter next, cells in board order, then Ponds."""
     geo = geometry_for(g.players)
     locs = g.locs
-    removed = _removed(locs)
+    removed = g.removed
     match CREATURE[creature].movement:
         case Movement.ANY_OTHER:  # Hawk: any other Location, or a Pond (P5)
             live = [i for i in range(len(locs)) if i not in removed]
@@ -280,7 +285,7 @@ def _neighbour_targets(g: Ground, cell: int, colour: int) -> list[int]:
         return []
     geo = geometry_for(g.players)
     locs = g.locs
-    return [j for j in live_neighbours(geo, cell, _removed(locs)) if _accepts(locs[j], colour)]
+    return [j for j in live_neighbours(geo, cell, g.removed) if _accepts(locs[j], colour)]
 
 
 def _swap_partners(g: Ground, landing: int, colour: int) -> list[Bird]:

@@ -65,7 +65,7 @@ from birdgames.perch_bop.state import (
     TieOrder,
     Where,
 )
-from birdgames.perch_bop.work import WCreature, WLoc, Work, frozen, loc_power
+from birdgames.perch_bop.work import WCreature, WLoc, Work, loc_power
 from birdgames.rng import below
 
 # --- small shared effects -----------------------------------------------------------------
@@ -130,7 +130,8 @@ def free_slots(players: int, fountain: Sequence[int | None]) -> list[int]:
 
 def fill_slot(w: Work, slot: int) -> None:
     """Puts the head arrival into a slot."""
-    arrival = w.arrivals.pop(0)
+    arrival = w.arrivals[0]
+    w.arrivals = w.arrivals[1:]
     w.fountain[slot] = arrival.colour
     value = geometry_for(w.config.players).layout.fountain[slot].value
     w.events.append(FountainFilled(arrival.chooser, arrival.colour, slot, value))
@@ -140,7 +141,8 @@ def _settle_arrival(w: Work) -> bool:
     """Settles the head arrival when no choice exists; False when its chooser must pick."""
     options = free_slots(w.config.players, w.fountain)
     if not options:
-        arrival = w.arrivals.pop(0)
+        arrival = w.arrivals[0]
+        w.arrivals = w.arrivals[1:]
         w.plaza[arrival.colour] += 1  # §4.3 a full fountain overflows to the plaza
         w.events.append(FountainFilled(arrival.chooser, arrival.colour, None, 0))
         return True
@@ -187,17 +189,20 @@ def feed(w: Work, i: int, colour: int) -> None:
 def draw_from_bag(w: Work, player: int, count: int) -> list[int]:
     """Draws up to `count` birds at random from the bag into a hand (§2.2; fewer if short)."""
     drawn: list[int] = []
-    for _ in range(count):
-        total = sum(w.bag)
-        if total == 0:
-            break
+    bag = w.bag
+    total = sum(bag)
+    if total == 0 or count <= 0:
+        return drawn
+    hand = w.seat(player).hand
+    for _ in range(min(count, total)):
         k, w.rng = below(w.rng, total)
         colour = 0
-        while k >= w.bag[colour]:
-            k -= w.bag[colour]
+        while k >= bag[colour]:
+            k -= bag[colour]
             colour += 1
-        w.bag[colour] -= 1
-        w.seat(player).hand[colour] += 1
+        bag[colour] -= 1
+        hand[colour] += 1
+        total -= 1
         drawn.append(colour)
     return drawn
 
@@ -274,7 +279,7 @@ def run(w: Work) -> None:
                 if any(w.peek_seat(p).objective is None for p in range(w.config.players)):
                     w.wait(Await.OBJECTIVE, -1)
                     return
-                w.events.append(TurnOrderSet(1, tuple(w.turn_order)))
+                w.events.append(TurnOrderSet(1, w.turn_order))
                 _start_round(w)
             case Phase.MIGRATION:
                 _migration(w)
@@ -345,7 +350,7 @@ def _migration(w: Work) -> None:
                     return  # the answer moves the cursor on
             elif ability is Ability.ROOKERY:
                 strength = loc_power(here)
-                w.pending = [p for p in w.turn_order if strength[p] == 2 and w.supply[p] > 0]
+                w.pending = tuple([p for p in w.turn_order if strength[p] == 2 and w.supply[p] > 0])
                 w.stage = 2
                 if w.pending:
                     w.wait(Await.ROOKERY, w.pending[0])
@@ -493,20 +498,26 @@ def _upkeep(w: Work) -> None:
             _assign_turn_order(w)
         w.stage, w.cursor = 3, 0
     elif stage == 3:
-        if w.cursor >= len(w.frozen_locs):
-            w.stage, w.cursor = 4, 0
-            return
-        i = w.cursor
-        w.cursor += 1
-        if not w.peek(i).removed:
-            _during_upkeep(w, i)
+        # One Location after another, stopping where a bird heads for the fountain or a
+        # decision is awaited (the driver settles it first), as one call per Location would.
+        cells = len(w.frozen_locs)
+        while w.cursor < cells:
+            i = w.cursor
+            w.cursor += 1
+            if not w.peek(i).removed:
+                _during_upkeep(w, i)
+                if w.arrivals or w.awaiting is not Await.NOTHING:
+                    return
+        w.stage, w.cursor = 4, 0
     elif stage == 4:
-        if w.cursor >= len(w.frozen_creatures):
-            w.stage = 5
-            return
-        k = w.cursor
-        w.cursor += 1
-        _assign_control(w, k)
+        count = len(w.frozen_creatures)
+        while w.cursor < count:
+            k = w.cursor
+            w.cursor += 1
+            _assign_control(w, k)
+            if w.arrivals or w.awaiting is not Await.NOTHING:
+                return
+        w.stage = 5
     elif w.round >= ROUNDS:
         _finish(w)  # P2 step 7: the Sun and Moon do not move after round 5
     else:
@@ -525,9 +536,9 @@ def score_location(w: Work, i: int) -> None:
     power = loc_power(loc)
     ranks = places(_ranked(w, power, Where.CELL, i))  # P8 the Eagle's order
     # Placed colours by place, then the tied ones (place 0); a stable sort keeps colour order.
-    order = sorted(
-        [c for c in range(len(power)) if power[c] > 0], key=lambda c: ranks[c] or _UNPLACED
-    )
+    keyed = [(r or _UNPLACED, c) for c, r in enumerate(ranks) if power[c] > 0]
+    keyed.sort()
+    order = [c for _, c in keyed]
     values = _sky_values(w, i)
     egg = w.promos is not None and w.promos.egg == i
     if egg and any(1 <= r <= 3 for r in ranks):
@@ -562,7 +573,7 @@ def score_ponds(w: Work) -> None:
             scored.append(Pond(pond.tile, pond.intersection, pond.birds, None))
             continue
         adjoining = [w.peek(i) for i in geo.intersections[pond.intersection]]
-        power = pond_strengths(pond.birds, [frozen(loc) for loc in adjoining])
+        power = pond_strengths(pond.birds, adjoining)
         keys = _ranked(w, power, Where.POND, k)  # P8 the Eagle's order
         awards = pond_points(pond.tile, keys)
         order = sorted(
@@ -636,8 +647,8 @@ def _assign_turn_order(w: Work) -> None:
         order.remove(ctrl)
         order.append(ctrl)
         w.events.append(TileEffect(w.peek(i).tile, ctrl, f"p{ctrl} takes the last seat"))
-    w.turn_order = order
-    w.events.append(TurnOrderSet(w.round + 1, tuple(order)))
+    w.turn_order = tuple(order)
+    w.events.append(TurnOrderSet(w.round + 1, w.turn_order))
 
 
 # The Location abilities resolved During Upkeep (§5); every other tile is passed over.

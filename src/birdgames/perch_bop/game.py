@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final, get_args
 
 import attrs
@@ -21,6 +22,7 @@ from birdgames.perch_bop.cards import (
     GOLDEN_EGG_BONUS,
     GOLDEN_GOOSE,
     LARGEST_FLOCK_POINTS,
+    LAYOUTS,
     MOON_VALUES,
     OBJECTIVE,
     POINTS_IN_THE_SKY,
@@ -203,13 +205,14 @@ def invariant_violation(state: State) -> str | None:
     problem = _check_parts(state)
     if problem is not None:
         return problem
-    for loc in state.locations:
-        if any(len(x) != colours for x in (loc.birds, loc.nested, loc.housed)):
+    for loc in state.locations:  # plain loops: this check runs on every loaded State
+        birds, nested, housed = loc.birds, loc.nested, loc.housed
+        if len(birds) != colours or len(nested) != colours or len(housed) != colours:
             return f"{loc.tile} has the wrong number of colours"
-        if any(b < 0 for b in loc.birds) or loc.free_nests < 0:
+        if min(birds) < 0 or loc.free_nests < 0:
             return f"{loc.tile} holds a negative count"
-        for c in range(colours):
-            if (loc.nested[c] or loc.housed[c]) and loc.birds[c] == 0:
+        for b, nest, house in zip(birds, nested, housed, strict=True):
+            if (nest or house) and b == 0:
                 return f"{loc.tile}: an empty stack cannot hold a nest or birdhouse"
     problem = pond_problem(state) or bird_count_problem(state)
     if problem is not None:
@@ -349,17 +352,24 @@ def _creature_problem(state: State) -> str | None:
 def bird_count_problem(state: State) -> str | None:
     """Every colour's 28 birds are somewhere: supply, bag, hands, board, Ponds, fountain,
     plaza or on the way to the fountain."""
-    for c in range(state.config.colours):
-        total = (
-            state.supply[c]
-            + state.bag[c]
-            + sum(s.hand[c] for s in state.seats)
-            + sum(loc.birds[c] for loc in state.locations)
-            + pond_birds(state, c)
-            + sum(1 for f in state.fountain if f == c)
-            + state.plaza[c]
-            + sum(1 for a in state.arrivals if a.colour == c)
-        )
+    colours = state.config.colours
+    # One pass over each place, adding every colour at once (per-colour lengths are
+    # checked before this runs).
+    totals = [state.supply[c] + state.bag[c] + state.plaza[c] for c in range(colours)]
+    for counts in [s.hand for s in state.seats] + [loc.birds for loc in state.locations]:
+        for c in range(colours):
+            totals[c] += counts[c]
+    if state.ponds is not None:
+        for pond in state.ponds.ponds:
+            for c in range(colours):
+                totals[c] += pond.birds[c]
+    for f in state.fountain:
+        if f is not None and 0 <= f < colours:
+            totals[f] += 1
+    for a in state.arrivals:
+        if 0 <= a.colour < colours:
+            totals[a.colour] += 1
+    for c, total in enumerate(totals):
         if total != BIRDS_PER_COLOUR:
             return f"colour {c} has {total} birds, not {BIRDS_PER_COLOUR}"
     return None
@@ -527,13 +537,24 @@ def _promo_round_problem(state: State) -> str | None:
     return None
 
 
+# Each tile's best printed place value (§4.1).
+_MOST_PRINTED: Final = {tile_id: max(tile.values) for tile_id, tile in TILE.items()}
+# The best objective, and per board size every fountain slot's value.
+_MOST_OBJECTIVE: Final = max(o.points for o in OBJECTIVE.values())
+_FOUNTAIN_POINTS: Final = {
+    size: sum(slot.value for slot in layout.fountain) for size, layout in LAYOUTS.items()
+}
+
+
 def _score_bound(state: State) -> int:
     """The most points a player can have: every place of every round and end-game bonus."""
     colours = state.config.colours
     strength = colours * (BIRDS_PER_COLOUR + 2)  # birds, a nest and a birdhouse each
-    rounds = ROUNDS * sum(max(*TILE[loc.tile].values, 1 + strength // 2) for loc in state.locations)
-    fountain = sum(slot.value for slot in geometry_for(state.config.players).layout.fountain)
-    objective = max(o.points for o in OBJECTIVE.values())
+    rounds = ROUNDS * sum(
+        [max(_MOST_PRINTED[loc.tile], 1 + strength // 2) for loc in state.locations]
+    )
+    fountain = _FOUNTAIN_POINTS[TILES_FOR_PLAYERS[state.config.players]]
+    objective = _MOST_OBJECTIVE
     creatures = CREATURE_POINTS * len(state.creatures)
     feeders = BIRDFEEDER_POINTS * len(state.locations) if state.feeders is not None else 0
     sky = ROUNDS * (max(SUN_VALUES) + max(MOON_VALUES)) if state.sky is not None else 0
@@ -597,24 +618,30 @@ _AWAITED_IN: Final = {
 }
 
 
+@lru_cache(maxsize=64)
+def _eligible(config: Config) -> frozenset[str]:
+    """Returns the objectives dealt in games of this config, made once per config."""
+    return frozenset(setup.eligible_objectives(config))
+
+
 def _check_parts(state: State) -> str | None:
     """Returns a broken invariant of seats, tiles, flow, arrivals or creatures, or None."""
     n, colours = state.config.players, state.config.colours
     tiles = [loc.tile for loc in state.locations]
-    if any(t not in TILE for t in tiles) or len(set(tiles)) != len(tiles):
+    if not TILE.keys() >= set(tiles) or len(set(tiles)) != len(tiles):
         return "the board holds unknown or repeated tiles"
     for loc in state.locations:
         if loc.free_nests + sum(loc.nested) > TILE[loc.tile].nests:
             return f"{loc.tile} holds more nests than it has"
-    eligible = set(setup.eligible_objectives(state.config))
+    eligible = _eligible(state.config)
     for p, seat in enumerate(state.seats):
-        if len(seat.hand) != colours or any(k < 0 for k in seat.hand):
+        if len(seat.hand) != colours or min(seat.hand) < 0:
             return f"p{p}'s hand must hold {colours} non-negative counts"
         if seat.score < 0 or seat.reached < 0 or seat.reached > state.tick:
             return f"p{p}'s score or score tick is out of range"
-        if len(seat.dealt) != 2 or any(o not in OBJECTIVE for o in seat.dealt):
+        if len(seat.dealt) != 2 or seat.dealt[0] not in OBJECTIVE or seat.dealt[1] not in OBJECTIVE:
             return f"p{p} must be dealt two known objectives"
-        if any(o not in eligible for o in seat.dealt):
+        if seat.dealt[0] not in eligible or seat.dealt[1] not in eligible:
             # §1.4, P6: only cards of this player count and of the expansions in play
             return f"p{p} was dealt an objective this game does not use: {seat.dealt}"
         if seat.objective is not None and seat.objective not in seat.dealt:

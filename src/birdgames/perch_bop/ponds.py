@@ -11,18 +11,19 @@ from collections.abc import Sequence
 
 from birdgames.perch_bop.cards import POND_TILE, PONDS_FOR_PLAYERS
 from birdgames.perch_bop.geometry import geometry_for
-from birdgames.perch_bop.scoring import location_strengths, places
+from birdgames.perch_bop.scoring import places, strengths
 from birdgames.perch_bop.state import Location
+from birdgames.perch_bop.work import WLoc
 
 
-def pond_strengths(on_pond: Sequence[int], adjoining: Sequence[Location]) -> tuple[int, ...]:
+def pond_strengths(on_pond: Sequence[int], adjoining: Sequence[Location | WLoc]) -> tuple[int, ...]:
     """Returns each colour's Pond count: its birds on the Pond plus its strength on every
     adjoining Location still on the board; 0 for a colour with no bird on the Pond (P5).
 
     Nests count as in the rulebook's example; birdhouses count too (P9 DECISION). Birds on
     other Ponds are not passed in, so they never count.
     """
-    live = [location_strengths(loc) for loc in adjoining if not loc.removed]
+    live = [strengths(loc.birds, loc.nested, loc.housed) for loc in adjoining if not loc.removed]
     return tuple(
         (k + sum(power[c] for power in live)) if k > 0 else 0 for c, k in enumerate(on_pond)
     )

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import assert_never
+from typing import Final, assert_never
 
 import attrs
 
@@ -53,19 +54,21 @@ from birdgames.perch_bop.events import (
     TurnEnded,
     YetiMoved,
 )
-from birdgames.perch_bop.geometry import geometry_for
+from birdgames.perch_bop.geometry import Geometry, geometry_for
 from birdgames.perch_bop.state import (
     Await,
+    Creature,
     Location,
     Phase,
     Pond,
     Ponds,
+    Seat,
     Spot,
     State,
     TieOrder,
     Where,
 )
-from birdgames.perch_bop.work import Work, frozen
+from birdgames.perch_bop.work import WCreature, WLoc, Work, WSeat
 
 # --- who acts -------------------------------------------------------------------------------
 
@@ -105,11 +108,14 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
 
 
 def _legal_actions(state: State, player: int) -> tuple[Action, ...]:
+    flow_ = state.flow
+    # Most decisions are the turn player's: a shortcut past the seat check and the match.
+    turn = flow_.awaiting is Await.TURN and not state.arrivals
+    if turn and type(player) is int and player == flow_.actor:
+        return _turn_actions(state, player)
     check_player(player, state.config.players)
     if player not in to_act(state):
         return ()
-    if state.flow.awaiting is Await.TURN and not state.arrivals:
-        return _turn_actions(state, player)  # most decisions: a shortcut past the match
     if state.arrivals:
         return tuple(ChooseSlot(player, s) for s in _free_slots(state))
     seat = state.seats[player]
@@ -155,49 +161,123 @@ def _legal_actions(state: State, player: int) -> tuple[Action, ...]:
 
 
 def _turn_actions(state: State, player: int) -> tuple[Action, ...]:
-    seat = state.seats[player]
     flow_ = state.flow
+    if flow_.placed:
+        if flow_.bonus_used:
+            return ()
+        # The placement's step listed the bonus actions left in this very state (the note
+        # is no field: equality, hash and the codec never see it).
+        noted = _noted_bonus(state)
+        if noted is not None:
+            return noted
+        bonus = _bonus_actions(state, player, state.seats[player], state.locations)
+        bonus.append(EndTurn(player))
+        return tuple(bonus)
+    seat = state.seats[player]
     result: list[Action] = []
     optional = state.config.optional_nests
-    if not flow_.placed:
-        locs = state.locations
-        for c, k in enumerate(seat.hand):
-            if not k:
+    locs = state.locations
+    table = _place_table(player, tuple([loc.tile for loc in locs]), len(seat.hand))
+    for c, k in enumerate(seat.hand):
+        if not k:
+            continue
+        for loc, (nest, plain) in zip(locs, table[c], strict=True):
+            if loc.removed or loc.housed[c]:
                 continue
-            for loc in locs:
-                if loc.removed or loc.housed[c]:
-                    continue
-                nest_first, either, plain = _places(player, c, loc.tile)
-                if loc.birds[c] or loc.free_nests <= 0:
-                    result += plain
-                else:  # §2.3 a new stack takes a free nest, or may leave it (optional_nests)
-                    result += either if optional else nest_first
+            if loc.birds[c] or loc.free_nests <= 0:
+                result.append(plain)
+            elif optional:  # §2.3 a new stack takes a free nest, or may leave it
+                result.append(nest)
+                result.append(plain)
+            else:  # §2.3 a new stack takes a free nest
+                result.append(nest)
     if not flow_.bonus_used:
-        build, zap = _bonus_tokens(state.round, seat.birdhouse, seat.zap)
-        if build or zap:
-            _token_actions(state, player, build, zap, result)
-        feeds = feed_options(state, player)
-        if feeds:
-            result += [_feed_action(player, *option) for option in feeds]
-        usable = creatures.usable(state, player)
-        if usable:
-            result += [ActivateCreature(player, c) for c in usable]
-        yeti = _yeti_moves(state, player)
-        if yeti:
-            locs = state.locations
-            result += [MoveYeti(player, locs[i].tile) for i in yeti]
-    if flow_.placed and not flow_.bonus_used:
-        result.append(EndTurn(player))
+        result += _bonus_actions(state, player, seat, locs)
     return tuple(result)
 
 
-def _token_actions(state: State, player: int, build: bool, zap: bool, result: list[Action]) -> None:
+def _bonus_actions(
+    src: State | Work, player: int, seat: Seat | WSeat, locs: Sequence[Location | WLoc]
+) -> list[Action]:
+    """Returns the bonus actions `player` may take now, in order: birdhouse builds and zaps
+    (§3, P5), Feed the Birds (P5), creature activations (§3), Yeti moves (P8).
+
+    Reads a State or a working copy alike: the placement's step lists them once and notes
+    them in the next state.
+    """
+    result: list[Action] = []
+    build, zap = _bonus_tokens(src.round, seat.birdhouse, seat.zap)
+    if build or zap:
+        _token_actions(src, locs, player, build, zap, result)
+    ponds = src.ponds
+    if ponds is not None and ponds.bread[player] > 0:
+        yeti = src.promos.yeti if src.promos is not None else None
+        _feeds(player, geometry_for(src.config.players), ponds, locs, yeti, result)
+    crs: Sequence[Creature | WCreature] = (
+        src.peek_creatures() if isinstance(src, Work) else src.creatures
+    )
+    mine = [cr for cr in crs if cr.controller == player and not cr.used]
+    if mine:  # §3 a creature with something to do (U8), in catalog order
+        g = creatures.work_ground(src) if isinstance(src, Work) else creatures.ground(src)
+        result += [_activate_action(player, cr.id) for cr in mine if creatures.can_activate(g, cr)]
+    p = src.promos
+    if p is not None and p.controller == player and not p.yeti_used and p.yeti is not None:
+        result += [
+            MoveYeti(player, locs[i].tile)
+            for i in promos.yeti_options(src.config.players, locs, p.yeti)
+        ]
+    return result
+
+
+# The bonus actions a placement's step found left for the turn, with EndTurn last, noted in
+# the next state (an instance attribute, no attrs field) so legal_actions need not list them
+# again; a state without the note lists them itself.
+_BONUS_NOTE: Final = "_perch_bonus_left"
+
+
+def _note_bonus(state: State, actions: tuple[Action, ...]) -> None:
+    notes = getattr(state, "__dict__", None)
+    if notes is not None:
+        notes[_BONUS_NOTE] = actions
+
+
+def _noted_bonus(state: State) -> tuple[Action, ...] | None:
+    notes = getattr(state, "__dict__", None)
+    if notes is None:
+        return None
+    found: tuple[Action, ...] | None = notes.get(_BONUS_NOTE)
+    return found
+
+
+@lru_cache(maxsize=256)
+def _place_table(
+    player: int, tiles: tuple[str, ...], colours: int
+) -> tuple[tuple[tuple[Place, Place], ...], ...]:
+    """Returns, per colour then per Location, the Place with a nest and the one without.
+
+    Made once per board and player: legal_actions hands out the same objects each time
+    (actions are values), and the turn's options need no construction.
+    """
+    return tuple(
+        tuple((Place(player, c, tile, True), Place(player, c, tile, False)) for tile in tiles)
+        for c in range(colours)
+    )
+
+
+def _token_actions(
+    src: State | Work,
+    locs: Sequence[Location | WLoc],
+    player: int,
+    build: bool,
+    zap: bool,
+    result: list[Action],
+) -> None:
     """Appends the birdhouse builds (§3), then the zaps: of a bird or a free nest on each
     Location in board order, then of a Pond bird (P5)."""
     builds: list[Action] = []
     zaps: list[Action] = []
-    zap_nests = zap and state.config.zap_nests
-    for loc in state.locations:
+    zap_nests = zap and src.config.zap_nests
+    for loc in locs:
         if loc.removed:
             continue
         tile, housed = loc.tile, loc.housed
@@ -212,8 +292,8 @@ def _token_actions(state: State, player: int, build: bool, zap: bool, result: li
             zaps.append(ZapNest(player, tile))
     result += builds
     result += zaps
-    if zap and state.ponds is not None:
-        for pond in state.ponds.ponds:
+    if zap and src.ponds is not None:
+        for pond in src.ponds.ponds:
             # P5: a zap may hit a Pond bird
             result += [
                 _stack_actions(player, pond.tile, c)[1] for c, k in enumerate(pond.birds) if k
@@ -226,52 +306,46 @@ def _stack_actions(player: int, tile: str, colour: int) -> tuple[BuildBirdhouse,
     return BuildBirdhouse(player, tile, colour), Zap(player, tile, colour)
 
 
+@lru_cache(maxsize=1024)
+def _activate_action(player: int, creature: str) -> ActivateCreature:
+    """Returns one creature activation, made once."""
+    return ActivateCreature(player, creature)
+
+
 @lru_cache(maxsize=4096)
 def _feed_action(player: int, pond: str, tile: str, colour: int) -> FeedBirds:
     """Returns one Feed the Birds action, made once."""
     return FeedBirds(player, pond, tile, colour)
 
 
-@lru_cache(maxsize=4096)
-def _places(
-    player: int, colour: int, tile: str
-) -> tuple[tuple[Place], tuple[Place, Place], tuple[Place]]:
-    """Returns the Place actions of one stack: with a nest, with or without one, without.
-
-    Made once: legal_actions hands out the same objects each time (actions are values).
-    """
-    nest, plain = Place(player, colour, tile, True), Place(player, colour, tile, False)
-    return (nest,), (nest, plain), (plain,)
-
-
-def feed_options(state: State | Work, player: int) -> list[tuple[str, str, int]]:
-    """Returns every (Pond, Location, colour) Feed the Birds may take now (P5): the player
-    holds Bread; the bird is on a Location beside the Pond, on a stack with no birdhouse."""
-    ponds = state.ponds
-    if ponds is None or ponds.bread[player] <= 0:
-        return []
-    geo = geometry_for(state.config.players)
-    peek = state.peek if isinstance(state, Work) else state.locations.__getitem__
-    yeti = state.promos.yeti if state.promos is not None else None
-    options: list[tuple[str, str, int]] = []
+def _feeds(
+    player: int,
+    geo: Geometry,
+    ponds: Ponds,
+    locs: Sequence[Location | WLoc],
+    yeti: int | None,
+    result: list[Action],
+) -> None:
+    """Appends every Feed the Birds the player may take, Bread aside (P5): a bird beside a
+    Pond, on a stack with no birdhouse, by Pond, then Location, then colour."""
+    intersections = geo.intersections
     for pond in ponds.ponds:
-        for i in geo.intersections[pond.intersection]:
-            loc = peek(i)
-            if not loc.removed and i != yeti:  # P8: the Yeti's birds stay put
-                options.extend((pond.tile, loc.tile, c) for c in flow.open_stacks(loc))
-    return options
+        for i in intersections[pond.intersection]:
+            loc = locs[i]
+            if loc.removed or i == yeti:  # P8: the Yeti's birds stay put
+                continue
+            housed = loc.housed
+            for c, b in enumerate(loc.birds):
+                if b and not housed[c]:
+                    result.append(_feed_action(player, pond.tile, loc.tile, c))
 
 
-def _yeti_moves(state: State | Work, player: int) -> list[int]:
+def _yeti_moves(state: State, player: int) -> list[int]:
     """Returns where `player` may move the Yeti as the turn's bonus action (P8), or []."""
     p = state.promos
     if p is None or p.controller != player or p.yeti_used or p.yeti is None:
         return []
-    if isinstance(state, Work):
-        locs: list[Location] = [frozen(state.peek(i)) for i in range(len(state.frozen_locs))]
-    else:
-        locs = list(state.locations)
-    return promos.yeti_options(state.config.players, locs, p.yeti)
+    return promos.yeti_options(state.config.players, state.locations, p.yeti)
 
 
 def _tie_orders(state: State) -> list[TieOrder]:
@@ -664,7 +738,13 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     w = Work(state)
     _resolve(w, action)
     flow.run(w)
-    return w.freeze(), tuple(w.events)
+    after = w.freeze()
+    bonus = w.bonus_left
+    if bonus is not None and w.awaiting is Await.TURN and not w.arrivals:
+        # The placement left the turn open and nothing has moved since the bonus actions
+        # were listed: they are this state's turn options (tests/perf/test_fast_paths.py).
+        _note_bonus(after, bonus)
+    return after, tuple(w.events)
 
 
 def _resolve(w: Work, act: Action) -> None:
@@ -828,7 +908,7 @@ def _answered(w: Work) -> None:
     if w.awaiting is not Await.ROOKERY:
         w.resume()
         return
-    w.pending.pop(0)
+    w.pending = w.pending[1:]
     if w.pending:
         w.actor = w.pending[0]
     else:
@@ -844,34 +924,10 @@ def _after_turn_part(w: Work, player: int) -> None:
 
 
 def _bonus_left(w: Work, player: int) -> bool:
-    """Whether `player` still has a bonus action; the cheapest questions come first."""
-    seat = w.peek_seat(player)
-    build, zap = _bonus_tokens(w.round, seat.birdhouse, seat.zap)
-    if build or zap:
-        if zap and w.ponds is not None and any(any(p.birds) for p in w.ponds.ponds):
-            return True  # P5 a Pond bird may be zapped
-        zap_nests = zap and w.config.zap_nests
-        for i in range(len(w.frozen_locs)):
-            loc = w.peek(i)
-            if loc.removed:
-                continue
-            if zap_nests and loc.free_nests > 0:
-                return True
-            if flow.open_stacks(loc):
-                return True  # an open stack takes a birdhouse or a zap alike
-    if feed_options(w, player):
-        return True  # P5 the birds may still be fed
-    if _yeti_moves(w, player):
-        return True  # P8 the Yeti may still move
-    return creatures.any_usable(w, player)  # §3 a creature may still be activated
-    if zap and w.ponds is not None and any(any(p.birds) for p in w.ponds.ponds):
-        return True  # P5 a Pond bird may be zapped
-    for i in range(len(w.frozen_locs)):
-        loc = w.peek(i)
-        if loc.removed:
-            continue
-        if zap and w.config.zap_nests and loc.free_nests > 0:
-            return True
-        if flow.open_stacks(loc):
-            return True  # an open stack takes a birdhouse or a zap alike
-    return False
+    """Whether `player` still has a bonus action; lists them for the next state's note."""
+    bonus = _bonus_actions(w, player, w.peek_seat(player), w.board)
+    if not bonus:
+        return False
+    bonus.append(EndTurn(player))
+    w.bonus_left = tuple(bonus)
+    return True

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from birdgames.perch_bop.actions import Action
 from birdgames.perch_bop.events import Event
 from birdgames.perch_bop.scoring import strengths
 from birdgames.perch_bop.state import (
@@ -111,6 +112,42 @@ class WCreature:
 class Work:
     """The whole mutable game plus the events of this step."""
 
+    __slots__ = (
+        "_creatures",
+        "_one",
+        "_one_creature",
+        "_seats",
+        "activation",
+        "actor",
+        "arrivals",
+        "awaiting",
+        "bag",
+        "bonus_left",
+        "bonus_used",
+        "config",
+        "cursor",
+        "events",
+        "feeders",
+        "final",
+        "fountain",
+        "frozen_creatures",
+        "frozen_locs",
+        "frozen_seats",
+        "pending",
+        "phase",
+        "placed",
+        "plaza",
+        "ponds",
+        "promos",
+        "rng",
+        "round",
+        "sky",
+        "stage",
+        "supply",
+        "tick",
+        "turn_order",
+    )
+
     def __init__(self, state: State) -> None:
         self.config: Config = state.config
         self.rng: Rng = state.rng
@@ -121,11 +158,12 @@ class Work:
         self.cursor = flow.cursor
         self.awaiting: Await = flow.awaiting
         self.actor = flow.actor
-        self.pending = list(flow.pending)
+        # Turn order, Rookery answers and arrivals change rarely: replaced whole when they do.
+        self.pending: tuple[int, ...] = flow.pending
         self.placed = flow.placed
         self.bonus_used = flow.bonus_used
         self.activation: Activation | None = flow.activation
-        self.turn_order = list(state.turn_order)
+        self.turn_order: tuple[int, ...] = state.turn_order
         # Locations thaw one by one on first write: a placement touches one, and readers
         # (scoring, creature options) read frozen and working ones alike.
         self.frozen_locs = state.locations
@@ -137,7 +175,7 @@ class Work:
         self._seats: dict[int, WSeat] = {}
         self.fountain = list(state.fountain)
         self.plaza = list(state.plaza)
-        self.arrivals = list(state.arrivals)
+        self.arrivals: tuple[Arrival, ...] = state.arrivals
         # Creatures thaw on first write, one by one (an activation) or all (a new round).
         self.frozen_creatures = state.creatures
         self._creatures: list[WCreature] | None = None
@@ -150,6 +188,8 @@ class Work:
         self.ponds: Ponds | None = state.ponds
         self.promos: Promos | None = state.promos
         self.events: list[Event] = []
+        # The bonus actions (then EndTurn) a placement found left, for the next state's note.
+        self.bonus_left: tuple[Action, ...] | None = None
 
     def freeze(self) -> State:
         return State(
@@ -162,26 +202,26 @@ class Work:
                 self.cursor,
                 self.awaiting,
                 self.actor,
-                tuple(self.pending),
+                self.pending,
                 self.placed,
                 self.bonus_used,
                 self.activation,
             ),
-            tuple(self.turn_order),
+            self.turn_order,
             self._freeze_locs(),
             tuple(self.supply),
             tuple(self.bag),
             self._freeze_seats(),
             tuple(self.fountain),
             tuple(self.plaza),
-            tuple(self.arrivals),
+            self.arrivals,
             self._freeze_creatures(),
             self.tick,
             self.final,
-            feeders=self.feeders,
-            sky=self.sky,
-            ponds=self.ponds,
-            promos=self.promos,
+            self.feeders,
+            self.sky,
+            self.ponds,
+            self.promos,
         )
 
     def seat(self, player: int) -> WSeat:
@@ -292,4 +332,4 @@ class Work:
 
     def arrive(self, colour: int, chooser: int) -> None:
         """Queues a bird for the fountain."""
-        self.arrivals.append(Arrival(colour, chooser))
+        self.arrivals += (Arrival(colour, chooser),)
