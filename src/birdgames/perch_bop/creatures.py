@@ -419,24 +419,6 @@ def can_activate(g: Ground, cr: Creature | WCreature) -> bool:
     return bool(move_options(g, cr.id, start, ()))
 
 
-def usable(state: State, player: int) -> list[str]:
-    """Returns the creatures `player` may activate now, in catalog order."""
-    mine = [cr for cr in state.creatures if cr.controller == player and not cr.used]
-    if not mine:
-        return []
-    g = ground(state)
-    return [cr.id for cr in mine if can_activate(g, cr)]
-
-
-def any_usable(w: Work, player: int) -> bool:
-    """Whether `player` still has a creature to activate this turn."""
-    mine = [cr for cr in w.peek_creatures() if cr.controller == player and not cr.used]
-    if not mine:
-        return False
-    g = work_ground(w)
-    return any(can_activate(g, cr) for cr in mine)
-
-
 # --- legal actions and check ----------------------------------------------------------------
 
 

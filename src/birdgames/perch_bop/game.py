@@ -375,13 +375,6 @@ def bird_count_problem(state: State) -> str | None:
     return None
 
 
-def pond_birds(state: State, colour: int) -> int:
-    """Returns how many birds of a colour sit on Ponds (P5)."""
-    if state.ponds is None:
-        return 0
-    return sum(pond.birds[colour] for pond in state.ponds.ponds)
-
-
 def pond_problem(state: State) -> str | None:
     """Pond-emonium (P5): the Ponds lie on their own intersections, no two sharing two
     Locations, in intersection order; Bread held plus spent is what was dealt."""
