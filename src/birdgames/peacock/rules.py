@@ -43,6 +43,7 @@ from birdgames.peacock.scoring import (
 )
 from birdgames.peacock.state import (
     MOVES_PER_MIGRATION,
+    SLOTS,
     Flock,
     Group,
     Hand,
@@ -119,11 +120,7 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
 
 
 # One action object per distinct action, made once: legal_actions hands out the same objects
-# each time (actions are values, so sharing them is safe). Keyed by plain ints and strings:
-# hashing an Enum calls Python code.
-_SOURCES: Final = tuple(Source)
-_SOURCE_INDEX: Final = {source: i for i, source in enumerate(_SOURCES)}
-_SLOT_OR_NONE: Final = (None, Slot.LEFT, Slot.RIGHT)
+# each time (actions are values, so sharing them is safe).
 
 
 @lru_cache(maxsize=4096)
@@ -131,21 +128,25 @@ def _draft_card(player: int, card: str) -> DraftCard:
     return DraftCard(player, card)
 
 
-@lru_cache(maxsize=65536)
-def _placement(
-    player: int,
-    bird: str,
-    source: int,
-    group: int,
-    slot: int,
-    from_group: int | None,
-    from_slot: int,
-) -> PlaceBird:
-    """The PlaceBird of those fields; slots as 1 (left) or 2 (right), 0 for none."""
-    to_slot = _SLOT_OR_NONE[slot]
-    assert to_slot is not None
-    return PlaceBird(
-        player, bird, _SOURCES[source], group, to_slot, from_group, _SLOT_OR_NONE[from_slot]
+# A target is a slot of the tableau as one int: 2 * group + 0 (left) or 1 (right). A table
+# holds, for one bird and source (or flock it leaves), the action of each target of a
+# tableau of that many groups, so legal_actions indexes a tuple per action.
+@lru_cache(maxsize=4096)
+def _pool_table(player: int, bird: str, source: Source, groups: int) -> tuple[PlaceBird, ...]:
+    """Returns the placement of `bird` from `source` into each target of `groups` groups."""
+    return tuple(
+        PlaceBird(player, bird, source, target >> 1, SLOTS[target & 1])
+        for target in range(2 * groups)
+    )
+
+
+@lru_cache(maxsize=16384)
+def _move_table(player: int, bird: str, leaves: int, groups: int) -> tuple[PlaceBird, ...]:
+    """Returns the move of one `bird` from the target `leaves` into each target of `groups`."""
+    from_group, from_slot = leaves >> 1, SLOTS[leaves & 1]
+    return tuple(
+        PlaceBird(player, bird, TABLEAU, target >> 1, SLOTS[target & 1], from_group, from_slot)
+        for target in range(2 * groups)
     )
 
 
@@ -164,6 +165,18 @@ def _limits(island: str, tucks: tuple[Tuck, ...], blue: bool) -> dict[str, int]:
     }
 
 
+@lru_cache(maxsize=4096)
+def _island_actions(player: int, island: str, groups: int) -> tuple[Action, ...]:
+    """Returns placing a drafted island as a new group, then each tuck under the `groups`."""
+    tucks = (TuckIsland(player, island, index, half) for index in range(groups) for half in HALVES)
+    return (PlaceIsland(player, island), *tucks)
+
+
+@lru_cache(maxsize=64)
+def _closing(player: int) -> EndMigration:
+    return EndMigration(player)
+
+
 def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, ...]:
     groups = seat.groups
     pool = seat.pool
@@ -172,19 +185,17 @@ def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, .
     loose: tuple[tuple[Source, tuple[str, ...]], ...]
     if migration:
         for island in _distinct(pool.drafted_islands):
-            acts.append(PlaceIsland(player, island))
-            for index in range(len(groups)):
-                for half in HALVES:
-                    acts.append(TuckIsland(player, island, index, half))
+            acts += _island_actions(player, island, len(groups))
         loose = ((Source.DRAFTED, pool.drafted_birds), (Source.ASIDE, pool.aside))
     else:
         # K2.4 only received birds are placed; nothing else moves.
         loose = ((Source.RECEIVED, pool.received),)
     blue = state.season is Season.BLUE
     limits = [_limits(group.island, group.tucks, blue) for group in groups]
-    targets: dict[str, list[tuple[int, int]]] = {}
+    count = len(groups)
+    targets: dict[str, list[int]] = {}
 
-    def targets_of(bird: str) -> list[tuple[int, int]]:
+    def targets_of(bird: str) -> list[int]:
         found = targets.get(bird)
         if found is None:
             found = []
@@ -194,32 +205,32 @@ def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, .
                     continue
                 left, right = group.left, group.right
                 if left is None or (left.species == bird and left.size < most):
-                    found.append((index, 1))
+                    found.append(2 * index)
                 if right is None or (right.species == bird and right.size < most):
-                    found.append((index, 2))
+                    found.append(2 * index + 1)
             targets[bird] = found
         return found
 
     for source, birds in loose:
-        code = _SOURCE_INDEX[source]
         for bird in _distinct(birds):
-            for index, slot in targets_of(bird):
-                acts.append(_placement(player, bird, code, index, slot, None, 0))
+            found = targets_of(bird)
+            if found:
+                table = _pool_table(player, bird, source, count)
+                acts += [table[target] for target in found]
     # K2.3 placed birds move again freely, within the migration's move budget (DECISION).
     if migration and seat.moves < MOVES_PER_MIGRATION:
-        tableau = _SOURCE_INDEX[TABLEAU]
-        for from_index, group in enumerate(groups):
-            for from_slot, flock in ((1, group.left), (2, group.right)):
-                if flock is None:
-                    continue
-                bird = flock.species
-                for index, slot in targets_of(bird):
-                    if index != from_index or slot != from_slot:
-                        acts.append(
-                            _placement(player, bird, tableau, index, slot, from_index, from_slot)
-                        )
+        leaves = 0
+        for group in groups:
+            for flock in (group.left, group.right):
+                if flock is not None:
+                    bird = flock.species
+                    found = targets_of(bird)
+                    if found:
+                        table = _move_table(player, bird, leaves, count)
+                        acts += [table[target] for target in found if target != leaves]
+                leaves += 1
     if not migration or not pool.drafted_islands:
-        acts.append(EndMigration(player))
+        acts.append(_closing(player))
     return tuple(acts)
 
 

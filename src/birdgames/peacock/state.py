@@ -54,7 +54,10 @@ class Config:
     """The island deck, top card first; None: shuffled from the seed."""
 
 
-@attrs.frozen
+# Hashes are cached on the tableau's parts: views are cached by seat value (view.py), and a
+# seat left alone by a step is the same object in the next state, so its hash is read, not
+# recomputed.
+@attrs.frozen(cache_hash=True)
 class Flock:
     """Birds of one species in one slot."""
 
@@ -76,7 +79,7 @@ class Tuck:
     """The half that shows, whose resource the group gains."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Group:
     """An island with its tucked upgrades and its two flock slots."""
 
@@ -100,7 +103,7 @@ class Group:
         return Group(self.island, self.tucks, self.left, flock)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Hand:
     """The cards a player is drafting from (hidden from the others), sorted."""
 
@@ -108,7 +111,7 @@ class Hand:
     islands: tuple[str, ...] = ()
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Pool:
     """Public cards in front of a player that are not on the tableau, each tuple sorted."""
 
@@ -118,7 +121,7 @@ class Pool:
     received: tuple[str, ...] = ()
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Seat:
     """Everything one player has."""
 
