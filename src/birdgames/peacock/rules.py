@@ -35,6 +35,7 @@ from birdgames.peacock.events import (
     PickRevealed,
 )
 from birdgames.peacock.scoring import (
+    flock_limits,
     flock_max,
     flock_text,
     group_counts,
@@ -151,21 +152,6 @@ def _move_table(player: int, bird: str, leaves: int, groups: int) -> tuple[Place
 
 
 @lru_cache(maxsize=4096)
-def _limits(island: str, tucks: tuple[Tuck, ...], blue: bool) -> dict[str, int]:
-    """Returns the biggest flock each species may form on this group, for the species it feeds.
-
-    A function of the group's island and tucks and the season only, so it is cached by them.
-    """
-    season = Season.BLUE if blue else Season.ORANGE
-    counts = group_counts(Group(island, tucks), season)
-    return {
-        bird: flock_max(species, season, counts)
-        for bird, species in SPECIES_BY_ID.items()
-        if is_fed(species, counts)
-    }
-
-
-@lru_cache(maxsize=4096)
 def _island_actions(player: int, island: str, groups: int) -> tuple[Action, ...]:
     """Returns placing a drafted island as a new group, then each tuck under the `groups`."""
     tucks = (TuckIsland(player, island, index, half) for index in range(groups) for half in HALVES)
@@ -191,7 +177,7 @@ def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, .
         # K2.4 only received birds are placed; nothing else moves.
         loose = ((Source.RECEIVED, pool.received),)
     blue = state.season is Season.BLUE
-    limits = [_limits(group.island, group.tucks, blue) for group in groups]
+    limits = [flock_limits(group.island, group.tucks, blue) for group in groups]
     count = len(groups)
     targets: dict[str, list[int]] = {}
 

@@ -66,6 +66,22 @@ def group_counts(group: Group, season: Season) -> Counts:
     return _counts(group.island, group.tucks, season is Season.BLUE)
 
 
+@lru_cache(maxsize=4096)
+def flock_limits(island: str, tucks: tuple[Tuck, ...], blue: bool) -> dict[str, int]:
+    """Returns the biggest flock each species may form on a group, for the species it feeds.
+
+    A function of the group's island and tucks and the season only, so it is cached by them;
+    the dict is shared: read it, never change it.
+    """
+    season = Season.BLUE if blue else Season.ORANGE
+    counts = _counts(island, tucks, blue)
+    return {
+        bird: flock_max(species, season, counts)
+        for bird, species in SPECIES_BY_ID.items()
+        if is_fed(species, counts)
+    }
+
+
 def is_fed(species: Species, counts: Counts) -> bool:
     """Returns whether `counts` meet the species' requirement (a check, not a cost)."""
     code, first, second = _REQ[species.id]
