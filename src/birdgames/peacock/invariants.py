@@ -23,10 +23,18 @@ from birdgames.peacock.setup import (
     full_birds,
     full_islands,
 )
-from birdgames.peacock.state import MOVES_PER_MIGRATION, Flock, Phase, Pool, Slot, State
-
-LEFT: Final = Slot.LEFT
-RIGHT: Final = Slot.RIGHT
+from birdgames.peacock.state import (
+    ADDITIONAL,
+    BLUE,
+    DRAFT,
+    LEFT,
+    MOVES_PER_MIGRATION,
+    OVER,
+    RIGHT,
+    Flock,
+    Pool,
+    State,
+)
 
 # K2.5 a season's points: every bird card in a flock at its feathers plus any bonus.
 SEASON_SCORE_BOUND: Final = sum((s.feathers + max(0, s.value)) * s.copies for s in SPECIES)
@@ -118,13 +126,13 @@ def problem(state: State) -> str | None:
             diff = sorted(k for k in want.keys() | held.keys() if want[k] != held[k])
             return f"{name} cards are not each in exactly one place (off: {', '.join(diff)})"
     phase = state.phase
-    draft = phase is Phase.DRAFT
-    additional = phase is Phase.ADDITIONAL
-    over = phase is Phase.OVER
+    draft = phase is DRAFT
+    additional = phase is ADDITIONAL
+    over = phase is OVER
     scored = SEASONS_PER_GAME if over else state.round - 1
     starts = _STARTS
     hand_sizes = set()
-    blue = state.season is Season.BLUE
+    blue = state.season is BLUE
     for i, seat in enumerate(state.seats):
         groups = seat.groups
         if tuple([g.island for g in groups[:_START_COUNT]]) != starts:
@@ -192,10 +200,10 @@ def _stuck_problem(state: State) -> str | None:
     What is left: with nobody to act the game is over (`is_terminal`), so it needs winners.
     """
     phase = state.phase
-    if phase is Phase.DRAFT:
+    if phase is DRAFT:
         waiting = any(seat.pick is None for seat in state.seats)
     else:
-        waiting = phase is not Phase.OVER and any(not seat.done for seat in state.seats)
+        waiting = phase is not OVER and any(not seat.done for seat in state.seats)
     if waiting:
         return None
     return None if season_winners(state) else "the game is over without winners"

@@ -19,6 +19,12 @@ class Slot(enum.Enum):
 
 
 SLOTS: Final = (Slot.LEFT, Slot.RIGHT)
+# Enum members read once into names: on Python 3.11 reading `Slot.LEFT` from its class runs
+# Python code each time (about as dear as a call), and the hot paths read them on every step.
+LEFT: Final = Slot.LEFT
+RIGHT: Final = Slot.RIGHT
+BLUE: Final = Season.BLUE
+ORANGE: Final = Season.ORANGE
 
 # K2.3 placed birds move freely within a migration, up to this many moves per player (DECISION).
 # A tableau holds at most about 30 birds in a migration (18 drafted, a few received), and any
@@ -33,6 +39,12 @@ class Phase(enum.Enum):
     MIGRATION = "migration"
     ADDITIONAL = "additional_migration"
     OVER = "over"
+
+
+DRAFT: Final = Phase.DRAFT
+MIGRATION: Final = Phase.MIGRATION
+ADDITIONAL: Final = Phase.ADDITIONAL
+OVER: Final = Phase.OVER
 
 
 @attrs.frozen
@@ -94,11 +106,11 @@ class Group:
 
     def flock(self, slot: Slot) -> Flock | None:
         """Returns the flock in `slot`, if any."""
-        return self.left if slot is Slot.LEFT else self.right
+        return self.left if slot is LEFT else self.right
 
     def with_flock(self, slot: Slot, flock: Flock | None) -> Group:
         """Returns this group with `flock` in `slot` (None empties it)."""
-        if slot is Slot.LEFT:
+        if slot is LEFT:
             return Group(self.island, self.tucks, flock, self.right)
         return Group(self.island, self.tucks, self.left, flock)
 
@@ -208,9 +220,9 @@ def removed(items: tuple[str, ...], item: str) -> tuple[str, ...]:
 
 def other_season(season: Season) -> Season:
     """Returns the other season colour."""
-    return Season.ORANGE if season is Season.BLUE else Season.BLUE
+    return ORANGE if season is BLUE else BLUE
 
 
 def direction(season: Season) -> int:
     """Returns the passing step: blue passes to seat i+1, orange to seat i-1 (DECISION)."""
-    return 1 if season is Season.BLUE else -1
+    return 1 if season is BLUE else -1

@@ -13,7 +13,17 @@ from birdgames.core import check_spectator_or_player
 from birdgames.peacock.cards import Season
 from birdgames.peacock.rules import to_act
 from birdgames.peacock.scoring import group_counts
-from birdgames.peacock.state import Flock, Group, Phase, Seat, State, Tuck, direction
+from birdgames.peacock.state import (
+    BLUE,
+    ORANGE,
+    Flock,
+    Group,
+    Phase,
+    Seat,
+    State,
+    Tuck,
+    direction,
+)
 
 
 @attrs.frozen
@@ -113,7 +123,7 @@ class View:
 # new state rebuilds only the seat that changed.
 @lru_cache(maxsize=4096)
 def _group_view(group: Group, blue: bool) -> GroupView:
-    plant, fish, meat = group_counts(group, Season.BLUE if blue else Season.ORANGE)
+    plant, fish, meat = group_counts(group, BLUE if blue else ORANGE)
     return GroupView(group.island, group.tucks, group.left, group.right, plant, fish, meat)
 
 
@@ -142,7 +152,7 @@ def view(state: State, player: int | None) -> View:
     """Returns what `player` can see now; a bad player raises InvalidConfigError."""
     me = check_spectator_or_player(player, len(state.seats))
     season = state.season
-    blue = season is Season.BLUE
+    blue = season is BLUE
     seats = tuple([_seat_view(seat, i == me, blue) for i, seat in enumerate(state.seats)])
     acting = to_act(state)  # empty exactly when the game is over (GAME.is_terminal)
     return View(
