@@ -172,7 +172,7 @@ def _pool_table(player: int, bird: str, source: int, groups: int) -> tuple[Place
     )
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=8192)
 def _move_table(player: int, bird: str, leaves: int, groups: int) -> tuple[PlaceBird, ...]:
     """Returns the move of one `bird` from the target `leaves` into each target of `groups`."""
     from_group, from_slot = leaves >> 1, SLOTS[leaves & 1]
