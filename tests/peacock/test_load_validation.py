@@ -8,8 +8,10 @@ import attrs
 import pytest
 
 from birdgames.peacock import GAME, State
-from birdgames.peacock.invariants import SEASON_SCORE_BOUND
-from birdgames.peacock.state import Phase
+from birdgames.peacock.cards import ISLAND_TYPE_BY_ID, SPECIES_BY_ID, STARTING_BY_ID, Season
+from birdgames.peacock.invariants import SEASON_SCORE_BOUND, _flock_problem
+from birdgames.peacock.scoring import flock_limits, group_counts
+from birdgames.peacock.state import Flock, Group, Phase, Tuck
 from tests.load_validation import check_refused, find_state
 
 
@@ -53,3 +55,29 @@ def test_a_finished_game_has_every_player_done() -> None:
     """After the last season every seat is closed."""
     state = _find(2, GAME.is_terminal)
     _refused(_with_seat(state, 1, done=False), "done")
+
+
+def test_the_flock_limits_accept_exactly_the_flocks_the_flock_check_accepts() -> None:
+    """The load check's quick flock test (`flock_limits`) agrees with `_flock_problem`.
+
+    Over every island and starting island, with no tuck or one tuck on either half, in both
+    seasons, for every species (and an unknown one) and sizes 0 to 6.
+    """
+    islands = [*STARTING_BY_ID, *ISLAND_TYPE_BY_ID]
+    tuck_sets: list[tuple[Tuck, ...]] = [()]
+    tuck_sets += [(Tuck(t, half),) for t in ISLAND_TYPE_BY_ID for half in Season]
+    compared = 0
+    for island in islands:
+        for tucks in tuck_sets:
+            group = Group(island, tucks)
+            for season in Season:
+                limits = flock_limits(island, tucks, season is Season.BLUE)
+                counts = group_counts(group, season)
+                for species in [*SPECIES_BY_ID, "dodo"]:
+                    for size in range(7):
+                        most = limits.get(species)
+                        quick = most is not None and 1 <= size <= most
+                        found = _flock_problem(Flock(species, size), "here", counts, season)
+                        assert quick == (found is None), (island, tucks, season, species, size)
+                        compared += quick
+    assert compared > 100  # many flocks really were accepted

@@ -19,6 +19,7 @@ from birdgames import codec, peacock, perch_bop
 from birdgames.core import stuck_problem
 from birdgames.fields import was_offered
 from birdgames.peacock import invariants as peacock_invariants
+from birdgames.peacock import view as peacock_view
 from birdgames.perch_bop import rules as perch_rules
 from birdgames.rng import Rng, below
 
@@ -165,3 +166,24 @@ def test_perch_bonus_note_stays_out_of_equality_hash_and_the_codec() -> None:
     assert perch_rules._noted_bonus(twin) is None
     assert hash(twin) == hash(state)
     assert codec.dumps(twin) == codec.dumps(state)
+
+
+def test_peacock_views_from_cached_seat_views_equal_views_built_afresh() -> None:
+    """Peacock builds views from seat and group views cached by value; along random games
+    every view, for every seat and the spectator, equals one built with empty caches."""
+    game = peacock.GAME
+    compared = 0
+    for players in game.player_counts:
+        state = game.new_game(game.default_config(players), 40 + players)
+        rng = Rng.from_seed(players)
+        while not game.is_terminal(state):
+            cached = [game.view(state, seat) for seat in (None, *range(players))]
+            peacock_view._seat_view.cache_clear()
+            peacock_view._group_view.cache_clear()
+            afresh = [game.view(state, seat) for seat in (None, *range(players))]
+            assert cached == afresh
+            compared += len(cached)
+            legal = game.legal_actions(state, game.to_act(state)[0])
+            index, rng = below(rng, len(legal))
+            state = game.apply(state, legal[index])
+    assert compared > 1000

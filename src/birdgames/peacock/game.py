@@ -113,7 +113,7 @@ class PeacockGame:
         return tuple(_mask(event, player) for event in events)
 
     def is_terminal(self, state: State) -> bool:
-        return not rules.to_act(state)
+        return rules.is_terminal(state)
 
     def scores(self, state: State) -> tuple[int, ...]:
         return season.totals(state)

@@ -13,22 +13,39 @@ from birdgames.peacock.cards import (
     STARTING_ISLANDS,
     Season,
 )
-from birdgames.peacock.scoring import Counts, flock_max, group_counts, is_fed
+from birdgames.peacock.scoring import Counts, flock_limits, flock_max, group_counts, is_fed
 from birdgames.peacock.season import winners as season_winners
 from birdgames.peacock.setup import (
+    PLAYER_COUNTS,
     boxed_birds,
     boxed_islands,
     config_problem,
     full_birds,
     full_islands,
 )
-from birdgames.peacock.state import MOVES_PER_MIGRATION, SLOTS, Flock, Phase, Pool, State
+from birdgames.peacock.state import (
+    ADDITIONAL,
+    BLUE,
+    DRAFT,
+    LEFT,
+    MOVES_PER_MIGRATION,
+    OVER,
+    RIGHT,
+    Flock,
+    Pool,
+    State,
+)
 
 # K2.5 a season's points: every bird card in a flock at its feathers plus any bonus.
 SEASON_SCORE_BOUND: Final = sum((s.feathers + max(0, s.value)) * s.copies for s in SPECIES)
 # K1 every card of the game, counted once at import.
 _ALL_BIRDS: Final = Counter(full_birds())
 _ALL_ISLANDS: Final = Counter(full_islands())
+# K1 what the box holds at each player count, sorted as a state keeps it.
+_BOXED_BIRDS: Final = {n: tuple(sorted(boxed_birds(n))) for n in PLAYER_COUNTS}
+_BOXED_ISLANDS: Final = {n: tuple(sorted(boxed_islands(n))) for n in PLAYER_COUNTS}
+_STARTS: Final = tuple(s.id for s in STARTING_ISLANDS)
+_START_COUNT: Final = len(_STARTS)
 
 
 def bird_places(state: State) -> Counter[str]:
@@ -92,52 +109,60 @@ def problem(state: State) -> str | None:
         return f"round {state.round} is not 1 to {SEASONS_PER_GAME}"
     # K1 the 2-player removal: the box holds exactly what setup put there.
     for name, boxed, expected in (
-        ("birds", state.boxed_birds, boxed_birds(n)),
-        ("islands", state.boxed_islands, boxed_islands(n)),
+        ("birds", state.boxed_birds, _BOXED_BIRDS[n]),
+        ("islands", state.boxed_islands, _BOXED_ISLANDS[n]),
     ):
-        if boxed != tuple(sorted(expected)):
-            return f"boxed {name} must be {', '.join(sorted(expected)) or 'none'} at {n} players"
+        if boxed != expected:
+            return f"boxed {name} must be {', '.join(expected) or 'none'} at {n} players"
     for name, want, ids, held in (
         ("bird", _ALL_BIRDS, SPECIES_BY_ID, bird_places(state)),
         ("island", _ALL_ISLANDS, ISLAND_TYPE_BY_ID, island_places(state)),
     ):
-        unknown = sorted(k for k in held if k not in ids)
-        if unknown:
+        if not held.keys() <= ids.keys():
+            unknown = sorted(k for k in held if k not in ids)
             return f"unknown {name} cards: {', '.join(unknown)}"
-        if held != want:
+        if dict.__ne__(held, want):  # plain dict equality: C speed, no zero counts here
             # Names, not elements: a count read from the document may be huge.
             diff = sorted(k for k in want.keys() | held.keys() if want[k] != held[k])
             return f"{name} cards are not each in exactly one place (off: {', '.join(diff)})"
-    scored = SEASONS_PER_GAME if state.phase is Phase.OVER else state.round - 1
-    starts = tuple(s.id for s in STARTING_ISLANDS)
+    phase = state.phase
+    draft = phase is DRAFT
+    additional = phase is ADDITIONAL
+    over = phase is OVER
+    scored = SEASONS_PER_GAME if over else state.round - 1
+    starts = _STARTS
     hand_sizes = set()
+    blue = state.season is BLUE
     for i, seat in enumerate(state.seats):
-        if tuple(g.island for g in seat.groups[: len(starts)]) != starts:
+        groups = seat.groups
+        if tuple([g.island for g in groups[:_START_COUNT]]) != starts:
             return f"p{i} must have the starting islands {', '.join(starts)} as groups 0 to 2"
-        if any(g.island not in ISLAND_TYPE_BY_ID for g in seat.groups[len(starts) :]):
-            return f"p{i} has a starting island placed twice"
+        for group in groups[_START_COUNT:]:
+            if group.island not in ISLAND_TYPE_BY_ID:
+                return f"p{i} has a starting island placed twice"
         if len(seat.season_scores) != scored:
             return f"p{i} has {len(seat.season_scores)} season scores, expected {scored}"
-        if any(not 0 <= points <= SEASON_SCORE_BOUND for points in seat.season_scores):
-            return f"p{i} has a season score outside 0 to {SEASON_SCORE_BOUND}"
+        for points in seat.season_scores:
+            if not 0 <= points <= SEASON_SCORE_BOUND:
+                return f"p{i} has a season score outside 0 to {SEASON_SCORE_BOUND}"
         # K2.3 a player closes a migration; the draft opens none and the end closes all
         if not 0 <= seat.moves <= MOVES_PER_MIGRATION:
             return f"p{i} has made {seat.moves} moves, allowed 0 to {MOVES_PER_MIGRATION}"
-        if seat.done and state.phase is Phase.DRAFT:
+        if seat.done and draft:
             return f"p{i} is done during the draft"
-        if not seat.done and state.phase is Phase.OVER:
+        if not seat.done and over:
             return f"p{i} is not done after the game"
         pool = seat.pool
         hand = seat.hand
-        if state.phase is not Phase.DRAFT and (seat.pick is not None or hand.birds or hand.islands):
+        if draft:
+            hand_sizes.add(len(hand.birds) + len(hand.islands) + (seat.pick is not None))
+        elif seat.pick is not None or hand.birds or hand.islands:
             return f"p{i} holds a hand or pick outside the draft"
-        if state.phase is Phase.DRAFT:
-            hand_sizes.add(len(seat.hand.birds) + len(seat.hand.islands) + (seat.pick is not None))
-        if state.phase is not Phase.ADDITIONAL and pool.received:
+        if not additional and pool.received:
             return f"p{i} holds received birds outside additional migration"
-        if state.phase is Phase.ADDITIONAL and (pool.drafted_birds or pool.aside):
+        if additional and (pool.drafted_birds or pool.aside):
             return f"p{i} still holds unplaced birds in additional migration"
-        if state.phase is Phase.OVER and pool != Pool():
+        if over and pool != Pool():
             return f"p{i} holds unplaced cards after the game"
         for name, cards in (
             ("drafted birds", pool.drafted_birds),
@@ -147,19 +172,20 @@ def problem(state: State) -> str | None:
             ("hand birds", seat.hand.birds),
             ("hand islands", seat.hand.islands),
         ):
-            if list(cards) != sorted(cards):
+            if len(cards) > 1 and cards != tuple(sorted(cards)):
                 return f"p{i}'s {name} are not sorted"
-        for index, group in enumerate(seat.groups):
-            counts = group_counts(group, state.season)
-            for slot in SLOTS:
-                flock = group.flock(slot)
+        for index, group in enumerate(groups):
+            # A flock of a species the group feeds, within its maximum, is sound; any other
+            # is described by _flock_problem.
+            limits = flock_limits(group.island, group.tucks, blue)
+            for slot, flock in ((LEFT, group.left), (RIGHT, group.right)):
                 if flock is not None:
-                    found = _flock_problem(
-                        flock, f"p{i} group {index} {slot.value}", counts, state.season
-                    )
-                    if found:
-                        return found
-    if state.phase is Phase.DRAFT and (len(hand_sizes) != 1 or 0 in hand_sizes):
+                    most = limits.get(flock.species)
+                    if most is None or not 1 <= flock.size <= most:
+                        counts = group_counts(group, state.season)
+                        where = f"p{i} group {index} {slot.value}"
+                        return _flock_problem(flock, where, counts, state.season)
+    if draft and (len(hand_sizes) != 1 or 0 in hand_sizes):
         return "draft hands must all hold the same number of cards, at least one"
     # Last: the checks above keep the rules from reading impossible values.
     return _stuck_problem(state)
@@ -174,10 +200,10 @@ def _stuck_problem(state: State) -> str | None:
     What is left: with nobody to act the game is over (`is_terminal`), so it needs winners.
     """
     phase = state.phase
-    if phase is Phase.DRAFT:
+    if phase is DRAFT:
         waiting = any(seat.pick is None for seat in state.seats)
     else:
-        waiting = phase is not Phase.OVER and any(not seat.done for seat in state.seats)
+        waiting = phase is not OVER and any(not seat.done for seat in state.seats)
     if waiting:
         return None
     return None if season_winners(state) else "the game is over without winners"

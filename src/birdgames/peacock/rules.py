@@ -35,6 +35,7 @@ from birdgames.peacock.events import (
     PickRevealed,
 )
 from birdgames.peacock.scoring import (
+    flock_limits,
     flock_max,
     flock_text,
     group_counts,
@@ -42,7 +43,14 @@ from birdgames.peacock.scoring import (
     is_fed,
 )
 from birdgames.peacock.state import (
+    ADDITIONAL,
+    BLUE,
+    DRAFT,
+    MIGRATION,
     MOVES_PER_MIGRATION,
+    ORANGE,
+    OVER,
+    SLOTS,
     Flock,
     Group,
     Hand,
@@ -59,9 +67,11 @@ from birdgames.peacock.state import (
     with_seats,
 )
 
-HALVES: Final = (Season.BLUE, Season.ORANGE)
-LEFT: Final = Slot.LEFT
-RIGHT: Final = Slot.RIGHT
+HALVES: Final = (BLUE, ORANGE)
+# Enum members read once (state.py says why).
+DRAFTED: Final = Source.DRAFTED
+ASIDE: Final = Source.ASIDE
+RECEIVED: Final = Source.RECEIVED
 TABLEAU: Final = Source.TABLEAU
 
 
@@ -72,28 +82,45 @@ def _with_seat(state: State, player: int, seat: Seat) -> State:
     return with_seats(state, replaced(state.seats, player, seat))
 
 
-def _distinct(items: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(items))
-
-
 # --- turn order -------------------------------------------------------------------------
 
 
 def to_act(state: State) -> tuple[int, ...]:
     """Returns the seats with a decision now, ascending."""
+    # Plain loops here and on the reducers' paths: a comprehension or generator is a
+    # function call of its own before Python 3.12.
     phase = state.phase
-    if phase is Phase.DRAFT:
-        return tuple(i for i, seat in enumerate(state.seats) if seat.pick is None)
-    if phase is Phase.MIGRATION or phase is Phase.ADDITIONAL:
-        return tuple(i for i, seat in enumerate(state.seats) if not seat.done)
-    return ()
+    acting: list[int] = []
+    if phase is DRAFT:
+        for i, seat in enumerate(state.seats):
+            if seat.pick is None:
+                acting.append(i)
+    elif phase is not OVER:
+        for i, seat in enumerate(state.seats):
+            if not seat.done:
+                acting.append(i)
+    return tuple(acting)
+
+
+def is_terminal(state: State) -> bool:
+    """Returns whether nobody acts any more: `to_act` is empty."""
+    phase = state.phase
+    if phase is DRAFT:
+        for seat in state.seats:
+            if seat.pick is None:
+                return False
+    elif phase is not OVER:
+        for seat in state.seats:
+            if not seat.done:
+                return False
+    return True
 
 
 def _in_turn(state: State, player: int) -> bool:
     seat = state.seats[player]
-    if state.phase is Phase.DRAFT:
+    if state.phase is DRAFT:
         return seat.pick is None
-    if state.phase is Phase.OVER:
+    if state.phase is OVER:
         return False
     return not seat.done
 
@@ -107,11 +134,12 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     if not _in_turn(state, player):
         return ()
     seat = state.seats[player]
-    if state.phase is Phase.DRAFT:
+    if state.phase is DRAFT:
         hand = seat.hand
         acts: tuple[Action, ...] = tuple(
-            _draft_card(player, card) for card in _distinct(hand.birds)
-        ) + tuple(_draft_card(player, card) for card in _distinct(hand.islands))
+            [_draft_card(player, card) for card in dict.fromkeys(hand.birds)]
+            + [_draft_card(player, card) for card in dict.fromkeys(hand.islands)]
+        )
     else:
         acts = _migration_actions(state, player, seat)
     offer(state, acts)
@@ -119,11 +147,11 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
 
 
 # One action object per distinct action, made once: legal_actions hands out the same objects
-# each time (actions are values, so sharing them is safe). Keyed by plain ints and strings:
-# hashing an Enum calls Python code.
+# each time (actions are values, so sharing them is safe).
 _SOURCES: Final = tuple(Source)
-_SOURCE_INDEX: Final = {source: i for i, source in enumerate(_SOURCES)}
-_SLOT_OR_NONE: Final = (None, Slot.LEFT, Slot.RIGHT)
+_DRAFTED: Final = _SOURCES.index(DRAFTED)
+_ASIDE: Final = _SOURCES.index(ASIDE)
+_RECEIVED: Final = _SOURCES.index(RECEIVED)
 
 
 @lru_cache(maxsize=4096)
@@ -131,95 +159,102 @@ def _draft_card(player: int, card: str) -> DraftCard:
     return DraftCard(player, card)
 
 
-@lru_cache(maxsize=65536)
-def _placement(
-    player: int,
-    bird: str,
-    source: int,
-    group: int,
-    slot: int,
-    from_group: int | None,
-    from_slot: int,
-) -> PlaceBird:
-    """The PlaceBird of those fields; slots as 1 (left) or 2 (right), 0 for none."""
-    to_slot = _SLOT_OR_NONE[slot]
-    assert to_slot is not None
-    return PlaceBird(
-        player, bird, _SOURCES[source], group, to_slot, from_group, _SLOT_OR_NONE[from_slot]
+# A target is a slot of the tableau as one int: 2 * group + 0 (left) or 1 (right). A table
+# holds, for one bird and source (or flock it leaves), the action of each target of a
+# tableau of that many groups, so legal_actions indexes a tuple per action.
+@lru_cache(maxsize=4096)
+def _pool_table(player: int, bird: str, source: int, groups: int) -> tuple[PlaceBird, ...]:
+    """Returns the placement of `bird` from `_SOURCES[source]` into each target of `groups`
+    groups (the source by index: hashing an Enum runs Python code)."""
+    return tuple(
+        PlaceBird(player, bird, _SOURCES[source], target >> 1, SLOTS[target & 1])
+        for target in range(2 * groups)
+    )
+
+
+@lru_cache(maxsize=8192)
+def _move_table(player: int, bird: str, leaves: int, groups: int) -> tuple[PlaceBird, ...]:
+    """Returns the move of one `bird` from the target `leaves` into each target of `groups`."""
+    from_group, from_slot = leaves >> 1, SLOTS[leaves & 1]
+    return tuple(
+        PlaceBird(player, bird, TABLEAU, target >> 1, SLOTS[target & 1], from_group, from_slot)
+        for target in range(2 * groups)
     )
 
 
 @lru_cache(maxsize=4096)
-def _limits(island: str, tucks: tuple[Tuck, ...], blue: bool) -> dict[str, int]:
-    """Returns the biggest flock each species may form on this group, for the species it feeds.
+def _island_actions(player: int, island: str, groups: int) -> tuple[Action, ...]:
+    """Returns placing a drafted island as a new group, then each tuck under the `groups`."""
+    tucks = (TuckIsland(player, island, index, half) for index in range(groups) for half in HALVES)
+    return (PlaceIsland(player, island), *tucks)
 
-    A function of the group's island and tucks and the season only, so it is cached by them.
-    """
-    season = Season.BLUE if blue else Season.ORANGE
-    counts = group_counts(Group(island, tucks), season)
-    return {
-        bird: flock_max(species, season, counts)
-        for bird, species in SPECIES_BY_ID.items()
-        if is_fed(species, counts)
-    }
+
+@lru_cache(maxsize=64)
+def _closing(player: int) -> EndMigration:
+    return EndMigration(player)
+
+
+def _targets(bird: str, groups: tuple[Group, ...], limits: list[dict[str, int]]) -> list[int]:
+    """Returns the slots `bird` may join, as targets in tableau order (K2.3)."""
+    # Plain loops on this path: a comprehension is a function call of its own before 3.12.
+    found: list[int] = []
+    target = 0
+    for index, group in enumerate(groups):
+        most = limits[index].get(bird)
+        if most is not None:
+            left, right = group.left, group.right
+            if left is None or (left.species == bird and left.size < most):
+                found.append(target)
+            if right is None or (right.species == bird and right.size < most):
+                found.append(target + 1)
+        target += 2
+    return found
 
 
 def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, ...]:
     groups = seat.groups
     pool = seat.pool
     acts: list[Action] = []
-    migration = state.phase is Phase.MIGRATION
-    loose: tuple[tuple[Source, tuple[str, ...]], ...]
+    migration = state.phase is MIGRATION
+    loose: tuple[tuple[int, tuple[str, ...]], ...]
     if migration:
-        for island in _distinct(pool.drafted_islands):
-            acts.append(PlaceIsland(player, island))
-            for index in range(len(groups)):
-                for half in HALVES:
-                    acts.append(TuckIsland(player, island, index, half))
-        loose = ((Source.DRAFTED, pool.drafted_birds), (Source.ASIDE, pool.aside))
+        for island in dict.fromkeys(pool.drafted_islands):
+            acts += _island_actions(player, island, len(groups))
+        loose = ((_DRAFTED, pool.drafted_birds), (_ASIDE, pool.aside))
     else:
         # K2.4 only received birds are placed; nothing else moves.
-        loose = ((Source.RECEIVED, pool.received),)
-    blue = state.season is Season.BLUE
-    limits = [_limits(group.island, group.tucks, blue) for group in groups]
-    targets: dict[str, list[tuple[int, int]]] = {}
-
-    def targets_of(bird: str) -> list[tuple[int, int]]:
-        found = targets.get(bird)
-        if found is None:
-            found = []
-            for index, group in enumerate(groups):
-                most = limits[index].get(bird)
-                if most is None:
-                    continue
-                left, right = group.left, group.right
-                if left is None or (left.species == bird and left.size < most):
-                    found.append((index, 1))
-                if right is None or (right.species == bird and right.size < most):
-                    found.append((index, 2))
-            targets[bird] = found
-        return found
-
+        loose = ((_RECEIVED, pool.received),)
+    blue = state.season is BLUE
+    limits = [flock_limits(group.island, group.tucks, blue) for group in groups]
+    count = len(groups)
+    targets: dict[str, list[int]] = {}
     for source, birds in loose:
-        code = _SOURCE_INDEX[source]
-        for bird in _distinct(birds):
-            for index, slot in targets_of(bird):
-                acts.append(_placement(player, bird, code, index, slot, None, 0))
+        for bird in dict.fromkeys(birds):
+            found = targets.get(bird)
+            if found is None:
+                found = targets[bird] = _targets(bird, groups, limits)
+            if found:
+                table = _pool_table(player, bird, source, count)
+                for target in found:
+                    acts.append(table[target])
     # K2.3 placed birds move again freely, within the migration's move budget (DECISION).
     if migration and seat.moves < MOVES_PER_MIGRATION:
-        tableau = _SOURCE_INDEX[TABLEAU]
-        for from_index, group in enumerate(groups):
-            for from_slot, flock in ((1, group.left), (2, group.right)):
-                if flock is None:
-                    continue
-                bird = flock.species
-                for index, slot in targets_of(bird):
-                    if index != from_index or slot != from_slot:
-                        acts.append(
-                            _placement(player, bird, tableau, index, slot, from_index, from_slot)
-                        )
+        leaves = 0
+        for group in groups:
+            for flock in (group.left, group.right):
+                if flock is not None:
+                    bird = flock.species
+                    found = targets.get(bird)
+                    if found is None:
+                        found = targets[bird] = _targets(bird, groups, limits)
+                    if found:
+                        table = _move_table(player, bird, leaves, count)
+                        for target in found:
+                            if target != leaves:
+                                acts.append(table[target])
+                leaves += 1
     if not migration or not pool.drafted_islands:
-        acts.append(EndMigration(player))
+        acts.append(_closing(player))
     return tuple(acts)
 
 
@@ -237,18 +272,18 @@ def check(state: State, action: object) -> str | None:
     if type(player) is not int or not 0 <= player < players:
         return f"there is no player {player!r} in a {players}-player game"
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is OVER:
         return "the game is over"
     seat = state.seats[player]
     match action:
         case DraftCard():
-            if phase is not Phase.DRAFT:
+            if phase is not DRAFT:
                 return f"cards are drafted in the draft, but this is the {_phase_name(phase)}"
             if seat.pick is not None:
                 return f"p{player} has already picked a card this turn"
             return _check_draft(seat, action.player, action.card)
         case PlaceIsland() | TuckIsland() | PlaceBird() | EndMigration():
-            if phase is Phase.DRAFT:
+            if phase is DRAFT:
                 return "this is the draft: choose a card from your hand"
             if seat.done:
                 return f"p{player} has already ended this migration"
@@ -273,7 +308,7 @@ def _check_migration(
     state: State, seat: Seat, action: PlaceIsland | TuckIsland | PlaceBird | EndMigration
 ) -> str | None:
     pool = seat.pool
-    additional = state.phase is Phase.ADDITIONAL
+    additional = state.phase is ADDITIONAL
     match action:
         case PlaceIsland():
             return _island_problem(additional, pool, action.island)
@@ -318,12 +353,12 @@ def _check_place_bird(state: State, seat: Seat, action: PlaceBird) -> str | None
     pool = seat.pool
     if not isinstance(source, Source):
         return f"source must be drafted, aside, received or tableau, not {source!r}"
-    if state.phase is Phase.ADDITIONAL:  # K2.4
-        if source is not Source.RECEIVED:
+    if state.phase is ADDITIONAL:  # K2.4
+        if source is not RECEIVED:
             return "in additional migration only received birds are placed; nothing else moves"
-    elif source is Source.RECEIVED:
+    elif source is RECEIVED:
         return "received birds are placed in additional migration"
-    if source is Source.TABLEAU:
+    if source is TABLEAU:
         problem = _group_problem(seat, action.from_group)
         if problem:
             return problem
@@ -343,9 +378,9 @@ def _check_place_bird(state: State, seat: Seat, action: PlaceBird) -> str | None
         if action.from_group is not None or action.from_slot is not None:
             return "only a bird moved from the tableau names a group to leave"
         held = {
-            Source.DRAFTED: pool.drafted_birds,
-            Source.ASIDE: pool.aside,
-            Source.RECEIVED: pool.received,
+            DRAFTED: pool.drafted_birds,
+            ASIDE: pool.aside,
+            RECEIVED: pool.received,
         }[source]
         if bird not in held:
             have = ", ".join(held) or "none"
@@ -404,9 +439,12 @@ def _draft(state: State, action: DraftCard) -> tuple[State, tuple[Event, ...]]:
         hand = Hand(hand.birds, removed(hand.islands, card))
     seat = Seat(hand, card, seat.pool, seat.groups, seat.done, seat.season_scores, seat.moves)
     state = _with_seat(state, player, seat)
-    events: list[Event] = [PickCommitted(player, card)]
-    if all(s.pick is not None for s in state.seats):
-        state = _reveal(state, events)
+    committed = PickCommitted(player, card)
+    for other in state.seats:
+        if other.pick is None:
+            return state, (committed,)
+    events: list[Event] = [committed]
+    state = _reveal(state, events)
     return state, tuple(events)
 
 
@@ -430,20 +468,20 @@ def _reveal(state: State, events: list[Event]) -> State:
             )
         pools.append(pool)
         events.append(PickRevealed(i, card))
-    hands = [seats[(i - step_) % n].hand for i in range(n)]
-    empty = not hands[0].birds and not hands[0].islands
-    new_seats = tuple(
-        Seat(hands[i], None, pools[i], seat.groups, False, seat.season_scores)
-        for i, seat in enumerate(seats)
-    )
+    new_list: list[Seat] = []
+    for i, seat in enumerate(seats):
+        hand = seats[(i - step_) % n].hand
+        new_list.append(Seat(hand, None, pools[i], seat.groups, False, seat.season_scores))
+    new_seats = tuple(new_list)
+    empty = not new_seats[0].hand.birds and not new_seats[0].hand.islands
     if not empty:
         for i, seat in enumerate(seats):
             hand = seat.hand
             count = len(hand.birds) + len(hand.islands)
             events.append(HandPassed(i, (i + step_) % n, count, hand.birds, hand.islands))
         return with_seats(state, new_seats)
-    events.append(PhaseBegan(Phase.MIGRATION, state.round, state.season))
-    return with_seats(state, new_seats, Phase.MIGRATION)
+    events.append(PhaseBegan(MIGRATION, state.round, state.season))
+    return with_seats(state, new_seats, MIGRATION)
 
 
 def _place_island(state: State, action: PlaceIsland) -> tuple[State, tuple[Event, ...]]:
@@ -480,35 +518,34 @@ def _place_bird(state: State, action: PlaceBird) -> tuple[State, tuple[Event, ..
     groups = list(seat.groups)
     moves = seat.moves
     event: Event
-    match action.source:
-        case Source.DRAFTED:
-            pool = Pool(
-                removed(pool.drafted_birds, bird), pool.drafted_islands, pool.aside, pool.received
-            )
-        case Source.ASIDE:
-            pool = Pool(
-                pool.drafted_birds, pool.drafted_islands, removed(pool.aside, bird), pool.received
-            )
-        case Source.RECEIVED:
-            pool = Pool(
-                pool.drafted_birds, pool.drafted_islands, pool.aside, removed(pool.received, bird)
-            )
-        case Source.TABLEAU:
-            assert action.from_group is not None and action.from_slot is not None
-            old = groups[action.from_group]
-            flock = old.flock(action.from_slot)
-            assert flock is not None
-            left = None if flock.size == 1 else Flock(bird, flock.size - 1)
-            moves += 1
-            groups[action.from_group] = old.with_flock(action.from_slot, left)
-        case _:
-            assert_never(action.source)
+    source = action.source
+    if source is DRAFTED:
+        pool = Pool(
+            removed(pool.drafted_birds, bird), pool.drafted_islands, pool.aside, pool.received
+        )
+    elif source is ASIDE:
+        pool = Pool(
+            pool.drafted_birds, pool.drafted_islands, removed(pool.aside, bird), pool.received
+        )
+    elif source is RECEIVED:
+        pool = Pool(
+            pool.drafted_birds, pool.drafted_islands, pool.aside, removed(pool.received, bird)
+        )
+    else:
+        assert source is TABLEAU and action.from_group is not None
+        assert action.from_slot is not None
+        old = groups[action.from_group]
+        flock = old.flock(action.from_slot)
+        assert flock is not None
+        left = None if flock.size == 1 else Flock(bird, flock.size - 1)
+        moves += 1
+        groups[action.from_group] = old.with_flock(action.from_slot, left)
     target = groups[action.group]
     flock = target.flock(action.slot)
     joined = Flock(bird, 1) if flock is None else Flock(bird, flock.size + 1)
     groups[action.group] = target.with_flock(action.slot, joined)
     seat = Seat(seat.hand, None, pool, tuple(groups), False, seat.season_scores, moves)
-    if action.source is Source.TABLEAU:
+    if source is TABLEAU:
         assert action.from_group is not None and action.from_slot is not None
         event = BirdMoved(
             player, bird, action.from_group, action.from_slot, action.group, action.slot
@@ -523,10 +560,13 @@ def _end_migration(state: State, action: EndMigration) -> tuple[State, tuple[Eve
     seat = state.seats[player]
     seat = Seat(seat.hand, None, seat.pool, seat.groups, True, seat.season_scores, seat.moves)
     state = _with_seat(state, player, seat)
-    events: list[Event] = [MigrationEnded(player)]
-    if all(s.done for s in state.seats):
-        if state.phase is Phase.MIGRATION:
-            state = season_end.start_additional(state, events)
-        else:
-            state = season_end.finish_season(state, events)
+    ended = MigrationEnded(player)
+    for other in state.seats:
+        if not other.done:
+            return state, (ended,)
+    events: list[Event] = [ended]
+    if state.phase is MIGRATION:
+        state = season_end.start_additional(state, events)
+    else:
+        state = season_end.finish_season(state, events)
     return state, tuple(events)

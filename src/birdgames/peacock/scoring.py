@@ -18,7 +18,15 @@ from birdgames.peacock.cards import (
     Trigger,
 )
 from birdgames.peacock.events import FlockScore
-from birdgames.peacock.state import SLOTS, Group, Seat, Slot, Tuck
+from birdgames.peacock.state import BLUE, LEFT, ORANGE, RIGHT, Flock, Group, Seat, Slot, Tuck
+
+# Enum members read once (state.py says why).
+_FULL_FLOCK: Final = Trigger.FULL_FLOCK
+_BUDDY: Final = Trigger.BUDDY
+_SEASON: Final = Trigger.SEASON
+_RESOURCE: Final = Trigger.RESOURCE
+_FLOCK_SIZE: Final = Effect.FLOCK_SIZE
+_FEATHERS: Final = Effect.FEATHERS
 
 # Resource counts are (plant, fish, meat) tuples.
 Counts = tuple[int, int, int]
@@ -53,7 +61,7 @@ def _counts(island: str, tucks: tuple[Tuck, ...], blue: bool) -> Counts:
     # §6.4.2 a deck card alone gives the half of the season's colour.
     for index in _HALF[island, blue]:
         counts[index] += 1
-    half = Season.BLUE if blue else Season.ORANGE
+    half = BLUE if blue else ORANGE
     for tuck in tucks:
         # K2.3 a tuck adds its own resource of the half it sits on, in that half's season.
         if tuck.half is half:
@@ -63,7 +71,23 @@ def _counts(island: str, tucks: tuple[Tuck, ...], blue: bool) -> Counts:
 
 def group_counts(group: Group, season: Season) -> Counts:
     """Returns the resources `group` offers in `season`."""
-    return _counts(group.island, group.tucks, season is Season.BLUE)
+    return _counts(group.island, group.tucks, season is BLUE)
+
+
+@lru_cache(maxsize=4096)
+def flock_limits(island: str, tucks: tuple[Tuck, ...], blue: bool) -> dict[str, int]:
+    """Returns the biggest flock each species may form on a group, for the species it feeds.
+
+    A function of the group's island and tucks and the season only, so it is cached by them;
+    the dict is shared: read it, never change it.
+    """
+    season = BLUE if blue else ORANGE
+    counts = _counts(island, tucks, blue)
+    return {
+        bird: flock_max(species, season, counts)
+        for bird, species in SPECIES_BY_ID.items()
+        if is_fed(species, counts)
+    }
 
 
 def is_fed(species: Species, counts: Counts) -> bool:
@@ -105,9 +129,9 @@ def hunger_text(species: Species, counts: Counts, where: str, season: Season) ->
 
 def _season_or_resource_on(species: Species, season: Season, counts: Counts) -> bool:
     """Returns whether a season or resource trigger holds (False for the other triggers)."""
-    if species.trigger is Trigger.SEASON:
+    if species.trigger is _SEASON:
         return species.season is season
-    if species.trigger is Trigger.RESOURCE:
+    if species.trigger is _RESOURCE:
         assert species.resource is not None
         return counts[INDEX[species.resource]] >= 1
     return False
@@ -128,7 +152,7 @@ def flock_max(species: Species, season: Season, counts: Counts) -> int:
     A flock-size bonus adds 1 once (K2.5). The catalog gives that effect only season
     triggers; resource triggers work too. Buddy and full-flock triggers never raise it.
     """
-    if species.effect is Effect.FLOCK_SIZE and _season_or_resource_on(species, season, counts):
+    if species.effect is _FLOCK_SIZE and _season_or_resource_on(species, season, counts):
         return species.flock + 1
     return species.flock
 
@@ -137,14 +161,13 @@ def _is_triggered(
     species: Species, season: Season, counts: Counts, group: Group, size: int
 ) -> bool:
     """Returns whether the species' bonus trigger holds for its flock of `size` in `group`."""
-    match species.trigger:
-        case Trigger.FULL_FLOCK:
-            # §6.4.5 full means the effective maximum this season.
-            return size == flock_max(species, season, counts)
-        case Trigger.BUDDY:
-            return buddies(group, species.buddy) >= species.buddy_count
-        case Trigger.SEASON | Trigger.RESOURCE:
-            return _season_or_resource_on(species, season, counts)
+    trigger = species.trigger
+    if trigger is _FULL_FLOCK:
+        # §6.4.5 full means the effective maximum this season.
+        return size == flock_max(species, season, counts)
+    if trigger is _BUDDY:
+        return buddies(group, species.buddy) >= species.buddy_count
+    return _season_or_resource_on(species, season, counts)  # a season or resource trigger
 
 
 def score_flock(group: Group, index: int, slot: Slot, season: Season) -> FlockScore | None:
@@ -152,13 +175,16 @@ def score_flock(group: Group, index: int, slot: Slot, season: Season) -> FlockSc
     flock = group.flock(slot)
     if flock is None:
         return None
+    return _score(group, flock, index, slot, season, group_counts(group, season))
+
+
+def _score(
+    group: Group, flock: Flock, index: int, slot: Slot, season: Season, counts: Counts
+) -> FlockScore:
     species = SPECIES_BY_ID[flock.species]
-    counts = group_counts(group, season)
     bonus = 0
     # K2.5 buddy and resource bonuses count once however much is present.
-    if species.effect is Effect.FEATHERS and _is_triggered(
-        species, season, counts, group, flock.size
-    ):
+    if species.effect is _FEATHERS and _is_triggered(species, season, counts, group, flock.size):
         bonus = species.value
     points = flock.size * (species.feathers + bonus)
     return FlockScore(index, slot, flock.species, flock.size, species.feathers, bonus, points)
@@ -167,12 +193,21 @@ def score_flock(group: Group, index: int, slot: Slot, season: Season) -> FlockSc
 def season_score(seat: Seat, season: Season) -> tuple[int, tuple[FlockScore, ...]]:
     """Returns a player's points for the season and the flocks that made them."""
     lines: list[FlockScore] = []
+    points = 0
     for index, group in enumerate(seat.groups):
-        for slot in SLOTS:
-            line = score_flock(group, index, slot, season)
-            if line is not None:
-                lines.append(line)
-    return sum(line.points for line in lines), tuple(lines)
+        left, right = group.left, group.right
+        if left is None and right is None:
+            continue
+        counts = group_counts(group, season)
+        if left is not None:
+            line = _score(group, left, index, LEFT, season, counts)
+            lines.append(line)
+            points += line.points
+        if right is not None:
+            line = _score(group, right, index, RIGHT, season, counts)
+            lines.append(line)
+            points += line.points
+    return points, tuple(lines)
 
 
 def distinct_species(seat: Seat) -> int:

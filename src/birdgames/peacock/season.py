@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
-
 from birdgames.peacock.cards import SEASONS_PER_GAME, SPECIES_BY_ID
 from birdgames.peacock.events import (
     BirdsPassed,
@@ -27,10 +25,12 @@ from birdgames.peacock.scoring import (
 )
 from birdgames.peacock.setup import deal
 from birdgames.peacock.state import (
+    ADDITIONAL,
+    DRAFT,
+    OVER,
     SLOTS,
     Flock,
     Group,
-    Phase,
     Pool,
     Seat,
     State,
@@ -52,15 +52,18 @@ def start_additional(state: State, events: list[Event]) -> State:
             to = (i + step_) % n
             received[to] = unplaced
             events.append(BirdsPassed(i, to, unplaced))
-    seats = tuple(
-        Seat(seat.hand, None, Pool((), (), (), received[i]), seat.groups, not received[i],
-             seat.season_scores)
-        for i, seat in enumerate(state.seats)
-    )  # fmt: skip
-    state = with_seats(state, seats, Phase.ADDITIONAL)
-    if all(seat.done for seat in seats):
+    seats: list[Seat] = []
+    waiting = False
+    for i, seat in enumerate(state.seats):
+        got = received[i]
+        waiting = waiting or bool(got)
+        seats.append(
+            Seat(seat.hand, None, Pool((), (), (), got), seat.groups, not got, seat.season_scores)
+        )
+    state = with_seats(state, tuple(seats), ADDITIONAL)
+    if not waiting:
         return finish_season(state, events)
-    events.append(PhaseBegan(Phase.ADDITIONAL, state.round, state.season))
+    events.append(PhaseBegan(ADDITIONAL, state.round, state.season))
     return state
 
 
@@ -78,7 +81,19 @@ def finish_season(state: State, events: list[Event]) -> State:
         events.append(SeasonScored(i, state.round, state.season, points, sum(scores), flocks))
         seats.append(Seat(seat.hand, None, Pool(), seat.groups, True, scores))
     if state.round >= SEASONS_PER_GAME:
-        over = attrs.evolve(state, phase=Phase.OVER, seats=tuple(seats), gone=gone)
+        over = State(
+            state.config,
+            state.rng,
+            state.season,
+            state.round,
+            OVER,
+            tuple(seats),
+            state.bird_deck,
+            state.island_deck,
+            state.boxed_birds,
+            state.boxed_islands,
+            gone,
+        )
         totals = tuple(sum(seat.season_scores) for seat in seats)
         events.append(GameOver(totals, tuple(rating(t) for t in totals), winners(over)))
         return over
@@ -122,17 +137,20 @@ def change_season(
         pool = Pool((), (), tuple(sorted(aside)), ())
         changed.append(Seat(seat.hand, None, pool, tuple(groups), False, seat.season_scores))
     new_seats, birds, islands, dealt = deal(tuple(changed), state.bird_deck, state.island_deck, rnd)
-    events.append(PhaseBegan(Phase.DRAFT, rnd, season))
+    events.append(PhaseBegan(DRAFT, rnd, season))
     events.extend(dealt)
-    return attrs.evolve(
-        state,
-        season=season,
-        round=rnd,
-        phase=Phase.DRAFT,
-        seats=new_seats,
-        bird_deck=birds,
-        island_deck=islands,
-        gone=gone,
+    return State(
+        state.config,
+        state.rng,
+        season,
+        rnd,
+        DRAFT,
+        new_seats,
+        birds,
+        islands,
+        state.boxed_birds,
+        state.boxed_islands,
+        gone,
     )
 
 
@@ -146,7 +164,7 @@ def totals(state: State) -> tuple[int, ...]:
 
 def winners(state: State) -> tuple[int, ...]:
     """Returns the winners once the game is over (K3): total, then distinct species."""
-    if state.phase is not Phase.OVER:
+    if state.phase is not OVER:
         return ()
     sums = totals(state)
     best = max(sums)

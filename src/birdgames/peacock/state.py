@@ -19,6 +19,12 @@ class Slot(enum.Enum):
 
 
 SLOTS: Final = (Slot.LEFT, Slot.RIGHT)
+# Enum members read once into names: on Python 3.11 reading `Slot.LEFT` from its class runs
+# Python code each time (about as dear as a call), and the hot paths read them on every step.
+LEFT: Final = Slot.LEFT
+RIGHT: Final = Slot.RIGHT
+BLUE: Final = Season.BLUE
+ORANGE: Final = Season.ORANGE
 
 # K2.3 placed birds move freely within a migration, up to this many moves per player (DECISION).
 # A tableau holds at most about 30 birds in a migration (18 drafted, a few received), and any
@@ -33,6 +39,12 @@ class Phase(enum.Enum):
     MIGRATION = "migration"
     ADDITIONAL = "additional_migration"
     OVER = "over"
+
+
+DRAFT: Final = Phase.DRAFT
+MIGRATION: Final = Phase.MIGRATION
+ADDITIONAL: Final = Phase.ADDITIONAL
+OVER: Final = Phase.OVER
 
 
 @attrs.frozen
@@ -54,7 +66,10 @@ class Config:
     """The island deck, top card first; None: shuffled from the seed."""
 
 
-@attrs.frozen
+# Hashes are cached on the tableau's parts: views are cached by seat value (view.py), and a
+# seat left alone by a step is the same object in the next state, so its hash is read, not
+# recomputed.
+@attrs.frozen(cache_hash=True)
 class Flock:
     """Birds of one species in one slot."""
 
@@ -76,7 +91,7 @@ class Tuck:
     """The half that shows, whose resource the group gains."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Group:
     """An island with its tucked upgrades and its two flock slots."""
 
@@ -91,16 +106,16 @@ class Group:
 
     def flock(self, slot: Slot) -> Flock | None:
         """Returns the flock in `slot`, if any."""
-        return self.left if slot is Slot.LEFT else self.right
+        return self.left if slot is LEFT else self.right
 
     def with_flock(self, slot: Slot, flock: Flock | None) -> Group:
         """Returns this group with `flock` in `slot` (None empties it)."""
-        if slot is Slot.LEFT:
+        if slot is LEFT:
             return Group(self.island, self.tucks, flock, self.right)
         return Group(self.island, self.tucks, self.left, flock)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Hand:
     """The cards a player is drafting from (hidden from the others), sorted."""
 
@@ -108,7 +123,7 @@ class Hand:
     islands: tuple[str, ...] = ()
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Pool:
     """Public cards in front of a player that are not on the tableau, each tuple sorted."""
 
@@ -118,7 +133,7 @@ class Pool:
     received: tuple[str, ...] = ()
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Seat:
     """Everything one player has."""
 
@@ -205,9 +220,9 @@ def removed(items: tuple[str, ...], item: str) -> tuple[str, ...]:
 
 def other_season(season: Season) -> Season:
     """Returns the other season colour."""
-    return Season.ORANGE if season is Season.BLUE else Season.BLUE
+    return ORANGE if season is BLUE else BLUE
 
 
 def direction(season: Season) -> int:
     """Returns the passing step: blue passes to seat i+1, orange to seat i-1 (DECISION)."""
-    return 1 if season is Season.BLUE else -1
+    return 1 if season is BLUE else -1

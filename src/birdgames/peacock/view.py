@@ -4,6 +4,7 @@ information").
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import ClassVar
 
 import attrs
@@ -12,7 +13,17 @@ from birdgames.core import check_spectator_or_player
 from birdgames.peacock.cards import Season
 from birdgames.peacock.rules import to_act
 from birdgames.peacock.scoring import group_counts
-from birdgames.peacock.state import Flock, Group, Phase, State, Tuck, direction
+from birdgames.peacock.state import (
+    BLUE,
+    ORANGE,
+    Flock,
+    Group,
+    Phase,
+    Seat,
+    State,
+    Tuck,
+    direction,
+)
 
 
 @attrs.frozen
@@ -107,38 +118,42 @@ class View:
     """Peacock never waits on one player's answer to another's move."""
 
 
-def _group_view(group: Group, season: Season) -> GroupView:
-    plant, fish, meat = group_counts(group, season)
+# Views are built from cached parts, keyed by value: a seat a step left alone is the same
+# object in the next state (its hash cached, its equality an identity check), so a view of a
+# new state rebuilds only the seat that changed.
+@lru_cache(maxsize=4096)
+def _group_view(group: Group, blue: bool) -> GroupView:
+    plant, fish, meat = group_counts(group, BLUE if blue else ORANGE)
     return GroupView(group.island, group.tucks, group.left, group.right, plant, fish, meat)
+
+
+@lru_cache(maxsize=1024)
+def _seat_view(seat: Seat, mine: bool, blue: bool) -> SeatView:
+    hand = seat.hand
+    pool = seat.pool
+    return SeatView(
+        len(hand.birds) + len(hand.islands),
+        hand.birds if mine else None,
+        hand.islands if mine else None,
+        seat.pick is not None,
+        seat.pick if mine else None,
+        pool.drafted_birds,
+        pool.drafted_islands,
+        pool.aside,
+        pool.received,
+        tuple([_group_view(group, blue) for group in seat.groups]),
+        seat.done,
+        seat.season_scores,
+        sum(seat.season_scores),
+    )
 
 
 def view(state: State, player: int | None) -> View:
     """Returns what `player` can see now; a bad player raises InvalidConfigError."""
     me = check_spectator_or_player(player, len(state.seats))
     season = state.season
-    seats: list[SeatView] = []
-    for i, seat in enumerate(state.seats):
-        hand = seat.hand
-        mine = i == me
-        groups = tuple([_group_view(g, season) for g in seat.groups])
-        pool = seat.pool
-        seats.append(
-            SeatView(
-                len(hand.birds) + len(hand.islands),
-                hand.birds if mine else None,
-                hand.islands if mine else None,
-                seat.pick is not None,
-                seat.pick if mine else None,
-                pool.drafted_birds,
-                pool.drafted_islands,
-                pool.aside,
-                pool.received,
-                groups,
-                seat.done,
-                seat.season_scores,
-                sum(seat.season_scores),
-            )
-        )
+    blue = season is BLUE
+    seats = tuple([_seat_view(seat, i == me, blue) for i, seat in enumerate(state.seats)])
     acting = to_act(state)  # empty exactly when the game is over (GAME.is_terminal)
     return View(
         me,
@@ -148,7 +163,7 @@ def view(state: State, player: int | None) -> View:
         direction(season),
         state.phase,
         acting,
-        tuple(seats),
+        seats,
         len(state.bird_deck),
         len(state.island_deck),
         state.boxed_birds,
