@@ -26,10 +26,10 @@ from birdgames.rookery.actions import Action, PlayPredator
 from birdgames.rookery.cards import (
     ABILITIES,
     BIRDS,
+    CARD_TYPE,
     CATALOG,
     PREDATORS,
     Ability,
-    CardType,
     Condition,
     Effect,
     Habitat,
@@ -213,7 +213,7 @@ def _static_value(card: str, ability: Ability, met: bool) -> object:
                 c.id
                 for c in CATALOG.values()
                 if getattr(c, "cost", 0) >= 2
-                and _type(c.id) is ability.card_type
+                and CARD_TYPE[c.id] is ability.card_type
                 and (ability.habitat is None or getattr(c, "habitat", None) is ability.habitat)
             )
             return cost_of(state.zones, 0, target)
@@ -239,12 +239,6 @@ def _static_value(card: str, ability: Ability, met: bool) -> object:
             return claim_mod(state.zones, zi, found, ability.mode)
         case _:
             raise AssertionError(f"{ability.effect} is not static")
-
-
-def _type(card: str) -> CardType:
-    from birdgames.rookery.cards import CARD_TYPE
-
-    return CARD_TYPE[card]
 
 
 @pytest.mark.parametrize(("card", "index"), CASES, ids=[f"{c}-{i}" for c, i in CASES])
