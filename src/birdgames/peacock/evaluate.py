@@ -11,6 +11,7 @@ set-aside.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from birdgames.peacock.cards import (
@@ -178,7 +179,12 @@ def season_change(groups: Sequence[Group], season: Season) -> tuple[tuple[Group,
     return tuple(out), aside
 
 
-def _unplaced(groups: Sequence[Group], birds: Sequence[str], season: Season, left: int) -> float:
+# Search bots value thousands of positions whose tableaus repeat (most iterations leave the
+# other seats' tableaus as they were): the pure parts of the estimate are memoized by value.
+@lru_cache(maxsize=1 << 15)
+def _unplaced(
+    groups: tuple[Group, ...], birds: tuple[str, ...], season: Season, left: int
+) -> float:
     """Returns what `birds` still to be placed on `groups` are expected to earn over `left`
     scorings, the first in `season`."""
     if not birds:
@@ -250,17 +256,28 @@ def evaluate(view: View, player: int) -> float:
     left = SEASONS_PER_GAME - view.round + 1
     groups = _groups(seat)
     birds, islands = _pending(view, seat, player)
-    value = total + _unplaced(groups, birds, season, left)
+    value = total + _unplaced(groups, tuple(sorted(birds)), season, left)
     value += ISLAND_VALUE * islands * left
     # Room serves birds still to draft: this season's in the share not yet drafted, and each
     # later season's on the tableau as the season change leaves it.
     value += _room(groups) * _drafting_share(view, seat)
+    for term in _tableau_terms(groups, season, left):
+        value += term
+    return value
+
+
+@lru_cache(maxsize=1 << 15)
+def _tableau_terms(groups: tuple[Group, ...], season: Season, left: int) -> tuple[float, ...]:
+    """Returns the tableau's contributions to the estimate, in the order they are added: its
+    score in each scoring left, each after the season changes before it (K2.6), with the
+    set-aside birds' planned points and the room left after each change."""
+    terms: list[float] = []
     while True:
-        value += _points_all(groups, season)
+        terms.append(_points_all(groups, season))
         left -= 1
         if left == 0:
-            return value
+            return tuple(terms)
         season = other_season(season)
         groups, aside = season_change(groups, season)
-        value += _unplaced(groups, aside, season, left)
-        value += _room(groups)
+        terms.append(_unplaced(groups, tuple(aside), season, left))
+        terms.append(_room(groups))
