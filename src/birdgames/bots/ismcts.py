@@ -136,11 +136,16 @@ class ISMCTSPolicy:
         expanded: _Node | None = None
         reached = state
         while True:
-            untried = [a for a in legal if a not in node.children]
+            untried: list[object] = []
+            tried: list[tuple[object, _Node]] = []
+            children = node.children
             for action in legal:
-                child = node.children.get(action)
-                if child is not None:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
                     child.available += 1
+                    tried.append((action, child))
             if untried:
                 index, rng = below(rng, len(untried))
                 action = untried[index]
@@ -150,8 +155,7 @@ class ISMCTSPolicy:
                 reached = state
                 state = game.apply(state, action)
                 break
-            action = _select(node, legal, search.exploration)
-            node = node.children[action]
+            action, node = _select(tried, search.exploration)
             path.append(node)
             state = game.apply(state, action)
             reached = state
@@ -188,18 +192,18 @@ def _mover(game: AnyGame, state: Any, me: int) -> int:
     return me if me in acting else acting[0]
 
 
-def _select(node: _Node, legal: Sequence[object], exploration: float) -> object:
+def _select(tried: Sequence[tuple[object, _Node]], exploration: float) -> tuple[object, _Node]:
     """UCB1 over the available children (availability counts replace the parent's visits)."""
-    best_action = legal[0]
+    best = tried[0]
     best_score = -math.inf
-    for action in legal:
-        child = node.children[action]
+    for pair in tried:
+        child = pair[1]
         score = child.reward / child.visits + exploration * math.sqrt(
             math.log(child.available) / child.visits
         )
         if score > best_score:
-            best_action, best_score = action, score
-    return best_action
+            best, best_score = pair, score
+    return best
 
 
 def _seed_root(
