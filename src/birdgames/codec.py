@@ -946,6 +946,44 @@ def _check_limits(data: Any) -> None:
                 stack.append((item, depth + 1))
 
 
+# The longest text `_quick_parse` tries: past it, a text it cannot vouch for costs no more than
+# one parse again (the limits' worst documents are far longer).
+_QUICK_PARSE_CHARS: Final = 64 * 1024
+
+
+def _quick_parse(text: str) -> tuple[Any] | None:
+    """Returns the parsed `text` (in a 1-tuple) when plain JSON objects hold the same data as
+    `_object` builds, else None and the guarded parse decides.
+
+    A dict built by the parser itself is cheaper than one built from a list of key-value
+    pairs, but it keeps only the last of repeated keys. Every key is followed by one ":"
+    outside strings, so when the text holds exactly as many ":" as the dicts hold keys, no
+    object repeated a key (and no string held a ":"). Any refusal here (bad JSON, a limit, a
+    float too long) is left to the guarded parse, which says what is wrong.
+    """
+    keys = 0
+
+    def count_keys(obj: dict[str, Any]) -> dict[str, Any]:
+        nonlocal keys
+        keys += len(obj)
+        if len(obj) > MAX_OBJECT_KEYS:
+            raise _Refused
+        return obj
+
+    decoder = json.JSONDecoder(
+        object_hook=count_keys, parse_float=_number, parse_constant=_constant
+    )
+    try:
+        data, end = decoder.scan_once(text, 0)
+    except MemoryError:
+        raise
+    except Exception:  # StopIteration, a JSON error, RecursionError, _Refused: decided below
+        return None
+    if end != len(text) or text.count(":") != keys:
+        return None
+    return (data,)
+
+
 def _parse_any(text: object, *, limits: bool = True) -> Any:
     """Parses `text` within the size limits; `limits=False` leaves the walk of the parsed data
     (nesting, array and string limits) to the caller."""
@@ -974,14 +1012,24 @@ def _parse_any(text: object, *, limits: bool = True) -> Any:
             raise CodecError(f"the text has {size} bytes, more than {MAX_DOCUMENT_BYTES}")
     else:
         raise CodecError(f"expected JSON text, got {_type_name(text)}")
-    values = text.count(",") + text.count("[") + text.count("{")
-    if values > MAX_VALUES:
-        raise CodecError(f"the text holds up to {values} values, more than {MAX_VALUES}")
+    # Each value opens with "[" or "{" or follows a ",": a text no longer than MAX_VALUES
+    # holds no more values than that, and needs no count.
+    if len(text) > MAX_VALUES:
+        values = text.count(",") + text.count("[") + text.count("{")
+        if values > MAX_VALUES:
+            raise CodecError(f"the text holds up to {values} values, more than {MAX_VALUES}")
+    wide = _WIDE_RUN in raw.translate(_DIGITS_TO_ZERO)
+    if not wide and len(text) <= _QUICK_PARSE_CHARS:
+        quick = _quick_parse(text)
+        if quick is not None:
+            if limits:
+                _check_limits(quick[0])
+            return quick[0]
     try:
         data = json.loads(
             text,
             object_pairs_hook=_object,
-            parse_int=_integer if _WIDE_RUN in raw.translate(_DIGITS_TO_ZERO) else None,
+            parse_int=_integer if wide else None,
             parse_float=_number,
             parse_constant=_constant,
         )
