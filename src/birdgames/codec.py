@@ -397,13 +397,16 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
         if item.t is str:
 
             def structure_strings(value: object, _: Any) -> tuple[Any, ...]:
-                # Every test at C speed (map over builtins), no call per item.
-                if (
-                    type(value) is not list
-                    or len(value) > MAX_ARRAY_LENGTH
-                    or not set(map(type, value)) <= _STR_TYPE
-                    or max(map(len, value), default=0) > MAX_STRING_LENGTH
-                    or not all(map(str.isascii, value))
+                # Every test at C speed, no call per item: joining fails on any item that is
+                # not a string (a JSON string is an exact str), and the joined text is ASCII
+                # and short when every item is; only a long one needs the longest item.
+                if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
+                    raise TypeError("expected a JSON array of short ASCII strings")
+                if not value:
+                    return ()
+                joined = "".join(value)
+                if not joined.isascii() or (
+                    len(joined) > MAX_STRING_LENGTH and max(map(len, value)) > MAX_STRING_LENGTH
                 ):
                     raise TypeError("expected a JSON array of short ASCII strings")
                 return tuple(value)
@@ -412,11 +415,9 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
         if item.t is int:
 
             def structure_ints(value: object, _: Any) -> tuple[Any, ...]:
-                if (
-                    type(value) is not list
-                    or len(value) > MAX_ARRAY_LENGTH
-                    or not set(map(type, value)) <= _INT_TYPE
-                ):
+                if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
+                    raise TypeError("expected a JSON array of integers")
+                if value and not set(map(type, value)) <= _INT_TYPE:
                     raise TypeError("expected a JSON array of integers")
                 return tuple(value)
 
@@ -427,11 +428,11 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
 
             def structure_scalars(value: object, _: Any) -> tuple[Any, ...]:
                 # bool and int are told apart: type() is exact.
-                if (
-                    type(value) is not list
-                    or len(value) > MAX_ARRAY_LENGTH
-                    or not set(map(type, value)) <= scalars
-                ):
+                if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
+                    raise TypeError("expected a JSON array of scalars of the item type")
+                if not value:
+                    return ()
+                if not set(map(type, value)) <= scalars:
                     raise TypeError("expected a JSON array of scalars of the item type")
                 if strings:
                     for x in value:
@@ -444,6 +445,8 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
         def structure_homogeneous(value: object, _: Any) -> tuple[Any, ...]:
             if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
                 raise TypeError("expected a JSON array within the limit")
+            if not value:
+                return ()
             hook, elem = item.get(), item.t
             return tuple([hook(x, elem) for x in value])
 
@@ -572,7 +575,10 @@ def _tagged_union_structure_factory(
         hook = _Hook(only)
 
         def structure_optional_fast(value: object, _: Any) -> Any:
-            return None if value is None else hook.get()(value, only)
+            if value is None:
+                return None
+            found = hook.hook  # looked up once, on first use
+            return (found or hook.get())(value, only)
 
         return structure_optional_fast
     allowed: dict[str, type] = {}
@@ -643,7 +649,10 @@ def _attrs_structure_factory(
                 raise TypeError
             version = value.get("format", 1)
             # The type test first: true and 1.0 equal 1, and the detailed converter refuses them.
-            if type(version) is not int or version != _nested_version(cls):
+            if type(version) is not int:
+                raise TypeError
+            registration = _BY_CLASS.get(cls)
+            if version != (1 if registration is None else registration.version):
                 raise TypeError
             return inner(value, cls)
 
