@@ -983,10 +983,10 @@ def _quick_parse(text: str) -> tuple[Any] | None:
         object_hook=count_keys, parse_float=_number, parse_constant=_constant
     )
     try:
-        data, end = decoder.scan_once(text, 0)
+        data, end = decoder.raw_decode(text)
     except MemoryError:
         raise
-    except Exception:  # StopIteration, a JSON error, RecursionError, _Refused: decided below
+    except Exception:  # a JSON error, RecursionError, _Refused: the guarded parse says which
         return None
     if end != len(text) or text.count(":") != keys:
         return None
