@@ -185,23 +185,21 @@ def invariant_violation(state: State) -> str | None:
     size = TILES_FOR_PLAYERS[n]
     if len(state.locations) != size:
         return f"{n} players need {size} Locations, not {len(state.locations)}"
-    for name, seq, length in (
-        ("supply", state.supply, colours),
-        ("bag", state.bag, colours),
-        ("plaza", state.plaza, colours),
-    ):
-        if len(seq) != length or any(k < 0 for k in seq):
-            return f"{name} must hold {length} non-negative counts"
+    for name, seq in (("supply", state.supply), ("bag", state.bag), ("plaza", state.plaza)):
+        if len(seq) != colours or min(seq) < 0:
+            return f"{name} must hold {colours} non-negative counts"
     if len(state.seats) != n or sorted(state.turn_order) != list(range(n)):
         return "seats or turn order do not match the player count"
     slots = geometry_for(n).layout.fountain
     if len(state.fountain) != len(slots):
         return f"the fountain has {len(slots)} slots, not {len(state.fountain)}"
-    for i, c in enumerate(state.fountain):
-        if c is not None and (
-            not 0 <= c < colours or any(state.fountain[s] is None for s in slots[i].supports)
-        ):
-            return f"fountain slot {i} holds an impossible bird"
+    fountain = state.fountain
+    if fountain.count(None) != len(fountain):  # an empty fountain needs no look
+        for i, c in enumerate(fountain):
+            if c is not None and (
+                not 0 <= c < colours or any(fountain[s] is None for s in slots[i].supports)
+            ):
+                return f"fountain slot {i} holds an impossible bird"
     problem = _check_parts(state)
     if problem is not None:
         return problem
@@ -211,9 +209,11 @@ def invariant_violation(state: State) -> str | None:
             return f"{loc.tile} has the wrong number of colours"
         if min(birds) < 0 or loc.free_nests < 0:
             return f"{loc.tile} holds a negative count"
-        for b, nest, house in zip(birds, nested, housed, strict=True):
-            if (nest or house) and b == 0:
-                return f"{loc.tile}: an empty stack cannot hold a nest or birdhouse"
+        # Membership tests run at C speed; the pairs are only read where both can meet.
+        if 0 in birds and (True in nested or True in housed):
+            for b, nest, house in zip(birds, nested, housed, strict=True):
+                if (nest or house) and b == 0:
+                    return f"{loc.tile}: an empty stack cannot hold a nest or birdhouse"
     problem = pond_problem(state) or bird_count_problem(state)
     if problem is not None:
         return problem
@@ -353,16 +353,14 @@ def bird_count_problem(state: State) -> str | None:
     """Every colour's 28 birds are somewhere: supply, bag, hands, board, Ponds, fountain,
     plaza or on the way to the fountain."""
     colours = state.config.colours
-    # One pass over each place, adding every colour at once (per-colour lengths are
+    # Every place's counts summed colour by colour at C speed (per-colour lengths are
     # checked before this runs).
-    totals = [state.supply[c] + state.bag[c] + state.plaza[c] for c in range(colours)]
-    for counts in [s.hand for s in state.seats] + [loc.birds for loc in state.locations]:
-        for c in range(colours):
-            totals[c] += counts[c]
+    places = [state.supply, state.bag, state.plaza]
+    places += [s.hand for s in state.seats]
+    places += [loc.birds for loc in state.locations]
     if state.ponds is not None:
-        for pond in state.ponds.ponds:
-            for c in range(colours):
-                totals[c] += pond.birds[c]
+        places += [pond.birds for pond in state.ponds.ponds]
+    totals = list(map(sum, zip(*places, strict=True)))
     for f in state.fountain:
         if f is not None and 0 <= f < colours:
             totals[f] += 1
