@@ -29,7 +29,12 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 from cattrs.fns import identity
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+from cattrs.gen import (
+    make_dict_structure_fn,
+    make_dict_structure_fn_from_attrs,
+    make_dict_unstructure_fn,
+    override,
+)
 
 from birdgames.core import SEED_BITS, ActionLike, CodecError, Tagged, games
 from birdgames.rng import Rng
@@ -628,15 +633,28 @@ def _attrs_structure_factory(
     cls: Any, converter: cattrs.Converter, detailed: bool
 ) -> Callable[[object, Any], Any]:
     tag = _tag_of(cls)
-    inner = make_dict_structure_fn(
-        cls,
-        converter,
-        # The fast hook of a tagged class tests the keys itself, "kind" and "format" among
-        # them, so the document is read as it is, not copied without those two.
-        _cattrs_forbid_extra_keys=detailed or tag is None,
-        _cattrs_detailed_validation=detailed,
-        **_field_overrides(cls, structuring=True),
-    )
+    inner: Callable[[Any, Any], Any]
+    # The fast hook of a tagged class tests the keys itself, "kind" and "format" among them,
+    # so the document is read as it is, not copied without those two.
+    forbid_extra_keys = detailed or tag is None
+    required = None if detailed else _all_required(cls)
+    if required is None:
+        inner = make_dict_structure_fn(
+            cls,
+            converter,
+            _cattrs_forbid_extra_keys=forbid_extra_keys,
+            _cattrs_detailed_validation=detailed,
+            **_field_overrides(cls, structuring=True),
+        )
+    else:
+        inner = make_dict_structure_fn_from_attrs(
+            required,
+            cls,
+            converter,
+            _cattrs_forbid_extra_keys=forbid_extra_keys,
+            _cattrs_detailed_validation=False,
+            **_field_overrides(cls, structuring=True),
+        )
     if not detailed:
         if tag is None:
             # The generated function raises on anything but a JSON object (it reads the keys),
@@ -671,6 +689,22 @@ def _attrs_structure_factory(
         return inner(value, cls)
 
     return structure
+
+
+def _all_required(cls: type) -> list[attrs.Attribute[Any]] | None:
+    """Returns the fields of `cls` with no defaults, for the fast hook, or None when a field
+    is not a plain positional one.
+
+    Every document `dumps` writes holds every field, so the fast hook reads each key as
+    required: a document leaving a defaulted field out is read by the detailed converter,
+    which fills the default. The hook then calls the class with every field in order, with no
+    dict of the defaulted ones on the side.
+    """
+    attrs.resolve_types(cls)
+    fields = attrs.fields(cls)
+    if any(not f.init or f.kw_only or f.alias != f.name for f in fields):
+        return None
+    return [f.evolve(default=attrs.NOTHING) for f in fields]
 
 
 def _nested_version(cls: type) -> int:
