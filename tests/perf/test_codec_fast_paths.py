@@ -12,10 +12,13 @@ import json
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 import birdgames
-from birdgames import CodecError, codec, sim
+from birdgames import CodecError, codec, perch_bop, sim
+from birdgames.core import stuck_problem
+from birdgames.perch_bop import game as perch_game
 from tests.conformance.mutations import mutate, vocabulary
 
 GAMES = sorted(birdgames.games().items())
@@ -106,3 +109,82 @@ def test_fast_converter_builds_what_the_detailed_one_builds_or_declines(
             assert codec.dumps(fast) == codec.dumps(detailed), where
             accepted += 1
     assert accepted > 0
+
+
+def test_perch_load_check_accepts_no_state_the_enumerating_check_finds_stuck() -> None:
+    """Perch's loaded-state check sees a turn's legal action without listing them all
+    (`progress_problem`); on turn states edited once, any state it accepts has legal actions
+    for every player to act, as `birdgames.core.stuck_problem` finds by enumeration."""
+    game = perch_bop.GAME
+    accepted = turns = 0
+    for players in game.player_counts:
+        config = game.default_config(players)
+        steps = list(sim.iter_play(game, config, 3, [sim.RandomPolicy()] * players))
+        states = [s.state for s in steps if s.state.flow.awaiting is perch_bop.Await.TURN]
+        texts = [codec.dumps(state) for state in states[:: max(1, len(states) // 8)]]
+        words = vocabulary(texts)
+        rng = random.Random(players)
+        for text in texts:
+            for _ in range(30):
+                _, where, edited = mutate(text, words, rng)
+                try:
+                    state = codec._converter.structure(codec._parse(edited), perch_bop.State)
+                except Exception:  # refused as a document: no state to check
+                    continue
+                try:
+                    problem = perch_game.invariant_violation(state)
+                except Exception:  # the codec refuses a state its check cannot read
+                    continue
+                turns += state.flow.awaiting is perch_bop.Await.TURN
+                if problem is None:
+                    accepted += 1
+                    assert stuck_problem(game, state) is None, where
+    assert accepted > 0 and turns > 0
+
+
+def _perch_turn_with_every_stack_housed() -> perch_bop.State:
+    """A turn (bird not placed, bonus action taken) where each colour in the actor's hand has
+    a birdhouse at every Location in play: no bird can be placed, so no action is legal."""
+    game = perch_bop.GAME
+    config = game.default_config(3)
+    for step in sim.iter_play(game, config, 5, [sim.RandomPolicy()] * 3):
+        state, flow = step.state, step.state.flow
+        if flow.awaiting is perch_bop.Await.TURN and not flow.placed and not state.arrivals:
+            break
+    hand = state.seats[flow.actor].hand
+    supply = list(state.supply)
+    locations = []
+    for loc in state.locations:
+        birds, housed = list(loc.birds), list(loc.housed)
+        for c, k in enumerate(hand):
+            if k and not loc.removed:
+                housed[c] = True
+                if not birds[c]:  # a birdhouse stands on a bird, taken from the supply
+                    birds[c] = 1
+                    supply[c] -= 1
+        locations.append(attrs.evolve(loc, birds=tuple(birds), housed=tuple(housed)))
+    return attrs.evolve(
+        state,
+        locations=tuple(locations),
+        supply=tuple(supply),
+        flow=attrs.evolve(flow, bonus_used=True),
+    )
+
+
+def test_perch_load_check_refuses_a_turn_with_no_place_for_any_bird() -> None:
+    """The turn shortcut finds no place, so the enumerating check refuses the state."""
+    stuck = _perch_turn_with_every_stack_housed()
+    actor = stuck.flow.actor
+    expected = f"p{actor} is to act but has no legal action"
+    assert stuck_problem(perch_bop.GAME, stuck) == expected
+    assert perch_game.invariant_violation(stuck) == expected
+    with pytest.raises(CodecError, match=expected):
+        codec.loads(perch_bop.State, codec.dumps(stuck))
+    # One stack without a birdhouse is a place for a bird again.
+    c = next(c for c, k in enumerate(stuck.seats[actor].hand) if k)
+    i = next(i for i, loc in enumerate(stuck.locations) if not loc.removed)
+    loc = stuck.locations[i]
+    opened = attrs.evolve(loc, housed=tuple(h and j != c for j, h in enumerate(loc.housed)))
+    free = attrs.evolve(stuck, locations=(*stuck.locations[:i], opened, *stuck.locations[i + 1 :]))
+    assert perch_game.invariant_violation(free) is None
+    assert stuck_problem(perch_bop.GAME, free) is None

@@ -227,8 +227,30 @@ def invariant_violation(state: State) -> str | None:
         or _promo_problem(state)
         or _score_problem(state)
         # Last: the checks above keep the rules from reading impossible values.
-        or stuck_problem(GAME, state)
+        or progress_problem(state)
     )
+
+
+def progress_problem(state: State) -> str | None:
+    """`birdgames.core.stuck_problem` for a state that passed the checks above.
+
+    A turn's decision (§2.3) has a legal action in plain sight, so nothing is listed: once the
+    bird is placed the turn can end (a turn with its bonus action also taken is refused
+    above), and before, a colour in hand can go to any Location in play whose stack of that
+    colour has no birdhouse (a new stack takes a free nest or not, an old one grows). Every
+    other decision asks the rules.
+    """
+    flow = state.flow
+    if flow.awaiting is Await.TURN and not state.arrivals:
+        if flow.placed:
+            return None
+        hand = state.seats[flow.actor].hand
+        for loc in state.locations:
+            if not loc.removed:
+                for k, housed in zip(hand, loc.housed, strict=True):
+                    if k and not housed:
+                        return None
+    return stuck_problem(GAME, state)
 
 
 def _flow_problem(state: State) -> str | None:
