@@ -731,8 +731,10 @@ def _check_nested_format(tag: str, cls: type, value: Mapping[str, Any]) -> None:
         )
 
 
-def _attrs_unstructure_factory(cls: Any) -> Callable[[Any], dict[str, Any]]:
-    inner = make_dict_unstructure_fn(cls, _converter, **_field_overrides(cls, structuring=False))
+def _attrs_unstructure_factory(
+    cls: Any, converter: cattrs.Converter
+) -> Callable[[Any], dict[str, Any]]:
+    inner = make_dict_unstructure_fn(cls, converter, **_field_overrides(cls, structuring=False))
     tag = _tag_of(cls)
     if tag is None:
         return inner
@@ -769,11 +771,13 @@ def _object_tuple_unstructure_factory(
     return unstructure_objects
 
 
-def _make_converter(detailed: bool) -> cattrs.Converter:
+def _make_converter(detailed: bool, writer: bool = False) -> cattrs.Converter:
     """Returns the converter; `detailed` collects every failure with its path (for messages).
 
     Loading runs the fast converter first and, only when it fails, the detailed one on the
-    same data for the message: both accept exactly the same documents.
+    same data for the message: both accept exactly the same documents. The `writer` leaves
+    tuples of scalars as tuples, which the JSON encoder writes as it writes lists: `dumps`
+    uses it, `to_primitive` keeps returning lists.
     """
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
     converter.register_structure_hook(int, _structure_int)
@@ -802,8 +806,12 @@ def _make_converter(detailed: bool) -> cattrs.Converter:
         converter.register_structure_hook_factory(_is_tuple, _fast_tuple_structure_factory)
         converter.register_structure_hook_factory(_is_frozenset, _fast_frozenset_structure_factory)
     converter.register_unstructure_hook_factory(_is_frozenset, _frozenset_unstructure_factory)
-    converter.register_unstructure_hook_factory(_is_primitive_tuple, lambda _t: list)
-    converter.register_unstructure_hook_factory(_is_scalar_tuple, lambda _t: list)
+    if writer:
+        # The identity hook: the generated code writes the tuple as it is, with no call.
+        converter.register_unstructure_hook_func(_is_scalar_tuple, identity)
+    else:
+        converter.register_unstructure_hook_factory(_is_primitive_tuple, lambda _t: list)
+        converter.register_unstructure_hook_factory(_is_scalar_tuple, lambda _t: list)
     converter.register_unstructure_hook_factory(
         _is_object_tuple, lambda t: _object_tuple_unstructure_factory(t, converter)
     )
@@ -820,13 +828,15 @@ def _make_converter(detailed: bool) -> cattrs.Converter:
         lambda t: _attrs_structure_factory(t, converter, detailed),
     )
     converter.register_unstructure_hook_factory(
-        lambda t: attrs.has(t) and t is not Rng, _attrs_unstructure_factory
+        lambda t: attrs.has(t) and t is not Rng,
+        lambda t: _attrs_unstructure_factory(t, converter),
     )
     return converter
 
 
 _converter: Final = _make_converter(detailed=True)
 _fast: Final = _make_converter(detailed=False)
+_writer: Final = _make_converter(detailed=True, writer=True)
 
 
 # --- documents ----------------------------------------------------------------------------
@@ -863,10 +873,17 @@ def dumps(obj: object) -> str:
     """
     data: Any
     if isinstance(obj, tuple | list):
-        data = [to_primitive(item) for item in obj]
+        data = [_writable(item) for item in obj]
     else:
-        data = to_primitive(obj)
+        data = _writable(obj)
     return _ENCODER.encode(data)
+
+
+def _writable(obj: object) -> dict[str, Any]:
+    """Returns what `to_primitive` returns, tuples of scalars left as tuples: the same text."""
+    registration = _registration(type(obj))
+    body = _writer.unstructure(obj, type(obj))
+    return {"format": registration.version, **body}
 
 
 def _cut(message: str) -> str:

@@ -188,3 +188,21 @@ def test_perch_load_check_refuses_a_turn_with_no_place_for_any_bird() -> None:
     free = attrs.evolve(stuck, locations=(*stuck.locations[:i], opened, *stuck.locations[i + 1 :]))
     assert perch_game.invariant_violation(free) is None
     assert stuck_problem(perch_bop.GAME, free) is None
+
+
+@pytest.mark.parametrize(("name", "game"), GAMES, ids=[name for name, _ in GAMES])
+def test_dumps_writes_the_text_of_to_primitive(name: str, game: birdgames.AnyGame) -> None:
+    """`dumps` leaves tuples of scalars as tuples; the text is the JSON of `to_primitive`."""
+    players = max(game.player_counts)
+    config = game.default_config(players)
+    objects: list[object] = [config]
+    for step in sim.iter_play(game, config, 4, [sim.RandomPolicy()] * players):
+        objects += [step.state, step.action, *step.events]
+        objects += [game.view(step.state, seat) for seat in (0, None)]
+    objects.append(sim.play(game, config, 4, [sim.RandomPolicy()] * players))
+    for obj in objects[:: max(1, len(objects) // 200)] + objects[-3:]:
+        expected = json.dumps(codec.to_primitive(obj), separators=(",", ":"), ensure_ascii=False)
+        assert codec.dumps(obj) == expected
+    legal = game.legal_actions(game.new_game(config, 4), 0)
+    listed = [codec.to_primitive(action) for action in legal]
+    assert codec.dumps(legal) == json.dumps(listed, separators=(",", ":"), ensure_ascii=False)

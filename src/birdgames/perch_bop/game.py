@@ -641,10 +641,11 @@ def _check_parts(state: State) -> str | None:
     """Returns a broken invariant of seats, tiles, flow, arrivals or creatures, or None."""
     n, colours = state.config.players, state.config.colours
     tiles = [loc.tile for loc in state.locations]
-    if not TILE.keys() >= set(tiles) or len(set(tiles)) != len(tiles):
+    distinct = set(tiles)
+    if not TILE.keys() >= distinct or len(distinct) != len(tiles):
         return "the board holds unknown or repeated tiles"
     for loc in state.locations:
-        if loc.free_nests + sum(loc.nested) > TILE[loc.tile].nests:
+        if loc.free_nests + loc.nested.count(True) > TILE[loc.tile].nests:
             return f"{loc.tile} holds more nests than it has"
     eligible = _eligible(state.config)
     for p, seat in enumerate(state.seats):
