@@ -871,11 +871,9 @@ def dumps(obj: object) -> str:
     A tuple or list of registered objects (a legal-action list, say) is written as a JSON
     array of their documents, which `loads_many` reads back.
     """
-    data: Any
-    if isinstance(obj, tuple | list):
-        data = [_writable(item) for item in obj]
-    else:
-        data = _writable(obj)
+    data: Any = (
+        [_writable(item) for item in obj] if isinstance(obj, tuple | list) else _writable(obj)
+    )
     return _ENCODER.encode(data)
 
 

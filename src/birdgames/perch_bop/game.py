@@ -415,7 +415,7 @@ def pond_problem(state: State) -> str | None:
     if [k for _, k in placed] != sorted(k for _, k in placed):
         return "Ponds are kept in the order of their intersections (P9)"
     for pond in ponds.ponds:
-        if len(pond.birds) != config.colours or any(b < 0 for b in pond.birds):
+        if len(pond.birds) != config.colours or min(pond.birds) < 0:
             return f"Pond {pond.tile} needs a bird count per colour, not {pond.birds}"
         # The leader is noted at Pond scoring; a later zap may take its last bird there.
         if pond.leader is not None and not 0 <= pond.leader < config.colours:
@@ -440,19 +440,21 @@ def _feeder_problem(state: State) -> str | None:
     size = len(state.locations)
     if len(feeders.on) != size or len(feeders.taken) != config.players:
         return f"Birdfeeders need one flag per Location and a count per player, not {feeders}"
-    if any(k < 0 for k in feeders.taken) or feeders.discarded < 0 or feeders.removed < 0:
+    if min(feeders.taken) < 0 or feeders.discarded < 0 or feeders.removed < 0:
         return "Birdfeeder counts cannot be negative"
     if config.dummy is None and feeders.discarded:
         return "only the dummy's birds discard Birdfeeders"
-    accounted = sum(feeders.on) + sum(feeders.taken) + feeders.discarded + feeders.removed
+    on = feeders.on.count(True)
+    accounted = on + sum(feeders.taken) + feeders.discarded + feeders.removed
     if accounted != size:
         return f"{accounted} Birdfeeders accounted for, but {size} were set out"
-    removed = sum(loc.removed for loc in state.locations)
+    removed = [loc.removed for loc in state.locations].count(True)
     if feeders.removed > removed:
         return f"{feeders.removed} Birdfeeders left with {removed} removed Locations"
-    for loc, on in zip(state.locations, feeders.on, strict=True):
-        if on and loc.removed:
-            return f"a Birdfeeder lies on the removed {loc.tile}"
+    if on and removed:  # only then can a Birdfeeder lie on a removed Location
+        for loc, lies in zip(state.locations, feeders.on, strict=True):
+            if lies and loc.removed:
+                return f"a Birdfeeder lies on the removed {loc.tile}"
     for p, (seat, taken) in enumerate(zip(state.seats, feeders.taken, strict=True)):
         if seat.score < BIRDFEEDER_POINTS * taken:
             return f"p{p} took {taken} Birdfeeders but has only {seat.score} points"
