@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 import json
 import math
+import operator
 import re
 import types
 import typing
@@ -334,9 +335,9 @@ def _is_enum(t: Any) -> bool:
     return isinstance(t, type) and issubclass(t, enum.Enum)
 
 
-def _unstructure_enum(member: enum.Enum) -> Any:
-    # `_value_` is what the `value` property returns, without the descriptor call.
-    return member._value_
+# `_value_` is what the `value` property returns, read without the descriptor call and, by
+# attrgetter, without a Python frame.
+_unstructure_enum: Final[Callable[[enum.Enum], Any]] = operator.attrgetter("_value_")
 
 
 _STR_TYPE: Final = frozenset({str})
@@ -530,7 +531,16 @@ def _frozenset_unstructure_factory(t: Any) -> Callable[[frozenset[Any]], list[An
         # Sorted, so hash order (PYTHONHASHSEED) never reaches the text.
         return sorted(items, key=_sort_key)
 
-    return unstructure
+    if elem is not str:
+        return unstructure
+
+    def unstructure_strings(value: frozenset[Any]) -> list[Any]:
+        # Strings are written as they are and sort by `_sort_key` as they sort by themselves.
+        if set(map(type, value)) <= _STR_TYPE:
+            return sorted(value)
+        return unstructure(value)
+
+    return unstructure_strings
 
 
 # --- tagged classes and unions ------------------------------------------------------------
@@ -865,6 +875,32 @@ def to_primitive(obj: object) -> dict[str, Any]:
 _ENCODER: Final = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
 
 
+def _c_encoder() -> Callable[[Any, int], list[str]] | None:
+    """Returns the C encoder `_ENCODER.encode` makes on every call, made once, or None where
+    the json module has none (then `_ENCODER.encode` writes the same text)."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:
+        return None
+    try:
+        encoder: Callable[[Any, int], list[str]] = make(
+            None,  # no cycle bookkeeping, as check_circular=False
+            _ENCODER.default,
+            json.encoder.encode_basestring,  # ensure_ascii=False
+            None,  # no indent
+            ":",
+            ",",
+            False,  # sort_keys
+            False,  # skipkeys
+            True,  # allow_nan: as JSONEncoder's default; dumps never meets a float
+        )
+    except TypeError:  # another signature: the encoder's own call decides
+        return None
+    return encoder
+
+
+_C_ENCODER: Final = _c_encoder()
+
+
 def dumps(obj: object) -> str:
     """Returns the JSON text of a registered config, state, action, view, event or record.
 
@@ -874,14 +910,17 @@ def dumps(obj: object) -> str:
     data: Any = (
         [_writable(item) for item in obj] if isinstance(obj, tuple | list) else _writable(obj)
     )
-    return _ENCODER.encode(data)
+    if _C_ENCODER is None:
+        return _ENCODER.encode(data)
+    return "".join(_C_ENCODER(data, 0))
 
 
 def _writable(obj: object) -> dict[str, Any]:
     """Returns what `to_primitive` returns, tuples of scalars left as tuples: the same text."""
     registration = _registration(type(obj))
-    body = _writer.unstructure(obj, type(obj))
-    return {"format": registration.version, **body}
+    body: dict[str, Any] = _writer.unstructure(obj, type(obj))
+    # The hook of a tagged class past format 1 writes its "format" first already.
+    return body if registration.version != 1 else {"format": 1, **body}
 
 
 def _cut(message: str) -> str:
