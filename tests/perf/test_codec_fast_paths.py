@@ -19,6 +19,7 @@ import birdgames
 from birdgames import CodecError, codec, perch_bop, sim
 from birdgames.core import stuck_problem
 from birdgames.perch_bop import game as perch_game
+from birdgames.perch_bop.state import Arrival
 from tests.conformance.mutations import mutate, vocabulary
 
 GAMES = sorted(birdgames.games().items())
@@ -188,6 +189,19 @@ def test_perch_load_check_refuses_a_turn_with_no_place_for_any_bird() -> None:
     free = attrs.evolve(stuck, locations=(*stuck.locations[:i], opened, *stuck.locations[i + 1 :]))
     assert perch_game.invariant_violation(free) is None
     assert stuck_problem(perch_bop.GAME, free) is None
+
+
+def test_perch_load_check_refuses_fountain_choices_before_a_turn_with_nothing_to_do() -> None:
+    """With a bird on its way to the fountain (U5), the turn behind it still needs a legal
+    action: the shortcut finds no place, so the rules are asked and the state refused."""
+    stuck = _perch_turn_with_every_stack_housed()
+    actor = stuck.flow.actor
+    supply = (stuck.supply[0] - 1, *stuck.supply[1:])  # the arriving bird leaves the supply
+    arriving = attrs.evolve(stuck, supply=supply, arrivals=(Arrival(0, actor),))
+    expected = f"p{actor} awaits a turn decision with nothing to do"
+    assert perch_game.invariant_violation(arriving) == expected
+    with pytest.raises(CodecError, match=expected):
+        codec.loads(perch_bop.State, codec.dumps(arriving))
 
 
 @pytest.mark.parametrize(("name", "game"), GAMES, ids=[name for name, _ in GAMES])

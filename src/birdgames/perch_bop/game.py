@@ -240,17 +240,24 @@ def progress_problem(state: State) -> str | None:
     colour has no birdhouse (a new stack takes a free nest or not, an old one grows). Every
     other decision asks the rules.
     """
-    flow = state.flow
-    if flow.awaiting is Await.TURN and not state.arrivals:
-        if flow.placed:
-            return None
-        hand = state.seats[flow.actor].hand
-        for loc in state.locations:
-            if not loc.removed:
-                for k, housed in zip(hand, loc.housed, strict=True):
-                    if k and not housed:
-                        return None
+    if state.flow.awaiting is Await.TURN and not state.arrivals and _turn_action_in_sight(state):
+        return None
     return stuck_problem(GAME, state)
+
+
+def _turn_action_in_sight(state: State) -> bool:
+    """Whether the turn player visibly has a legal action, fountain choices aside (see
+    `progress_problem`); False means the rules must be asked."""
+    flow = state.flow
+    if flow.placed:
+        return True
+    hand = state.seats[flow.actor].hand
+    for loc in state.locations:
+        if not loc.removed:
+            for k, housed in zip(hand, loc.housed, strict=True):
+                if k and not housed:
+                    return True
+    return False
 
 
 def _flow_problem(state: State) -> str | None:
@@ -345,7 +352,11 @@ def _flow_problem(state: State) -> str | None:
         return "the Upkeep's scoring has no such step"
     if phase is Phase.OVER and (stage or cursor):
         return "a finished game has no step left"
-    if state.arrivals and awaiting not in (Await.NOTHING, Await.OBJECTIVE):
+    if (
+        state.arrivals
+        and awaiting not in (Await.NOTHING, Await.OBJECTIVE)
+        and not (awaiting is Await.TURN and _turn_action_in_sight(state))
+    ):
         # U5 fountain choices come first; the decision behind them must be one to take.
         settled = attrs.evolve(state, arrivals=())
         if not rules.legal_actions(settled, flow.actor):
