@@ -406,6 +406,10 @@ def bird_count_problem(state: State) -> str | None:
     return None
 
 
+# Pond placements repeat from state to state of a game: each is judged once (a small value key).
+_placement_problem: Final = lru_cache(maxsize=64)(placement_problem)
+
+
 def pond_problem(state: State) -> str | None:
     """Pond-emonium (P5): the Ponds lie on their own intersections, no two sharing two
     Locations, in intersection order; Bread held plus spent is what was dealt."""
@@ -418,7 +422,7 @@ def pond_problem(state: State) -> str | None:
     placed = tuple((p.tile, p.intersection) for p in ponds.ponds)
     if any(type(t) is not str or type(k) is not int for t, k in placed):
         return f"a Pond is a tile id on an intersection index, not {placed}"
-    reason = placement_problem(n, placed)
+    reason = _placement_problem(n, placed)
     if reason is not None:
         return reason
     if config.ponds is not None and sorted(config.ponds, key=lambda p: p[1]) != list(placed):
@@ -572,13 +576,18 @@ _FOUNTAIN_POINTS: Final = {
 }
 
 
+@lru_cache(maxsize=8)
+def _place_bounds(colours: int) -> dict[str, int]:
+    """Returns the most one place of each tile can score a round: its best printed value, or
+    half the strongest stack when more (§4.1)."""
+    strength = colours * (BIRDS_PER_COLOUR + 2)  # birds, a nest and a birdhouse each
+    return {tile_id: max(most, 1 + strength // 2) for tile_id, most in _MOST_PRINTED.items()}
+
+
 def _score_bound(state: State) -> int:
     """The most points a player can have: every place of every round and end-game bonus."""
-    colours = state.config.colours
-    strength = colours * (BIRDS_PER_COLOUR + 2)  # birds, a nest and a birdhouse each
-    rounds = ROUNDS * sum(
-        [max(_MOST_PRINTED[loc.tile], 1 + strength // 2) for loc in state.locations]
-    )
+    bounds = _place_bounds(state.config.colours)
+    rounds = ROUNDS * sum([bounds[loc.tile] for loc in state.locations])
     fountain = _FOUNTAIN_POINTS[TILES_FOR_PLAYERS[state.config.players]]
     objective = _MOST_OBJECTIVE
     creatures = CREATURE_POINTS * len(state.creatures)
