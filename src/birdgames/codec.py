@@ -1109,8 +1109,8 @@ def _parse_any(text: object, *, limits: bool = True) -> Any:
             raise CodecError(f"the text has {size} bytes, more than {MAX_DOCUMENT_BYTES}")
     else:
         raise CodecError(f"expected JSON text, got {_type_name(text)}")
-    # Each value opens with "[" or "{" or follows a ",": a text no longer than MAX_VALUES
-    # holds no more values than that, and needs no count.
+    # The count below is of characters, so never more than the text's length: a text no
+    # longer than MAX_VALUES cannot break the limit and is not counted.
     if len(text) > MAX_VALUES:
         values = text.count(",") + text.count("[") + text.count("{")
         if values > MAX_VALUES:
