@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 import json
 import math
+import operator
 import re
 import types
 import typing
@@ -29,7 +30,12 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 from cattrs.fns import identity
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+from cattrs.gen import (
+    make_dict_structure_fn,
+    make_dict_structure_fn_from_attrs,
+    make_dict_unstructure_fn,
+    override,
+)
 
 from birdgames.core import SEED_BITS, ActionLike, CodecError, Tagged, games
 from birdgames.rng import Rng
@@ -329,9 +335,9 @@ def _is_enum(t: Any) -> bool:
     return isinstance(t, type) and issubclass(t, enum.Enum)
 
 
-def _unstructure_enum(member: enum.Enum) -> Any:
-    # `_value_` is what the `value` property returns, without the descriptor call.
-    return member._value_
+# `_value_` is what the `value` property returns, read without the descriptor call and, by
+# attrgetter, without a Python frame.
+_unstructure_enum: Final[Callable[[enum.Enum], Any]] = operator.attrgetter("_value_")
 
 
 _STR_TYPE: Final = frozenset({str})
@@ -397,13 +403,16 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
         if item.t is str:
 
             def structure_strings(value: object, _: Any) -> tuple[Any, ...]:
-                # Every test at C speed (map over builtins), no call per item.
-                if (
-                    type(value) is not list
-                    or len(value) > MAX_ARRAY_LENGTH
-                    or not set(map(type, value)) <= _STR_TYPE
-                    or max(map(len, value), default=0) > MAX_STRING_LENGTH
-                    or not all(map(str.isascii, value))
+                # Every test at C speed, no call per item: joining fails on any item that is
+                # not a string (a JSON string is an exact str), and the joined text is ASCII
+                # and short when every item is; only a long one needs the longest item.
+                if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
+                    raise TypeError("expected a JSON array of short ASCII strings")
+                if not value:
+                    return ()
+                joined = "".join(value)
+                if not joined.isascii() or (
+                    len(joined) > MAX_STRING_LENGTH and max(map(len, value)) > MAX_STRING_LENGTH
                 ):
                     raise TypeError("expected a JSON array of short ASCII strings")
                 return tuple(value)
@@ -412,11 +421,9 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
         if item.t is int:
 
             def structure_ints(value: object, _: Any) -> tuple[Any, ...]:
-                if (
-                    type(value) is not list
-                    or len(value) > MAX_ARRAY_LENGTH
-                    or not set(map(type, value)) <= _INT_TYPE
-                ):
+                if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
+                    raise TypeError("expected a JSON array of integers")
+                if value and not set(map(type, value)) <= _INT_TYPE:
                     raise TypeError("expected a JSON array of integers")
                 return tuple(value)
 
@@ -427,11 +434,11 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
 
             def structure_scalars(value: object, _: Any) -> tuple[Any, ...]:
                 # bool and int are told apart: type() is exact.
-                if (
-                    type(value) is not list
-                    or len(value) > MAX_ARRAY_LENGTH
-                    or not set(map(type, value)) <= scalars
-                ):
+                if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
+                    raise TypeError("expected a JSON array of scalars of the item type")
+                if not value:
+                    return ()
+                if not set(map(type, value)) <= scalars:
                     raise TypeError("expected a JSON array of scalars of the item type")
                 if strings:
                     for x in value:
@@ -444,6 +451,8 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
         def structure_homogeneous(value: object, _: Any) -> tuple[Any, ...]:
             if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
                 raise TypeError("expected a JSON array within the limit")
+            if not value:
+                return ()
             hook, elem = item.get(), item.t
             return tuple([hook(x, elem) for x in value])
 
@@ -522,7 +531,16 @@ def _frozenset_unstructure_factory(t: Any) -> Callable[[frozenset[Any]], list[An
         # Sorted, so hash order (PYTHONHASHSEED) never reaches the text.
         return sorted(items, key=_sort_key)
 
-    return unstructure
+    if elem is not str:
+        return unstructure
+
+    def unstructure_strings(value: frozenset[Any]) -> list[Any]:
+        # Strings are written as they are and sort by `_sort_key` as they sort by themselves.
+        if set(map(type, value)) <= _STR_TYPE:
+            return sorted(value)
+        return unstructure(value)
+
+    return unstructure_strings
 
 
 # --- tagged classes and unions ------------------------------------------------------------
@@ -572,7 +590,10 @@ def _tagged_union_structure_factory(
         hook = _Hook(only)
 
         def structure_optional_fast(value: object, _: Any) -> Any:
-            return None if value is None else hook.get()(value, only)
+            if value is None:
+                return None
+            found = hook.hook  # looked up once, on first use
+            return (found or hook.get())(value, only)
 
         return structure_optional_fast
     allowed: dict[str, type] = {}
@@ -622,15 +643,28 @@ def _attrs_structure_factory(
     cls: Any, converter: cattrs.Converter, detailed: bool
 ) -> Callable[[object, Any], Any]:
     tag = _tag_of(cls)
-    inner = make_dict_structure_fn(
-        cls,
-        converter,
-        # The fast hook of a tagged class tests the keys itself, "kind" and "format" among
-        # them, so the document is read as it is, not copied without those two.
-        _cattrs_forbid_extra_keys=detailed or tag is None,
-        _cattrs_detailed_validation=detailed,
-        **_field_overrides(cls, structuring=True),
-    )
+    inner: Callable[[Any, Any], Any]
+    # The fast hook of a tagged class tests the keys itself, "kind" and "format" among them,
+    # so the document is read as it is, not copied without those two.
+    forbid_extra_keys = detailed or tag is None
+    required = None if detailed else _all_required(cls)
+    if required is None:
+        inner = make_dict_structure_fn(
+            cls,
+            converter,
+            _cattrs_forbid_extra_keys=forbid_extra_keys,
+            _cattrs_detailed_validation=detailed,
+            **_field_overrides(cls, structuring=True),
+        )
+    else:
+        inner = make_dict_structure_fn_from_attrs(
+            required,
+            cls,
+            converter,
+            _cattrs_forbid_extra_keys=forbid_extra_keys,
+            _cattrs_detailed_validation=False,
+            **_field_overrides(cls, structuring=True),
+        )
     if not detailed:
         if tag is None:
             # The generated function raises on anything but a JSON object (it reads the keys),
@@ -643,7 +677,10 @@ def _attrs_structure_factory(
                 raise TypeError
             version = value.get("format", 1)
             # The type test first: true and 1.0 equal 1, and the detailed converter refuses them.
-            if type(version) is not int or version != _nested_version(cls):
+            if type(version) is not int:
+                raise TypeError
+            registration = _BY_CLASS.get(cls)
+            if version != (1 if registration is None else registration.version):
                 raise TypeError
             return inner(value, cls)
 
@@ -662,6 +699,22 @@ def _attrs_structure_factory(
         return inner(value, cls)
 
     return structure
+
+
+def _all_required(cls: type) -> list[attrs.Attribute[Any]] | None:
+    """Returns the fields of `cls` with no defaults, for the fast hook, or None when a field
+    is not a plain positional one.
+
+    Every document `dumps` writes holds every field, so the fast hook reads each key as
+    required: a document leaving a defaulted field out is read by the detailed converter,
+    which fills the default. The hook then calls the class with every field in order, with no
+    dict of the defaulted ones on the side.
+    """
+    attrs.resolve_types(cls)
+    fields = attrs.fields(cls)
+    if any(not f.init or f.kw_only or f.alias != f.name for f in fields):
+        return None
+    return [f.evolve(default=attrs.NOTHING) for f in fields]
 
 
 def _nested_version(cls: type) -> int:
@@ -688,8 +741,10 @@ def _check_nested_format(tag: str, cls: type, value: Mapping[str, Any]) -> None:
         )
 
 
-def _attrs_unstructure_factory(cls: Any) -> Callable[[Any], dict[str, Any]]:
-    inner = make_dict_unstructure_fn(cls, _converter, **_field_overrides(cls, structuring=False))
+def _attrs_unstructure_factory(
+    cls: Any, converter: cattrs.Converter
+) -> Callable[[Any], dict[str, Any]]:
+    inner = make_dict_unstructure_fn(cls, converter, **_field_overrides(cls, structuring=False))
     tag = _tag_of(cls)
     if tag is None:
         return inner
@@ -726,11 +781,13 @@ def _object_tuple_unstructure_factory(
     return unstructure_objects
 
 
-def _make_converter(detailed: bool) -> cattrs.Converter:
+def _make_converter(detailed: bool, writer: bool = False) -> cattrs.Converter:
     """Returns the converter; `detailed` collects every failure with its path (for messages).
 
     Loading runs the fast converter first and, only when it fails, the detailed one on the
-    same data for the message: both accept exactly the same documents.
+    same data for the message: both accept exactly the same documents. The `writer` leaves
+    tuples of scalars as tuples, which the JSON encoder writes as it writes lists: `dumps`
+    uses it, `to_primitive` keeps returning lists.
     """
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
     converter.register_structure_hook(int, _structure_int)
@@ -759,8 +816,12 @@ def _make_converter(detailed: bool) -> cattrs.Converter:
         converter.register_structure_hook_factory(_is_tuple, _fast_tuple_structure_factory)
         converter.register_structure_hook_factory(_is_frozenset, _fast_frozenset_structure_factory)
     converter.register_unstructure_hook_factory(_is_frozenset, _frozenset_unstructure_factory)
-    converter.register_unstructure_hook_factory(_is_primitive_tuple, lambda _t: list)
-    converter.register_unstructure_hook_factory(_is_scalar_tuple, lambda _t: list)
+    if writer:
+        # The identity hook: the generated code writes the tuple as it is, with no call.
+        converter.register_unstructure_hook_func(_is_scalar_tuple, identity)
+    else:
+        converter.register_unstructure_hook_factory(_is_primitive_tuple, lambda _t: list)
+        converter.register_unstructure_hook_factory(_is_scalar_tuple, lambda _t: list)
     converter.register_unstructure_hook_factory(
         _is_object_tuple, lambda t: _object_tuple_unstructure_factory(t, converter)
     )
@@ -777,13 +838,15 @@ def _make_converter(detailed: bool) -> cattrs.Converter:
         lambda t: _attrs_structure_factory(t, converter, detailed),
     )
     converter.register_unstructure_hook_factory(
-        lambda t: attrs.has(t) and t is not Rng, _attrs_unstructure_factory
+        lambda t: attrs.has(t) and t is not Rng,
+        lambda t: _attrs_unstructure_factory(t, converter),
     )
     return converter
 
 
 _converter: Final = _make_converter(detailed=True)
 _fast: Final = _make_converter(detailed=False)
+_writer: Final = _make_converter(detailed=True, writer=True)
 
 
 # --- documents ----------------------------------------------------------------------------
@@ -812,18 +875,52 @@ def to_primitive(obj: object) -> dict[str, Any]:
 _ENCODER: Final = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
 
 
+def _c_encoder() -> Callable[[Any, int], list[str]] | None:
+    """Returns the C encoder `_ENCODER.encode` makes on every call, made once, or None where
+    the json module has none (then `_ENCODER.encode` writes the same text)."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:
+        return None
+    try:
+        encoder: Callable[[Any, int], list[str]] = make(
+            None,  # no cycle bookkeeping, as check_circular=False
+            _ENCODER.default,
+            json.encoder.encode_basestring,  # ensure_ascii=False
+            None,  # no indent
+            ":",
+            ",",
+            False,  # sort_keys
+            False,  # skipkeys
+            True,  # allow_nan: as JSONEncoder's default; dumps never meets a float
+        )
+    except TypeError:  # another signature: the encoder's own call decides
+        return None
+    return encoder
+
+
+_C_ENCODER: Final = _c_encoder()
+
+
 def dumps(obj: object) -> str:
     """Returns the JSON text of a registered config, state, action, view, event or record.
 
     A tuple or list of registered objects (a legal-action list, say) is written as a JSON
     array of their documents, which `loads_many` reads back.
     """
-    data: Any
-    if isinstance(obj, tuple | list):
-        data = [to_primitive(item) for item in obj]
-    else:
-        data = to_primitive(obj)
-    return _ENCODER.encode(data)
+    data: Any = (
+        [_writable(item) for item in obj] if isinstance(obj, tuple | list) else _writable(obj)
+    )
+    if _C_ENCODER is None:
+        return _ENCODER.encode(data)
+    return "".join(_C_ENCODER(data, 0))
+
+
+def _writable(obj: object) -> dict[str, Any]:
+    """Returns what `to_primitive` returns, tuples of scalars left as tuples: the same text."""
+    registration = _registration(type(obj))
+    body: dict[str, Any] = _writer.unstructure(obj, type(obj))
+    # The hook of a tagged class past format 1 writes its "format" first already.
+    return body if registration.version != 1 else {"format": 1, **body}
 
 
 def _cut(message: str) -> str:
@@ -946,6 +1043,44 @@ def _check_limits(data: Any) -> None:
                 stack.append((item, depth + 1))
 
 
+# The longest text `_quick_parse` tries: past it, a text it cannot vouch for costs no more than
+# one parse again (the limits' worst documents are far longer).
+_QUICK_PARSE_CHARS: Final = 64 * 1024
+
+
+def _quick_parse(text: str) -> tuple[Any] | None:
+    """Returns the parsed `text` (in a 1-tuple) when plain JSON objects hold the same data as
+    `_object` builds, else None and the guarded parse decides.
+
+    A dict built by the parser itself is cheaper than one built from a list of key-value
+    pairs, but it keeps only the last of repeated keys. Every key is followed by one ":"
+    outside strings, so when the text holds exactly as many ":" as the dicts hold keys, no
+    object repeated a key (and no string held a ":"). Any refusal here (bad JSON, a limit, a
+    float too long) is left to the guarded parse, which says what is wrong.
+    """
+    keys = 0
+
+    def count_keys(obj: dict[str, Any]) -> dict[str, Any]:
+        nonlocal keys
+        keys += len(obj)
+        if len(obj) > MAX_OBJECT_KEYS:
+            raise _Refused
+        return obj
+
+    decoder = json.JSONDecoder(
+        object_hook=count_keys, parse_float=_number, parse_constant=_constant
+    )
+    try:
+        data, end = decoder.raw_decode(text)
+    except MemoryError:
+        raise
+    except Exception:  # a JSON error, RecursionError, _Refused: the guarded parse says which
+        return None
+    if end != len(text) or text.count(":") != keys:
+        return None
+    return (data,)
+
+
 def _parse_any(text: object, *, limits: bool = True) -> Any:
     """Parses `text` within the size limits; `limits=False` leaves the walk of the parsed data
     (nesting, array and string limits) to the caller."""
@@ -974,14 +1109,24 @@ def _parse_any(text: object, *, limits: bool = True) -> Any:
             raise CodecError(f"the text has {size} bytes, more than {MAX_DOCUMENT_BYTES}")
     else:
         raise CodecError(f"expected JSON text, got {_type_name(text)}")
-    values = text.count(",") + text.count("[") + text.count("{")
-    if values > MAX_VALUES:
-        raise CodecError(f"the text holds up to {values} values, more than {MAX_VALUES}")
+    # The count below is of characters, so never more than the text's length: a text no
+    # longer than MAX_VALUES cannot break the limit and is not counted.
+    if len(text) > MAX_VALUES:
+        values = text.count(",") + text.count("[") + text.count("{")
+        if values > MAX_VALUES:
+            raise CodecError(f"the text holds up to {values} values, more than {MAX_VALUES}")
+    wide = _WIDE_RUN in raw.translate(_DIGITS_TO_ZERO)
+    if not wide and len(text) <= _QUICK_PARSE_CHARS:
+        quick = _quick_parse(text)
+        if quick is not None:
+            if limits:
+                _check_limits(quick[0])
+            return quick[0]
     try:
         data = json.loads(
             text,
             object_pairs_hook=_object,
-            parse_int=_integer if _WIDE_RUN in raw.translate(_DIGITS_TO_ZERO) else None,
+            parse_int=_integer if wide else None,
             parse_float=_number,
             parse_constant=_constant,
         )

@@ -176,7 +176,9 @@ def problem(state: State) -> str | None:
                 return f"p{i}'s {name} are not sorted"
         for index, group in enumerate(groups):
             # A flock of a species the group feeds, within its maximum, is sound; any other
-            # is described by _flock_problem.
+            # is described by _flock_problem. A group without flocks needs no limits.
+            if group.left is None and group.right is None:
+                continue
             limits = flock_limits(group.island, group.tucks, blue)
             for slot, flock in ((LEFT, group.left), (RIGHT, group.right)):
                 if flock is not None:

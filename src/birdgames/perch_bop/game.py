@@ -185,23 +185,21 @@ def invariant_violation(state: State) -> str | None:
     size = TILES_FOR_PLAYERS[n]
     if len(state.locations) != size:
         return f"{n} players need {size} Locations, not {len(state.locations)}"
-    for name, seq, length in (
-        ("supply", state.supply, colours),
-        ("bag", state.bag, colours),
-        ("plaza", state.plaza, colours),
-    ):
-        if len(seq) != length or any(k < 0 for k in seq):
-            return f"{name} must hold {length} non-negative counts"
+    for name, seq in (("supply", state.supply), ("bag", state.bag), ("plaza", state.plaza)):
+        if len(seq) != colours or min(seq) < 0:
+            return f"{name} must hold {colours} non-negative counts"
     if len(state.seats) != n or sorted(state.turn_order) != list(range(n)):
         return "seats or turn order do not match the player count"
     slots = geometry_for(n).layout.fountain
     if len(state.fountain) != len(slots):
         return f"the fountain has {len(slots)} slots, not {len(state.fountain)}"
-    for i, c in enumerate(state.fountain):
-        if c is not None and (
-            not 0 <= c < colours or any(state.fountain[s] is None for s in slots[i].supports)
-        ):
-            return f"fountain slot {i} holds an impossible bird"
+    fountain = state.fountain
+    if fountain.count(None) != len(fountain):  # an empty fountain needs no look
+        for i, c in enumerate(fountain):
+            if c is not None and (
+                not 0 <= c < colours or any(fountain[s] is None for s in slots[i].supports)
+            ):
+                return f"fountain slot {i} holds an impossible bird"
     problem = _check_parts(state)
     if problem is not None:
         return problem
@@ -211,9 +209,11 @@ def invariant_violation(state: State) -> str | None:
             return f"{loc.tile} has the wrong number of colours"
         if min(birds) < 0 or loc.free_nests < 0:
             return f"{loc.tile} holds a negative count"
-        for b, nest, house in zip(birds, nested, housed, strict=True):
-            if (nest or house) and b == 0:
-                return f"{loc.tile}: an empty stack cannot hold a nest or birdhouse"
+        # Membership tests run at C speed; the pairs are only read where both can meet.
+        if 0 in birds and (True in nested or True in housed):
+            for b, nest, house in zip(birds, nested, housed, strict=True):
+                if (nest or house) and b == 0:
+                    return f"{loc.tile}: an empty stack cannot hold a nest or birdhouse"
     problem = pond_problem(state) or bird_count_problem(state)
     if problem is not None:
         return problem
@@ -227,8 +227,37 @@ def invariant_violation(state: State) -> str | None:
         or _promo_problem(state)
         or _score_problem(state)
         # Last: the checks above keep the rules from reading impossible values.
-        or stuck_problem(GAME, state)
+        or progress_problem(state)
     )
+
+
+def progress_problem(state: State) -> str | None:
+    """`birdgames.core.stuck_problem` for a state that passed the checks above.
+
+    A turn's decision (§2.3) has a legal action in plain sight, so nothing is listed: once the
+    bird is placed the turn can end (a turn with its bonus action also taken is refused
+    above), and before, a colour in hand can go to any Location in play whose stack of that
+    colour has no birdhouse (a new stack takes a free nest or not, an old one grows). Every
+    other decision asks the rules.
+    """
+    if state.flow.awaiting is Await.TURN and not state.arrivals and _turn_action_in_sight(state):
+        return None
+    return stuck_problem(GAME, state)
+
+
+def _turn_action_in_sight(state: State) -> bool:
+    """Whether the turn player visibly has a legal action, fountain choices aside (see
+    `progress_problem`); False means the rules must be asked."""
+    flow = state.flow
+    if flow.placed:
+        return True
+    hand = state.seats[flow.actor].hand
+    for loc in state.locations:
+        if not loc.removed:
+            for k, housed in zip(hand, loc.housed, strict=True):
+                if k and not housed:
+                    return True
+    return False
 
 
 def _flow_problem(state: State) -> str | None:
@@ -323,7 +352,11 @@ def _flow_problem(state: State) -> str | None:
         return "the Upkeep's scoring has no such step"
     if phase is Phase.OVER and (stage or cursor):
         return "a finished game has no step left"
-    if state.arrivals and awaiting not in (Await.NOTHING, Await.OBJECTIVE):
+    if (
+        state.arrivals
+        and awaiting not in (Await.NOTHING, Await.OBJECTIVE)
+        and not (awaiting is Await.TURN and _turn_action_in_sight(state))
+    ):
         # U5 fountain choices come first; the decision behind them must be one to take.
         settled = attrs.evolve(state, arrivals=())
         if not rules.legal_actions(settled, flow.actor):
@@ -353,16 +386,14 @@ def bird_count_problem(state: State) -> str | None:
     """Every colour's 28 birds are somewhere: supply, bag, hands, board, Ponds, fountain,
     plaza or on the way to the fountain."""
     colours = state.config.colours
-    # One pass over each place, adding every colour at once (per-colour lengths are
+    # Every place's counts summed colour by colour at C speed (per-colour lengths are
     # checked before this runs).
-    totals = [state.supply[c] + state.bag[c] + state.plaza[c] for c in range(colours)]
-    for counts in [s.hand for s in state.seats] + [loc.birds for loc in state.locations]:
-        for c in range(colours):
-            totals[c] += counts[c]
+    places = [state.supply, state.bag, state.plaza]
+    places += [s.hand for s in state.seats]
+    places += [loc.birds for loc in state.locations]
     if state.ponds is not None:
-        for pond in state.ponds.ponds:
-            for c in range(colours):
-                totals[c] += pond.birds[c]
+        places += [pond.birds for pond in state.ponds.ponds]
+    totals = list(map(sum, zip(*places, strict=True)))
     for f in state.fountain:
         if f is not None and 0 <= f < colours:
             totals[f] += 1
@@ -373,6 +404,10 @@ def bird_count_problem(state: State) -> str | None:
         if total != BIRDS_PER_COLOUR:
             return f"colour {c} has {total} birds, not {BIRDS_PER_COLOUR}"
     return None
+
+
+# Pond placements repeat from state to state of a game: each is judged once (a small value key).
+_placement_problem: Final = lru_cache(maxsize=64)(placement_problem)
 
 
 def pond_problem(state: State) -> str | None:
@@ -387,7 +422,7 @@ def pond_problem(state: State) -> str | None:
     placed = tuple((p.tile, p.intersection) for p in ponds.ponds)
     if any(type(t) is not str or type(k) is not int for t, k in placed):
         return f"a Pond is a tile id on an intersection index, not {placed}"
-    reason = placement_problem(n, placed)
+    reason = _placement_problem(n, placed)
     if reason is not None:
         return reason
     if config.ponds is not None and sorted(config.ponds, key=lambda p: p[1]) != list(placed):
@@ -395,7 +430,7 @@ def pond_problem(state: State) -> str | None:
     if [k for _, k in placed] != sorted(k for _, k in placed):
         return "Ponds are kept in the order of their intersections (P9)"
     for pond in ponds.ponds:
-        if len(pond.birds) != config.colours or any(b < 0 for b in pond.birds):
+        if len(pond.birds) != config.colours or min(pond.birds) < 0:
             return f"Pond {pond.tile} needs a bird count per colour, not {pond.birds}"
         # The leader is noted at Pond scoring; a later zap may take its last bird there.
         if pond.leader is not None and not 0 <= pond.leader < config.colours:
@@ -420,19 +455,21 @@ def _feeder_problem(state: State) -> str | None:
     size = len(state.locations)
     if len(feeders.on) != size or len(feeders.taken) != config.players:
         return f"Birdfeeders need one flag per Location and a count per player, not {feeders}"
-    if any(k < 0 for k in feeders.taken) or feeders.discarded < 0 or feeders.removed < 0:
+    if min(feeders.taken) < 0 or feeders.discarded < 0 or feeders.removed < 0:
         return "Birdfeeder counts cannot be negative"
     if config.dummy is None and feeders.discarded:
         return "only the dummy's birds discard Birdfeeders"
-    accounted = sum(feeders.on) + sum(feeders.taken) + feeders.discarded + feeders.removed
+    on = feeders.on.count(True)
+    accounted = on + sum(feeders.taken) + feeders.discarded + feeders.removed
     if accounted != size:
         return f"{accounted} Birdfeeders accounted for, but {size} were set out"
-    removed = sum(loc.removed for loc in state.locations)
+    removed = [loc.removed for loc in state.locations].count(True)
     if feeders.removed > removed:
         return f"{feeders.removed} Birdfeeders left with {removed} removed Locations"
-    for loc, on in zip(state.locations, feeders.on, strict=True):
-        if on and loc.removed:
-            return f"a Birdfeeder lies on the removed {loc.tile}"
+    if on and removed:  # only then can a Birdfeeder lie on a removed Location
+        for loc, lies in zip(state.locations, feeders.on, strict=True):
+            if lies and loc.removed:
+                return f"a Birdfeeder lies on the removed {loc.tile}"
     for p, (seat, taken) in enumerate(zip(state.seats, feeders.taken, strict=True)):
         if seat.score < BIRDFEEDER_POINTS * taken:
             return f"p{p} took {taken} Birdfeeders but has only {seat.score} points"
@@ -539,13 +576,18 @@ _FOUNTAIN_POINTS: Final = {
 }
 
 
+@lru_cache(maxsize=8)
+def _place_bounds(colours: int) -> dict[str, int]:
+    """Returns the most one place of each tile can score a round: its best printed value, or
+    half the strongest stack when more (§4.1)."""
+    strength = colours * (BIRDS_PER_COLOUR + 2)  # birds, a nest and a birdhouse each
+    return {tile_id: max(most, 1 + strength // 2) for tile_id, most in _MOST_PRINTED.items()}
+
+
 def _score_bound(state: State) -> int:
     """The most points a player can have: every place of every round and end-game bonus."""
-    colours = state.config.colours
-    strength = colours * (BIRDS_PER_COLOUR + 2)  # birds, a nest and a birdhouse each
-    rounds = ROUNDS * sum(
-        [max(_MOST_PRINTED[loc.tile], 1 + strength // 2) for loc in state.locations]
-    )
+    bounds = _place_bounds(state.config.colours)
+    rounds = ROUNDS * sum([bounds[loc.tile] for loc in state.locations])
     fountain = _FOUNTAIN_POINTS[TILES_FOR_PLAYERS[state.config.players]]
     objective = _MOST_OBJECTIVE
     creatures = CREATURE_POINTS * len(state.creatures)
@@ -621,10 +663,11 @@ def _check_parts(state: State) -> str | None:
     """Returns a broken invariant of seats, tiles, flow, arrivals or creatures, or None."""
     n, colours = state.config.players, state.config.colours
     tiles = [loc.tile for loc in state.locations]
-    if not TILE.keys() >= set(tiles) or len(set(tiles)) != len(tiles):
+    distinct = set(tiles)
+    if not TILE.keys() >= distinct or len(distinct) != len(tiles):
         return "the board holds unknown or repeated tiles"
     for loc in state.locations:
-        if loc.free_nests + sum(loc.nested) > TILE[loc.tile].nests:
+        if loc.free_nests + loc.nested.count(True) > TILE[loc.tile].nests:
             return f"{loc.tile} holds more nests than it has"
     eligible = _eligible(state.config)
     for p, seat in enumerate(state.seats):
