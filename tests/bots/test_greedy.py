@@ -41,9 +41,10 @@ def test_greedy_outscores_random_players_at_peacock() -> None:
 
 
 def test_greedy_beats_a_random_player_at_rookery() -> None:
-    """Head to head, greedy wins at least three games of four, seats rotated."""
-    _, _, wins = _greedy_against_random(get_game("rookery"), 2, range(4))
-    assert wins >= 3
+    """Head to head, greedy wins at least three games of four, seats rotated (over twelve
+    games: it wins about 92%, so four alone fall short one time in twenty-five)."""
+    _, _, wins = _greedy_against_random(get_game("rookery"), 2, range(12))
+    assert wins >= 9
 
 
 @pytest.mark.parametrize("name", ["peacock", "rookery"])

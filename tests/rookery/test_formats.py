@@ -32,8 +32,8 @@ def test_views_are_format_3_and_configs_format_2() -> None:
 
 
 def test_a_record_of_the_earlier_season_rule_is_refused() -> None:
-    """A format-1 config (before R7.2's season-length rule for lengthening cards) is refused,
-    so an old record is never replayed under rules it was not played by."""
+    """A format-1 config (before the Heron's traits and R7.2's season-length rule for
+    lengthening cards) is refused, so an old record is never replayed under other rules."""
     record = sim.play(GAME, GAME.default_config(2), 3, [sim.RandomPolicy()] * 2)
     data = json.loads(codec.dumps(record))
     del data["config"]["format"]

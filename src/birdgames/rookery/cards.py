@@ -294,7 +294,7 @@ _BIRDS: Final[tuple[BirdCard, ...]] = (
     BirdCard("skylark", 3, 2, 3, 3, M, frozenset({KEY}), abilities=(
         Ability(Effect.SEARCH, ENTER, HOME, card_type=CardType.EVENT),)),
     # Wetland
-    BirdCard("heron", 3, 2, 4, 3, W, abilities=(
+    BirdCard("heron", 3, 2, 4, 3, W, frozenset({UNI, UNC}), abilities=(
         Ability(Effect.STAT_MOD, ST, HOME, 2, stat=Stat.EVASION),)),
     BirdCard("rail", 1, 1, 3, 1, W, abilities=(
         Ability(Effect.CLAIM_MOD, ST, HOME, mode=Mode.CLAIM_ALONE),)),
@@ -406,39 +406,47 @@ def _expand(counts: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
     return tuple(card for card, copies in counts for _ in range(copies))
 
 
-# Provisional decks (R10): A leans Forest and Meadow, B Shore and Wetland.
+# The default decks (R10): A leans Forest and Meadow, B Shore and Wetland (plans: DECK_PLANS).
+# Seat balance (R10, uniformly random play): the first player wins more checkpoints, the
+# second moves last before each one unless a Season card changes the order, so the decks carry
+# one Season card between them (with four the first player won 55%). Flips cost the first
+# player more birds than the second, so each deck also carries two cards of each of the
+# opponent's habitats besides its own six.
 DECK_A: Final[tuple[str, ...]] = _expand((
-    ("robin", 1), ("wren", 2), ("jay", 2), ("woodpecker", 2), ("nuthatch", 2),
-    ("capercaillie", 1), ("lark", 2), ("lapwing", 1), ("starling", 2), ("bustard", 1),
+    ("robin", 1), ("wren", 1), ("jay", 1), ("woodpecker", 2), ("nuthatch", 1),
+    ("capercaillie", 1), ("lark", 2), ("lapwing", 2), ("starling", 1),
     ("skylark", 1),
     ("fox", 1), ("sparrowhawk", 1), ("harrier", 1), ("stoat", 1),
-    ("gale", 1), ("downpour", 1), ("warm_spell", 1), ("tailwind", 1), ("swap_meet", 1),
-    ("early_spring", 1), ("heatwave", 1),
-    ("forest_habitat", 1), ("meadow_habitat", 1),
+    ("gale", 1), ("downpour", 1), ("warm_spell", 1),
+    ("forest_habitat", 3), ("meadow_habitat", 3), ("shore_habitat", 2), ("wetland_habitat", 2),
 ))  # fmt: skip
 DECK_B: Final[tuple[str, ...]] = _expand((
-    ("sandpiper", 2), ("tern", 2), ("gull", 2), ("oystercatcher", 1), ("cormorant", 1),
-    ("puffin", 1), ("heron", 1), ("rail", 1), ("moorhen", 1), ("coot", 2), ("bittern", 1),
+    ("sandpiper", 1), ("tern", 1), ("gull", 1), ("oystercatcher", 1), ("cormorant", 1),
+    ("puffin", 1), ("heron", 1), ("rail", 1), ("moorhen", 1), ("coot", 1), ("bittern", 1),
     ("crane", 1), ("quail", 1),
     ("otter", 1), ("owl", 1), ("weasel", 1), ("goshawk", 1),
-    ("cold_snap", 1), ("thaw", 1), ("feeder", 1), ("rescue_centre", 1), ("litter", 1),
-    ("harvest_moon", 1), ("long_winter", 1),
-    ("shore_habitat", 1), ("wetland_habitat", 1),
+    ("feeder", 1), ("litter", 1), ("long_winter", 1),
+    ("shore_habitat", 3), ("wetland_habitat", 3), ("forest_habitat", 2), ("meadow_habitat", 2),
 ))  # fmt: skip
 
 DECK_PLANS: Final[Mapping[str, str]] = MappingProxyType(
     {
         "A": (
-            "Forest and Meadow. Cheap birds build flocks early; the Uncontestable Capercaillie "
-            "and Bustard hold their home zones when outnumbered; the Sparrowhawk and the "
-            "Harrier break opposing flocks, and Early Spring and Heatwave rush a checkpoint "
-            "while ahead."
+            "Forest and Meadow. Cheap birds build flocks early and the Uncontestable "
+            "Capercaillie holds its home zone when outnumbered; six Forest and Meadow habitat "
+            "cards turn contested zones home, sweeping out the opposing birds, and two Shore "
+            "and two Wetland cards turn an opposing home zone to the other of the opponent's "
+            "habitats, sweeping out half their birds; the Sparrowhawk and the Harrier break "
+            "flocks, Gale and Downpour pick off a lone bird, and Warm Spell puts off a "
+            "checkpoint the opponent would win."
         ),
         "B": (
             "Shore and Wetland. Migratory birds shift between zones to win close counts; "
-            "Keystone birds and the Rail claim alone; the Owl and the Goshawk guard zones, "
-            "Litter and the Weasel thin the opposing hand, and Cold Snap and Long Winter "
-            "time the checkpoints."
+            "Keystone birds and the Rail claim alone, the Uncontestable Heron holds a Wetland; "
+            "six Shore and Wetland habitat cards turn zones home, and two Forest and two "
+            "Meadow cards turn an opposing home zone to the other of the opponent's habitats; "
+            "the Owl and the Goshawk guard zones, Litter and the Weasel thin the opposing "
+            "hand, and Long Winter takes a checkpoint at once while ahead."
         ),
     }
 )

@@ -419,9 +419,9 @@ codec.register(State, version=STATE_FORMAT)
 # View format 3: the common view shape (players is the count, the per-seat parts are seats);
 # views are snapshots, so an older one is refused rather than completed.
 codec.register(View, version=3)
-# Config format 2: a season-lengthening card that would push a season past 8 turns is no
-# longer playable (R7.2 DECISION), so a format-1 record holding such a play would replay
-# differently; it is refused instead.
+# Config format 2: the Heron is Unique and Uncontestable, and a season-lengthening card that
+# would push a season past 8 turns is no longer playable (R7.2 DECISION), so a format-1
+# record could replay differently; it is refused instead.
 CONFIG_FORMAT: Final = 2
 codec.register(Config, version=CONFIG_FORMAT)
 codec.register(AmbushWindow, DiscardChoice, TargetChoice)
