@@ -9,6 +9,8 @@ import pytest
 
 from birdgames import get_game, sim
 from birdgames.bots import GreedyPolicy, ISMCTSPolicy
+from birdgames.bots.ismcts import _replied
+from birdgames.bots.support import support_for
 from birdgames.rng import Rng
 from tests.bots.positions import reach
 
@@ -110,3 +112,61 @@ def test_peacock_drafts_and_migrations_at_three_players() -> None:
     steps = list(sim.iter_play(game, game.default_config(3), 2, policies, max_actions=120))
     kinds = {type(step.action).__name__ for step in steps if step.action.player in (0, 2)}
     assert {"DraftCard", "EndMigration"} <= kinds
+
+
+def _own_best(game: Any, state: Any, player: int) -> Any:
+    """The first of `player`'s actions whose result the game's evaluation likes best for them."""
+    evaluate = support_for(game).evaluate
+    legal = game.legal_actions(state, player)
+    values = [evaluate(game.view(game.apply(state, a), player), player) for a in legal]
+    return legal[values.index(max(values))]
+
+
+def test_with_replies_the_others_answer_with_their_best_move_until_the_seat_acts() -> None:
+    """After the seat's draft pick the other two seats pick what their own one-step value
+    likes best, and the line stops where the seat picks again."""
+    game = get_game("peacock")
+    seen = reach(game, 3, 7, 0)
+    me = seen.player
+    mine = game.legal_actions(seen.state, me)[0]
+    state = game.apply(seen.state, mine)
+    expected = state
+    for player in game.to_act(state):
+        expected = game.apply(expected, _own_best(game, expected, player))
+    replied = _replied(game, support_for(game), state, me)
+    assert replied == expected
+    assert me in game.to_act(replied)
+    assert [seat.pick for seat in replied.seats] == [None] * 3  # revealed and passed
+
+
+def test_with_replies_a_line_stops_after_one_reply_per_other_seat() -> None:
+    """Once the seat has ended its migration the others move once each, not to the end of
+    theirs."""
+    game = get_game("peacock")
+    seen = reach(game, 3, 7, 0)
+    state = seen.state
+    while state.phase.name != "MIGRATION":
+        state = game.apply(state, game.legal_actions(state, game.to_act(state)[0])[0])
+    me = 0
+    while me in game.to_act(state):
+        ends = [a for a in game.legal_actions(state, me) if type(a).__name__ == "EndMigration"]
+        state = game.apply(state, ends[0] if ends else game.legal_actions(state, me)[0])
+    replied = _replied(game, support_for(game), state, me)
+    steps = sum(a != b for a, b in zip(state.seats, replied.seats, strict=True))
+    assert steps == 2
+    assert me not in game.to_act(replied)
+
+
+@pytest.mark.parametrize(("name", "players", "steps"), [("peacock", 3, 20), ("rookery", 2, 40)])
+def test_searching_with_replies_is_legal_and_reproducible(
+    name: str, players: int, steps: int
+) -> None:
+    """The reply mode plays any game: a legal choice, the same for the same rng."""
+    game = get_game(name)
+    seen = reach(game, players, 7, steps)
+    view = game.view(seen.state, seen.player)
+    legal = game.legal_actions(seen.state, seen.player)
+    policy = ISMCTSPolicy(game, iterations=25, replies=True)
+    first = policy.choose(view, legal, seen.history, Rng.from_seed(2))
+    assert first[0] in legal
+    assert first == policy.choose(view, legal, seen.history, Rng.from_seed(2))

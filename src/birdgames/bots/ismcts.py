@@ -32,6 +32,7 @@ class _Search:
 
     exploration: float
     value_reached: bool
+    replies: bool
 
 
 class _Node:
@@ -67,7 +68,10 @@ class ISMCTSPolicy:
     each root action with that many visits valued by one step of lookahead on a
     determinization, as the greedy bot values it; with `value_reached` the nodes above a new
     leaf are valued at the state the tree reached, the new leaf alone after its action and
-    rollout. None takes the game's default for each (see `BotSupport`). `config` is the
+    rollout. With `replies` the tree holds the seat's own actions only: after each, the other
+    seats reply, one move each at most, with the move one step of lookahead values best for
+    them on the determinization, and the line is valued once the seat acts again or those
+    replies are made. None takes the game's default for each (see `BotSupport`). `config` is the
     game's config when the determinizer needs it (Rookery's decklists); None means the
     standard one.
     """
@@ -90,6 +94,10 @@ class ISMCTSPolicy:
     """Whether the nodes above a new leaf are valued at the state the tree reached; None: the
     game's default.
     """
+    replies: bool | None = None
+    """Whether the other seats reply by one step of lookahead instead of searching their own
+    nodes; None: the game's default.
+    """
 
     def choose(
         self,
@@ -107,13 +115,19 @@ class ISMCTSPolicy:
         search = _Search(
             support.exploration if self.exploration is None else self.exploration,
             support.value_reached if self.value_reached is None else self.value_reached,
+            support.replies if self.replies is None else self.replies,
         )
         prior = support.prior_visits if self.prior_visits is None else self.prior_visits
         if prior > 0:
             rng = _seed_root(game, support, self.config, root, view, visible_history, prior, rng)
         for _ in range(self.iterations):
             state, rng = support.determinize(view, visible_history, self.config, rng)
-            rng = self._iterate(game, support, search, root, state, me, legal_actions, rng)
+            if search.replies:
+                rng = _iterate_with_replies(
+                    game, support, search, root, state, me, legal_actions, rng
+                )
+            else:
+                rng = self._iterate(game, support, search, root, state, me, legal_actions, rng)
         best = max(range(len(legal_actions)), key=lambda i: _standing(root, legal_actions[i]))
         return legal_actions[best], rng
 
@@ -182,6 +196,88 @@ class ISMCTSPolicy:
             visited.visits += 1
             visited.reward += rewards[visited.player]
         return rng
+
+
+def _iterate_with_replies(
+    game: AnyGame,
+    support: AnySupport,
+    search: _Search,
+    root: _Node,
+    state: Any,
+    me: int,
+    root_actions: Sequence[object],
+    rng: Rng,
+) -> Rng:
+    """Runs one iteration of a tree of the seat's own actions, the others replying after each.
+
+    A tree that also searched the others' moves would spend its few visits per node on their
+    poor replies; these replies are what a sensible opponent does, so a line shows what an
+    action gives once the others have answered it (in a draft: what they take instead).
+    """
+    node = root
+    path: list[_Node] = []
+    legal: Sequence[object] = root_actions
+    while True:
+        untried: list[object] = []
+        tried: list[tuple[object, _Node]] = []
+        children = node.children
+        for action in legal:
+            child = children.get(action)
+            if child is None:
+                untried.append(action)
+            else:
+                child.available += 1
+                tried.append((action, child))
+        if untried:
+            index, rng = below(rng, len(untried))
+            action = untried[index]
+            node = _Node(me)
+            node.available = 1
+            children[action] = node
+            path.append(node)
+            state = _replied(game, support, game.apply(state, action), me)
+            break
+        action, node = _select(tried, search.exploration)
+        path.append(node)
+        state = _replied(game, support, game.apply(state, action), me)
+        if game.is_terminal(state) or me not in game.to_act(state):
+            break
+        legal = game.legal_actions(state, me)
+    reward = _rewards(game, support, state)[me]
+    for visited in path:
+        visited.visits += 1
+        visited.reward += reward
+    return rng
+
+
+def _replied(game: AnyGame, support: AnySupport, state: Any, me: int) -> Any:
+    """Returns `state` once the other seats have replied, each at most once, until `me` acts."""
+    replied: set[int] = set()
+    while not game.is_terminal(state):
+        acting = game.to_act(state)
+        if me in acting:
+            break
+        waiting = [player for player in acting if player not in replied]
+        if not waiting:
+            break
+        player = waiting[0]
+        replied.add(player)
+        state = game.apply(state, _best_reply(game, support, state, player))
+    return state
+
+
+def _best_reply(game: AnyGame, support: AnySupport, state: Any, player: int) -> object:
+    """Returns the first of `player`'s actions whose result its own value likes best."""
+    legal = game.legal_actions(state, player)
+    best = legal[0]
+    if len(legal) == 1:
+        return best
+    best_value = -math.inf
+    for action in legal:
+        value = support.evaluate(game.view(game.apply(state, action), player), player)
+        if value > best_value:
+            best, best_value = action, value
+    return best
 
 
 def _mover(game: AnyGame, state: Any, me: int) -> int:
