@@ -150,16 +150,7 @@ class ISMCTSPolicy:
         expanded: _Node | None = None
         reached = state
         while True:
-            untried: list[object] = []
-            tried: list[tuple[object, _Node]] = []
-            children = node.children
-            for action in legal:
-                child = children.get(action)
-                if child is None:
-                    untried.append(action)
-                else:
-                    child.available += 1
-                    tried.append((action, child))
+            untried, tried = _sort_children(node, legal)
             if untried:
                 index, rng = below(rng, len(untried))
                 action = untried[index]
@@ -218,23 +209,14 @@ def _iterate_with_replies(
     path: list[_Node] = []
     legal: Sequence[object] = root_actions
     while True:
-        untried: list[object] = []
-        tried: list[tuple[object, _Node]] = []
-        children = node.children
-        for action in legal:
-            child = children.get(action)
-            if child is None:
-                untried.append(action)
-            else:
-                child.available += 1
-                tried.append((action, child))
+        untried, tried = _sort_children(node, legal)
         if untried:
             index, rng = below(rng, len(untried))
             action = untried[index]
-            node = _Node(me)
-            node.available = 1
-            children[action] = node
-            path.append(node)
+            leaf = _Node(me)
+            leaf.available = 1
+            node.children[action] = leaf
+            path.append(leaf)
             state = _replied(game, support, game.apply(state, action), me)
             break
         action, node = _select(tried, search.exploration)
@@ -286,6 +268,24 @@ def _mover(game: AnyGame, state: Any, me: int) -> int:
     the players' steps gives the same state), else the first to act."""
     acting = game.to_act(state)
     return me if me in acting else acting[0]
+
+
+def _sort_children(
+    node: _Node, legal: Sequence[object]
+) -> tuple[list[object], list[tuple[object, _Node]]]:
+    """Returns the legal actions without a child yet and the (action, child) pairs of the
+    others, counting each of those children as available once more."""
+    untried: list[object] = []
+    tried: list[tuple[object, _Node]] = []
+    children = node.children
+    for action in legal:
+        child = children.get(action)
+        if child is None:
+            untried.append(action)
+        else:
+            child.available += 1
+            tried.append((action, child))
+    return untried, tried
 
 
 def _select(tried: Sequence[tuple[object, _Node]], exploration: float) -> tuple[object, _Node]:
