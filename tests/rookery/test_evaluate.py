@@ -7,7 +7,7 @@ import attrs
 from birdgames.rookery import GAME, State
 from birdgames.rookery.evaluate import WIN_VALUE, evaluate
 from birdgames.rookery.state import Phase
-from tests.rookery.scenarios import MID, B, L, R, build
+from tests.rookery.scenarios import MID, B, F, L, M, R, S, build
 
 
 def _value(state: State, player: int = 0) -> float:
@@ -50,3 +50,12 @@ def test_the_value_is_zero_sum() -> None:
     for viewer in (0, 1):
         view = GAME.view(state, viewer)
         assert evaluate(view, 0) == -evaluate(view, 1)
+
+
+def test_a_bird_at_home_is_worth_more_than_the_same_bird_away() -> None:
+    """A gull (Shore) in the Shore middle zone survives a flip to Shore and meets At Home; in
+    a Meadow zone it does neither (R5.3)."""
+    home = build(birds=[B(MID, 0, "gull")], habitats=(F, S, M))
+    away = build(birds=[B(MID, 0, "gull")], habitats=(F, M, M))
+    assert GAME.view(home, 0).zones[1].habitat is S
+    assert _value(home) > _value(away)
