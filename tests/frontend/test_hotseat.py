@@ -22,9 +22,12 @@ OVER: Final = r"Game over after (\d+) steps"
 
 
 def _spawn(*args: str) -> pexpect.spawn[str]:
-    return pexpect.spawn(
+    child = pexpect.spawn(
         sys.executable, [HOTSEAT, *args], encoding="utf-8", timeout=60, dimensions=(50, 200)
     )
+    # pexpect waits 50 ms before each send by default; the frontend reads its input itself.
+    child.delaybeforesend = None
+    return child
 
 
 def _next(child: pexpect.spawn[str]) -> tuple[str, int, int, int]:

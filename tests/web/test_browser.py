@@ -20,6 +20,10 @@ from birdgames import sim
 from tests.web.browser import chromium
 from tests.web.support import ROOT, running_server
 
+# The page and the browser do not change with the server's Python or build: the check command
+# clicks through them once, on the first Python; the server's HTTP and WebSocket tests run on all.
+pytestmark = pytest.mark.browser
+
 GAMES: Final = ("perch_bop", "peacock", "rookery")
 SEED: Final = 3
 # Screenshots of each game's page at this step of the hotseat game (about mid-game).
