@@ -10,8 +10,11 @@ subject alike. Each apply counts as one action (OpenSpiel's chance outcomes incl
 
 Then, per engine and player count, a detail pass over random games (CPU time, per call):
 the mean cost of each action class (the `legal_actions` call that offered it plus its
-`apply`), the mean cost per tenth of a game (first and last tenths compared), and the µs of
-`codec.dumps`, `codec.loads` and `view` for a mid-game state.
+`apply`), the mean cost per tenth of a game (first and last tenths compared), the same
+comparison class by class (each action class's mean cost in the last tenth it is played in over
+the first, weighted by how often it is played: growth with the game's length, apart from a
+game's phases playing other action classes), and the µs of `codec.dumps`, `codec.loads` and
+`view` for a mid-game state.
 
 A measuring script, not a test: it prints figures and never fails on them.
 """
@@ -152,6 +155,7 @@ class Detail:
 
     per_class: dict[str, tuple[int, float]]  # class -> (count, mean µs)
     per_decile: list[float]  # mean µs per action in each tenth of a game
+    like_for_like: float  # per class last/first tenth it is played in, weighted by count
     mean: float
     dumps: float
     loads: float
@@ -169,10 +173,29 @@ def _median_us(call: Callable[[], object], budget: float = 0.05) -> float:
     return statistics.median(times) / 1000
 
 
+# A class's tenth counts in the like-for-like figure from this many timed actions on.
+LIKE_FOR_LIKE_MIN = 30
+
+
+def _like_for_like(class_deciles: dict[str, list[list[float]]]) -> float:
+    """Each action class's mean cost in the last tenth of a game it is played in over the
+    first (tenths with too few actions left out), weighted by how often the class is played."""
+    weighted = total = 0.0
+    for tenths in class_deciles.values():
+        kept = [t for t in tenths if len(t) >= LIKE_FOR_LIKE_MIN]
+        if len(kept) < 2:
+            continue
+        count = sum(len(t) for t in tenths)
+        weighted += count * statistics.fmean(kept[-1]) / statistics.fmean(kept[0])
+        total += count
+    return weighted / total if total else 1.0
+
+
 def detail(game: birdgames.AnyGame, config: Any, seconds: float) -> Detail:
     """Times every legal_actions and apply of random games played for about `seconds`."""
     per_class: dict[str, list[float]] = defaultdict(list)
     deciles: list[list[float]] = [[] for _ in range(DECILES)]
+    class_deciles: dict[str, list[list[float]]] = defaultdict(lambda: [[] for _ in range(DECILES)])
     clock = time.process_time_ns  # CPU time: other processes on the machine do not count
     end = time.perf_counter() + seconds
     seed = 10_000
@@ -196,7 +219,9 @@ def detail(game: birdgames.AnyGame, config: Any, seconds: float) -> Detail:
             states.append(state)
         for position, (kind, cost) in enumerate(costs):
             per_class[kind].append(cost)
-            deciles[position * DECILES // len(costs)].append(cost)
+            tenth = position * DECILES // len(costs)
+            deciles[tenth].append(cost)
+            class_deciles[kind][tenth].append(cost)
         if middle is None:
             middle = states[len(states) // 2]
         seed += 1
@@ -206,6 +231,7 @@ def detail(game: birdgames.AnyGame, config: Any, seconds: float) -> Detail:
     return Detail(
         per_class={k: (len(v), statistics.fmean(v)) for k, v in sorted(per_class.items())},
         per_decile=[statistics.fmean(d) if d else 0.0 for d in deciles],
+        like_for_like=_like_for_like(class_deciles),
         mean=statistics.fmean(every),
         dumps=_median_us(lambda: codec.dumps(middle)),
         loads=_median_us(lambda: codec.loads(cls, text)),
@@ -264,6 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         tenths = " ".join(f"{c:.1f}" for c in found.per_decile)
         print(f"µs per tenth of a game: {tenths} (last/first {last / first:.2f})")
+        print(f"same action class, last/first tenth it is played in: {found.like_for_like:.2f}")
         for kind, (count, mean) in found.per_class.items():
             print(f"  {kind:<22} {count:>7} x {mean:>8.1f} µs ({mean / found.mean:.1f}x mean)")
     return 0

@@ -34,3 +34,4 @@ def test_the_playout_benchmark_reports_every_engine_and_player_count() -> None:
             assert f"| {name} {players}p |" in done.stdout
             assert f"## {name} {players}p:" in done.stdout
     assert "loads" in done.stdout and "view" in done.stdout
+    assert "same action class, last/first tenth it is played in:" in done.stdout
