@@ -153,6 +153,35 @@ def view(state: State, player: int | None) -> View:
     # §1.4, §3: the tokens stay aside until round 4 (birdhouse) and round 5 (lightning).
     houses_in = state.round >= BIRDHOUSE_FROM_ROUND
     zaps_in = state.round == ZAP_ROUND
+    # One pass over the seats fills every per-seat column (cheaper than a generator each).
+    hands: list[tuple[int, ...]] = []
+    scores: list[int] = []
+    reached: list[int] = []
+    houses: list[bool] = []
+    zaps: list[bool] = []
+    kept: list[bool] = []
+    sides: list[SeatView] = []
+    for i, s in enumerate(seats):
+        house = houses_in and s.birdhouse
+        zap = zaps_in and s.zap
+        has_objective = s.objective is not None
+        hands.append(s.hand)
+        scores.append(s.score)
+        reached.append(s.reached)
+        houses.append(house)
+        zaps.append(zap)
+        kept.append(has_objective)
+        sides.append(
+            SeatView(
+                s.hand,
+                s.score,
+                s.reached,
+                house,
+                zap,
+                has_objective,
+                s.objective if over or i == who else None,
+            )
+        )
     return View(
         who,
         n,
@@ -168,38 +197,27 @@ def view(state: State, player: int | None) -> View:
         state.locations,
         state.supply,
         state.bag,
-        tuple(s.hand for s in seats),
-        tuple(s.score for s in seats),
-        tuple(s.reached for s in seats),
-        tuple(houses_in and s.birdhouse for s in seats),
-        tuple(zaps_in and s.zap for s in seats),
+        tuple(hands),
+        tuple(scores),
+        tuple(reached),
+        tuple(houses),
+        tuple(zaps),
         state.fountain,
         state.plaza,
         state.arrivals,
         state.creatures,
         flow.activation,
-        tuple(s.objective is not None for s in seats),
+        tuple(kept),
         own.dealt if own is not None else (),
         own.objective if own is not None else None,
-        tuple(s.objective for s in seats) if over else (),
+        tuple([s.objective for s in seats]) if over else (),
         state.final,
         state.feeders,
         state.sky,
         state.ponds,
         state.config.promos,
         state.promos,
-        seats=tuple(
-            SeatView(
-                s.hand,
-                s.score,
-                s.reached,
-                houses_in and s.birdhouse,
-                zaps_in and s.zap,
-                s.objective is not None,
-                s.objective if over or i == who else None,
-            )
-            for i, s in enumerate(seats)
-        ),
+        seats=tuple(sides),
         is_terminal=over,
         decision=_decision(state),
     )
