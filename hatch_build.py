@@ -4,7 +4,10 @@ Pure Python stays the default and the reference. With the variable set, a wheel 
 compiles the modules listed in COMPILED with mypyc (from the `mypy` package) and ships the
 extension modules beside the sources, which they shadow at import. Data, codec and view
 modules stay interpreted: cattrs reads their classes' annotations, and the public entry points
-(each game's `game.py`) validate their arguments before any compiled code runs.
+(each game's `game.py`) validate their arguments before any compiled code runs. Interpreted
+too: code that judges a caller's values (Perch's `setup.py` checks a Config), since compiled
+code rejects a value of the wrong type with TypeError where the pure code names the problem,
+and every module that defines attrs classes (Perch's `geometry.py` as well).
 """
 
 from __future__ import annotations
@@ -20,13 +23,23 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 ENV: str = "BIRDGAMES_MYPYC"
 
-# Rules logic only (paths under src/): no attrs data classes, no codec registration.
+# Rules logic only (paths under src/): no attrs data classes, no codec registration, no checks
+# of a caller's values.
 COMPILED: tuple[str, ...] = (
     "birdgames/peacock/rules.py",
     "birdgames/peacock/scoring.py",
     "birdgames/peacock/season.py",
     "birdgames/peacock/setup.py",
     "birdgames/peacock/invariants.py",
+    "birdgames/perch_bop/creatures.py",
+    "birdgames/perch_bop/endgame.py",
+    "birdgames/perch_bop/flow.py",
+    "birdgames/perch_bop/objectives.py",
+    "birdgames/perch_bop/ponds.py",
+    "birdgames/perch_bop/promos.py",
+    "birdgames/perch_bop/rules.py",
+    "birdgames/perch_bop/scoring.py",
+    "birdgames/perch_bop/work.py",
     "birdgames/rookery/abilities.py",
     "birdgames/rookery/effects.py",
     "birdgames/rookery/field.py",

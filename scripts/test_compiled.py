@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 VENV = ROOT / ".venv-mypyc"
 
 # One compiled module per engine: each must load from an extension module.
-PROBES = ("birdgames.peacock.rules", "birdgames.rookery.rules")
+PROBES = ("birdgames.peacock.rules", "birdgames.perch_bop.rules", "birdgames.rookery.rules")
 PROBE = (
     "import importlib, sys\n"
     f"for name in {PROBES!r}:\n"

@@ -6,7 +6,8 @@ import pytest
 
 from birdgames.perch_bop.cards import POND_TILE, POND_TILES, PONDS_FOR_PLAYERS
 from birdgames.perch_bop.geometry import geometry_for
-from birdgames.perch_bop.ponds import placement_problem, pond_points, pond_strengths
+from birdgames.perch_bop.ponds import pond_points, pond_strengths
+from birdgames.perch_bop.setup import placement_problem
 from birdgames.perch_bop.state import Location
 
 RED, YELLOW, BLUE, GREEN = 0, 1, 2, 3

@@ -8,7 +8,7 @@ from typing import Final, get_args
 import attrs
 
 from birdgames import codec
-from birdgames.core import InvalidConfigError, stuck_problem
+from birdgames.core import InvalidConfigError, check_player, stuck_problem
 from birdgames.perch_bop import creatures, rules, setup
 from birdgames.perch_bop.actions import ACTION_CLASSES, Action
 from birdgames.perch_bop.cards import (
@@ -42,8 +42,8 @@ from birdgames.perch_bop.endgame import final_scores, winners_of
 from birdgames.perch_bop.events import EVENT_CLASSES, Event, ObjectiveKept
 from birdgames.perch_bop.flow import creature_pond
 from birdgames.perch_bop.geometry import geometry_for
-from birdgames.perch_bop.ponds import placement_problem
 from birdgames.perch_bop.promos import holder
+from birdgames.perch_bop.setup import placement_problem
 from birdgames.perch_bop.state import Activation, Await, Config, Phase, Spot, Stage, State, Where
 from birdgames.perch_bop.view import View, view
 
@@ -118,6 +118,10 @@ class PerchGame:
         return rules.to_act(state)
 
     def legal_actions(self, state: State, player: int) -> tuple[Action, ...]:
+        # Checked here, in interpreted code: compiled rules would take True for seat 1 and
+        # raise TypeError for a str; the rules check the range.
+        if type(player) is not int:
+            check_player(player, state.config.players)
         return rules.legal_actions(state, player)
 
     def check(self, state: State, action: Action) -> str | None:

@@ -258,10 +258,14 @@ def _place_table(
     Made once per board and player: legal_actions hands out the same objects each time
     (actions are values), and the turn's options need no construction.
     """
-    return tuple(
-        tuple((Place(player, c, tile, True), Place(player, c, tile, False)) for tile in tiles)
-        for c in range(colours)
-    )
+    return tuple(tuple(_place_pair(player, c, tile) for tile in tiles) for c in range(colours))
+
+
+@lru_cache(maxsize=2048)
+def _place_pair(player: int, colour: int, tile: str) -> tuple[Place, Place]:
+    """Returns the Place with a nest and the one without on one stack, made once: a new game's
+    board takes them from earlier games (seats, colours and tiles are few)."""
+    return Place(player, colour, tile, True), Place(player, colour, tile, False)
 
 
 def _token_actions(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from birdgames.core import InvalidConfigError, check_seed
 from birdgames.perch_bop.cards import (
     BIRDS_PER_COLOUR,
@@ -24,7 +26,6 @@ from birdgames.perch_bop.cards import (
     Category,
 )
 from birdgames.perch_bop.geometry import geometry_for
-from birdgames.perch_bop.ponds import placement_problem
 from birdgames.perch_bop.promos import yeti_start
 from birdgames.perch_bop.state import (
     Await,
@@ -130,6 +131,48 @@ def validate(config: object) -> Config:
     if config.dummy_birds_first_round < 0 or config.dummy_birds_per_round < 0:
         raise InvalidConfigError("dummy bird counts cannot be negative")
     return config
+
+
+# Here, not with the Pond rules: a Config's ponds may hold anything until this has looked
+# (the rules modules may be compiled, and compiled code rejects a wrong type with TypeError).
+def placement_problem(players: int, ponds: Sequence[tuple[str, int]]) -> str | None:
+    """Returns why fixed Pond placements (tile id, intersection index) are not playable,
+    or None (P5, P9): the right count, known distinct tiles, each on its own intersection of
+    the board, and no two Ponds sharing two Locations (DECISION)."""
+    wanted = PONDS_FOR_PLAYERS[players]
+    if len(ponds) != wanted:
+        return f"{players} players use {wanted} Pond(s), not {len(ponds)}"
+    intersections = geometry_for(players).intersections
+    for pond in ponds:
+        if (
+            not isinstance(pond, tuple)
+            or len(pond) != 2
+            or type(pond[0]) is not str
+            or type(pond[1]) is not int
+        ):
+            return f"a Pond is placed as (tile id, intersection index), not {pond!r}"
+        tile, k = pond
+        if tile not in POND_TILE:
+            return f"unknown Pond tile {tile!r}; the Ponds are {', '.join(sorted(POND_TILE))}"
+        if not 0 <= k < len(intersections):
+            return (
+                f"Pond {tile!r} is placed on intersection {k}, but this board has "
+                f"intersections 0 to {len(intersections) - 1}"
+            )
+    tiles = [t for t, _ in ponds]
+    if len(set(tiles)) != len(tiles):
+        return f"the Pond {sorted(t for t in tiles if tiles.count(t) > 1)[0]!r} is placed twice"
+    for i, (tile_a, a) in enumerate(ponds):
+        for tile_b, b in ponds[i + 1 :]:
+            if a == b:
+                return f"Ponds {tile_a!r} and {tile_b!r} share intersection {a}"
+            shared = set(intersections[a]) & set(intersections[b])
+            if len(shared) >= 2:
+                return (
+                    f"Ponds {tile_a!r} (intersection {a}) and {tile_b!r} (intersection {b}) "
+                    f"share two Locations"
+                )
+    return None
 
 
 def _layout(config: Config, rng: Rng) -> tuple[tuple[str, ...], Rng]:
