@@ -80,6 +80,10 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             extensions = mypycify(
                 list(COMPILED),
                 opt_level="3",
+                # One C file per module, compiled side by side below: the build takes about
+                # a fifth less time, the compiled code runs the same (0.2-0.6% more
+                # instructions per playout step).
+                multi_file=True,
                 target_dir=str(work / "c"),
                 verbose=False,
             )
@@ -88,6 +92,7 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             command.build_temp = str(work / "temp")
             command.build_lib = str(work / "lib")
             command.inplace = False
+            command.parallel = os.cpu_count() or 1
             command.ensure_finalized()
             command.run()
         finally:
