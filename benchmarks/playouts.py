@@ -11,8 +11,8 @@ subject alike. Each apply counts as one action (OpenSpiel's chance outcomes incl
 Then, per engine and player count, a detail pass over random games (CPU time, per call):
 the mean cost of each action class (the `legal_actions` call that offered it plus its
 `apply`), the mean cost per tenth of a game (first and last tenths compared), the same
-comparison class by class (each action class's mean cost in the last tenth it is played in over
-the first, weighted by how often it is played: growth with the game's length, apart from a
+comparison class by class (each action class's median cost in the last tenth it is played in
+over the first, weighted by how often it is played: growth with the game's length, apart from a
 game's phases playing other action classes), and the µs of `codec.dumps`, `codec.loads` and
 `view` for a mid-game state.
 
@@ -178,15 +178,16 @@ LIKE_FOR_LIKE_MIN = 30
 
 
 def _like_for_like(class_deciles: dict[str, list[list[float]]]) -> float:
-    """Each action class's mean cost in the last tenth of a game it is played in over the
-    first (tenths with too few actions left out), weighted by how often the class is played."""
+    """Each action class's median cost in the last tenth of a game it is played in over the
+    first (tenths with too few actions left out), weighted by how often the class is played.
+    Medians: one call the machine interrupted must not make a class look slower."""
     weighted = total = 0.0
     for tenths in class_deciles.values():
         kept = [t for t in tenths if len(t) >= LIKE_FOR_LIKE_MIN]
         if len(kept) < 2:
             continue
         count = sum(len(t) for t in tenths)
-        weighted += count * statistics.fmean(kept[-1]) / statistics.fmean(kept[0])
+        weighted += count * statistics.median(kept[-1]) / statistics.median(kept[0])
         total += count
     return weighted / total if total else 1.0
 
