@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import enum
 import json
-import linecache
 import math
 import operator
 import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
-from itertools import repeat
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, cast, get_args, get_origin, overload
 
 import attrs
@@ -34,6 +32,7 @@ from cattrs.errors import (
 from cattrs.fns import identity
 from cattrs.gen import (
     make_dict_structure_fn,
+    make_dict_structure_fn_from_attrs,
     make_dict_unstructure_fn,
     override,
 )
@@ -89,7 +88,6 @@ class _Registration:
     version: int
     role: Role
     oldest: int  # the oldest format still read: its documents lack only defaulted fields
-    tag: str  # the class's kind, found once (`_tag_of` reads the class's fields)
 
 
 _BY_TAG: dict[str, _Registration] = {}
@@ -131,7 +129,7 @@ def register(
         if tag is None or not attrs.has(cls):
             raise TypeError(f"{cls.__qualname__} needs to be an attrs class with a ClassVar kind")
         first = version if oldest is None else oldest
-        registration = _Registration(cls, version, role or _infer_role(cls), first, tag)
+        registration = _Registration(cls, version, role or _infer_role(cls), first)
         existing = _BY_TAG.get(tag)
         if existing is not None and existing.cls is not cls:
             raise TypeError(
@@ -456,7 +454,7 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
             if not value:
                 return ()
             hook, elem = item.get(), item.t
-            return tuple(map(hook, value, repeat(elem)))  # no frame of a comprehension
+            return tuple([hook(x, elem) for x in value])
 
         return structure_homogeneous
     if args == ((),):
@@ -659,11 +657,18 @@ def _attrs_structure_factory(
             **_field_overrides(cls, structuring=True),
         )
     else:
-        inner = _fused_structure_fn(cls, required, converter, exact_keys=tag is None)
+        inner = make_dict_structure_fn_from_attrs(
+            required,
+            cls,
+            converter,
+            _cattrs_forbid_extra_keys=forbid_extra_keys,
+            _cattrs_detailed_validation=False,
+            **_field_overrides(cls, structuring=True),
+        )
     if not detailed:
         if tag is None:
-            # The generated function raises on anything but a JSON object of exactly the
-            # fields' keys, and any failure hands the document to the detailed converter.
+            # The generated function raises on anything but a JSON object (it reads the keys),
+            # and any failure hands the document to the detailed converter.
             return cast(Callable[[object, Any], Any], inner)
         known = frozenset(field.name for field in attrs.fields(cls)) | {"kind", "format"}
 
@@ -694,114 +699,6 @@ def _attrs_structure_factory(
         return inner(value, cls)
 
     return structure
-
-
-def _inline_test(t: Any, v: str, k: int, names: dict[str, Any]) -> tuple[str, str] | None:
-    """Returns, for a type whose fast hook the fused function inlines, a test that is true when
-    the JSON value `v` is one that hook refuses and the expression of the structured value;
-    None for any other type (its hook is called). Extra names the code reads go in `names`."""
-    if t is int or t is bool:
-        names[f"t{k}"] = t
-        return f"type({v}) is not t{k}", v
-    bad_str = (
-        f"(len({v}) > {MAX_STRING_LENGTH} or (not {v}.isascii() and _surrogate({v}) is not None))"
-    )
-    if t is str:
-        return f"type({v}) is not str or {bad_str}", v
-    scalars = _scalar_types(t)
-    if scalars is not None:  # a union of scalars, such as int | None
-        names[f"s{k}"] = scalars
-        if str in scalars:
-            return f"type({v}) not in s{k} or (type({v}) is str and {bad_str})", v
-        return f"type({v}) not in s{k}", v
-    if _is_enum(t):
-        names[f"m{k}"] = {member.value: member for member in t}
-        # The type test first: True == 1 and 1.0 == 1, and no unhashable value is looked up.
-        names[f"vt{k}"] = frozenset(type(member.value) for member in t)
-        return f"type({v}) not in vt{k} or {v} not in m{k}", f"m{k}[{v}]"
-    if get_origin(t) is not tuple:
-        return None
-    args = get_args(t)
-    if len(args) == 2 and args[1] is Ellipsis:
-        items = _scalar_types(args[0])
-        if items is None or str in items:
-            return None
-        names[f"s{k}"] = items
-        return (
-            f"type({v}) is not list or len({v}) > {MAX_ARRAY_LENGTH} "
-            f"or ({v} and not set(map(type, {v})) <= s{k})",
-            f"tuple({v})",
-        )
-    if args and all(arg is int or arg is bool for arg in args):
-        names[f"e{k}"] = tuple(args)
-        return f"type({v}) is not list or tuple(map(type, {v})) != e{k}", f"tuple({v})"
-    return None
-
-
-def _hook_of(converter: cattrs.Converter, t: Any) -> Callable[[Any, Any], Any]:
-    """Returns the converter's hook of `t`, or its generic entry for a class that holds itself
-    (whose hook is still being made)."""
-    try:
-        return converter.get_structure_hook(t)
-    except RecursionError:
-        return converter.structure
-
-
-def _optional_object(t: Any) -> Any:
-    """Returns X for X | None where X is an attrs class (not Rng), else None."""
-    if not _is_union(t):
-        return None
-    members = [m for m in get_args(t) if m is not type(None)]
-    if len(members) != 1 or len(get_args(t)) != 2:
-        return None
-    (only,) = members
-    return only if attrs.has(only) and only is not Rng else None
-
-
-def _fused_structure_fn(
-    cls: type, fields: list[attrs.Attribute[Any]], converter: cattrs.Converter, exact_keys: bool
-) -> Callable[[object, Any], Any]:
-    """Returns the fast converter's hook of an attrs class whose fields are all read as
-    required (`_all_required`): one generated function that tests the scalars, enums and
-    tuples of scalars in line, as their own fast hooks would, and calls the hook of any other
-    field. Every hook call saved is a Python call saved per field of every object loaded.
-
-    With `exact_keys` the object must hold exactly the fields' keys: as every field is read,
-    a count equal to the fields' proves no extra key (a tagged class's hook tests its keys).
-    """
-    names: dict[str, Any] = {"_cl": cls, "_surrogate": _SURROGATE.search}
-    hex_fields = _field_overrides(cls, structuring=True)
-    lines = ["def structure(o, _):"]
-    if exact_keys:
-        lines.append(f"  if type(o) is not dict or len(o) != {len(fields)}:")
-        lines.append("    raise TypeError")
-    values = []
-    for k, field in enumerate(fields):
-        v = f"v{k}"
-        lines.append(f"  {v} = o[{field.name!r}]")
-        hex_field = hex_fields.get(field.name)
-        inline = None if hex_field else _inline_test(field.type, v, k, names)
-        optional = None if hex_field or inline else _optional_object(field.type)
-        if inline is not None:
-            test, value = inline
-            lines += [f"  if {test}:", "    raise TypeError"]
-            values.append(value)
-        elif optional is not None:
-            # X | None of an attrs class X: null, or X's hook called with no wrapper between.
-            names[f"h{k}"], names[f"t{k}"] = _hook_of(converter, optional), optional
-            values.append(f"None if {v} is None else h{k}({v}, t{k})")
-        else:
-            hook = hex_field.struct_hook if hex_field else _hook_of(converter, field.type)
-            names[f"h{k}"], names[f"t{k}"] = hook, field.type
-            values.append(f"h{k}({v}, t{k})")
-    lines.append(f"  return _cl({', '.join(values)})")
-    source = "\n".join(lines)
-    filename = f"<birdgames fused structure {cls.__module__}.{cls.__qualname__}>"
-    # Kept in linecache, so a traceback through the generated code shows its lines.
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    # The source holds only field names (identifiers, quoted by repr) and generated names.
-    exec(compile(source, filename, "exec"), names)
-    return cast(Callable[[object, Any], Any], names["structure"])
 
 
 def _all_required(cls: type) -> list[attrs.Attribute[Any]] | None:
@@ -879,7 +776,7 @@ def _object_tuple_unstructure_factory(
     handler = converter.get_unstructure_hook(get_args(t)[0])
 
     def unstructure_objects(value: tuple[Any, ...]) -> list[Any]:
-        return list(map(handler, value))  # no frame of a comprehension
+        return [handler(item) for item in value]
 
     return unstructure_objects
 
@@ -1304,7 +1201,7 @@ def _registrations(form: object) -> dict[str, _Registration]:
         if not isinstance(member, type):
             raise CodecError(f"{_show(member)} is not a registered birdgames document type")
         registration = _registration(member)
-        found[registration.tag] = registration
+        found[_tag_of(member) or ""] = registration
     return found
 
 
