@@ -7,7 +7,8 @@ BIRDGAMES_MYPYC=1 (see hatch_build.py) and the test extra. Before the suite runs
 checks that the compiled modules are what `import birdgames` loads, so a build that silently
 fell back to pure Python fails. pytest runs from the repository root: `birdgames` resolves to
 the installed, compiled package (the tests put the root on the path, never src/). The browser
-tests (marker `browser`) ran on the pure build and are left out here.
+tests (marker `browser`) ran on the pure build and are left out here. The check command runs
+it through scripts/test_pythons.py, beside the other Pythons' suites.
 """
 
 from __future__ import annotations

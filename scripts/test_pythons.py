@@ -1,11 +1,14 @@
-"""Runs the test suite on every supported Python other than the one running this script.
+"""Runs the test suite on every supported Python other than the one running this script, and
+on the mypyc-compiled build (scripts/test_compiled.py).
 
 The supported versions are the `Programming Language :: Python :: 3.N` classifiers of
 pyproject.toml. Each gets its own virtual environment (`.venv-3.N`) with the package and its
 test extra installed. An interpreter that cannot be found is a failure, never a skip: a
 release must be tested on every Python it claims. Interpreters are looked up on PATH
 (`python3.N`) and then among pyenv's installed versions. The browser tests (marker `browser`)
-ran with the first Python and are left out here.
+ran with the first Python and are left out here. The runs go side by side, each printing its
+output when it ends: one alone leaves a core idle while it installs, compiles or waits on a
+subprocess.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -53,12 +57,15 @@ def find_interpreter(version: str) -> str | None:
     return next((c for c in candidates if _reports(c, version)), None)
 
 
-def run(version: str, pytest_args: list[str]) -> int:
-    """Installs the package into `.venv-<version>` and runs pytest there."""
+def run(version: str, pytest_args: list[str]) -> tuple[int, str]:
+    """Installs the package into `.venv-<version>` and runs pytest there; returns the exit
+    code and everything the steps printed."""
     interpreter = find_interpreter(version)
     if interpreter is None:
-        print(f"Python {version} is supported but not installed here (pyenv install {version})")
-        return 1
+        return (
+            1,
+            f"Python {version} is supported but not installed here (pyenv install {version})\n",
+        )
     venv = ROOT / f".venv-{version}"
     steps = [
         [interpreter, "-m", "venv", str(venv)],
@@ -70,21 +77,44 @@ def run(version: str, pytest_args: list[str]) -> int:
             "-e",
             f"{ROOT}[test]",
         ],
-        [str(venv / "bin" / "pytest"), *pytest_args],
+        # The browser tests click the page through Chromium, which the server's Python does
+        # not change: they ran with the first Python (later -m arguments override this one).
+        [str(venv / "bin" / "pytest"), "-m", "not browser", *pytest_args],
     ]
-    print(f"== Python {version} ({interpreter})", flush=True)
+    output = [f"== Python {version} ({interpreter})\n"]
     # The first Python ran the full `ci` profile; the others play the same tests over fewer
     # games (BIRDGAMES_PROFILE, when set, wins).
     env = {"BIRDGAMES_PROFILE": "quick", **os.environ}
-    # The browser tests click the page through Chromium, which the server's Python does not
-    # change: they ran with the first Python (later -m arguments override this one).
-    steps[-1][1:1] = ["-m", "not browser"]
     for command in steps:
-        code = subprocess.run(command, cwd=ROOT, env=env, check=False).returncode
-        if code != 0:
-            print(f"== Python {version}: {Path(command[0]).name} exited {code}")
-            return code or 1
-    return 0
+        done = subprocess.run(
+            command,
+            cwd=ROOT,
+            env=env,
+            check=False,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        output.append(done.stdout)
+        if done.returncode != 0:
+            output.append(
+                f"== Python {version}: {Path(command[0]).name} exited {done.returncode}\n"
+            )
+            return done.returncode or 1, "".join(output)
+    return 0, "".join(output)
+
+
+def run_compiled(pytest_args: list[str]) -> tuple[int, str]:
+    """Runs scripts/test_compiled.py; returns its exit code and everything it printed."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "test_compiled.py"), *pytest_args],
+        cwd=ROOT,
+        check=False,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    return done.returncode, "== the compiled build\n" + done.stdout
 
 
 def main() -> int:
@@ -94,11 +124,20 @@ def main() -> int:
     if not others:
         print("no other supported Python versions to test")
         return 1
-    failures = [v for v in others if run(v, sys.argv[1:]) != 0]
+    names = [f"Python {v}" for v in others] + ["the compiled build"]
+    failures = []
+    with ThreadPoolExecutor(max_workers=len(names)) as pool:
+        runs = [pool.submit(run, v, sys.argv[1:]) for v in others]
+        runs.append(pool.submit(run_compiled, sys.argv[1:]))
+        for name, future in zip(names, runs, strict=True):
+            code, output = future.result()
+            print(output, end="", flush=True)
+            if code != 0:
+                failures.append(name)
     if failures:
-        print(f"the suite failed on Python {', '.join(failures)}")
+        print(f"the suite failed on {', '.join(failures)}")
         return 1
-    print(f"the suite passed on Python {', '.join(others)}")
+    print(f"the suite passed on {', '.join(names)}")
     return 0
 
 
