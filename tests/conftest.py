@@ -18,7 +18,7 @@ settings.register_profile(
 )
 settings.register_profile(
     "quick",
-    max_examples=10,
+    max_examples=6,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
