@@ -118,7 +118,8 @@ def run_compiled(pytest_args: list[str]) -> tuple[int, str]:
 
 
 def main() -> int:
-    """Tests every supported version but the running one; returns the first failure's code."""
+    """Tests every supported version but the running one, and the compiled build; returns 1
+    if any run failed."""
     running = f"{sys.version_info.major}.{sys.version_info.minor}"
     others = [v for v in supported_versions() if v != running]
     if not others:
