@@ -57,6 +57,21 @@ def find_interpreter(version: str) -> str | None:
     return next((c for c in candidates if _reports(c, version)), None)
 
 
+def _captured(
+    command: list[str], env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Runs `command` from the repository root, its output and errors kept as one text."""
+    return subprocess.run(
+        command,
+        cwd=ROOT,
+        env=env,
+        check=False,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
 def run(version: str, pytest_args: list[str]) -> tuple[int, str]:
     """Installs the package into `.venv-<version>` and runs pytest there; returns the exit
     code and everything the steps printed."""
@@ -86,15 +101,7 @@ def run(version: str, pytest_args: list[str]) -> tuple[int, str]:
     # games (BIRDGAMES_PROFILE, when set, wins).
     env = {"BIRDGAMES_PROFILE": "quick", **os.environ}
     for command in steps:
-        done = subprocess.run(
-            command,
-            cwd=ROOT,
-            env=env,
-            check=False,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
+        done = _captured(command, env)
         output.append(done.stdout)
         if done.returncode != 0:
             output.append(
@@ -106,14 +113,7 @@ def run(version: str, pytest_args: list[str]) -> tuple[int, str]:
 
 def run_compiled(pytest_args: list[str]) -> tuple[int, str]:
     """Runs scripts/test_compiled.py; returns its exit code and everything it printed."""
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "test_compiled.py"), *pytest_args],
-        cwd=ROOT,
-        check=False,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    done = _captured([sys.executable, str(ROOT / "scripts" / "test_compiled.py"), *pytest_args])
     return done.returncode, "== the compiled build\n" + done.stdout
 
 
