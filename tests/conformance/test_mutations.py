@@ -12,7 +12,7 @@ from tests.conformance.test_conformance import ADAPTERS
 
 PROFILE = os.environ.get("BIRDGAMES_PROFILE", "ci")
 # (seeded games, mutated states and mutated records per game) per profile
-SIZES = {"quick": (1, 80, 20), "ci": (3, 150, 40), "dev": (10, 150, 40), "soak": (80, 200, 50)}
+SIZES = {"quick": (1, 80, 20), "ci": (2, 150, 40), "dev": (10, 150, 40), "soak": (80, 200, 50)}
 
 
 @pytest.mark.parametrize(
