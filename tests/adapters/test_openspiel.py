@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import attrs
@@ -24,6 +25,10 @@ CASES = [
 ]
 
 
+# MCTS simulations a move: the quick reruns drive the same whole games with weaker bots.
+SIMULATIONS = 5 if os.environ.get("BIRDGAMES_PROFILE") == "quick" else 20
+
+
 def _load(short: str, players: int, **params: Any) -> Any:
     return pyspiel.load_game(short, {"players": players, **params})
 
@@ -42,15 +47,15 @@ def test_openspiel_random_sim_test_passes(short: str, players: int) -> None:
 
 @pytest.mark.parametrize("name", sorted(games()))
 def test_openspiel_mcts_and_ismcts_play_a_whole_game(name: str) -> None:
-    """OpenSpiel's MCTS (seat 0) and ISMCTS (seat 1) bots, 20 simulations a move, finish a
+    """OpenSpiel's MCTS (seat 0) and ISMCTS (seat 1) bots, SIMULATIONS a move, finish a
     game; its returns are zero-sum and name the engine's winners."""
     game = _load(adapter.game_name(name), 2)
     evaluator = adapter.HeuristicEvaluator()
     rng = np.random.RandomState(7)
     bots = [
-        mcts.MCTSBot(game, 2.0, 20, evaluator, random_state=rng),
+        mcts.MCTSBot(game, 2.0, SIMULATIONS, evaluator, random_state=rng),
         ismcts.ISMCTSBot(
-            game, evaluator, 2.0, 20, random_state=rng, allow_inconsistent_action_sets=True
+            game, evaluator, 2.0, SIMULATIONS, random_state=rng, allow_inconsistent_action_sets=True
         ),
     ]
     state = game.new_initial_state()
