@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
 import shlex
 import subprocess
 import sys
@@ -89,22 +91,33 @@ SURFACE = [
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh venv with birdgames installed from the checkout, not editable, plus both type
     checkers clients use (pyright with its own Node.js from PyPI, so no system Node is needed).
+
+    BIRDGAMES_WHEEL, when set, names a built wheel to install instead: the compiled build's
+    run (scripts/test_compiled.py) tests the wheel it built, not a second build of it. The
+    xdist workers of one run share the venv: the first to come makes it, under a file lock.
     """
-    venv = tmp_path_factory.mktemp("fresh") / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    subprocess.run(
-        [
-            str(venv / "bin" / "pip"),
-            "install",
-            "-q",
-            "--disable-pip-version-check",
-            str(ROOT),
-            "mypy",
-            "pyright[nodejs]",
-        ],
-        check=True,
-        capture_output=True,
-    )
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the run's, above each worker's own
+    venv, made = shared / "fresh-venv", shared / "fresh-venv.done"
+    with (shared / "fresh-venv.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not made.exists():
+            subprocess.run([sys.executable, "-m", "venv", "--clear", str(venv)], check=True)
+            subprocess.run(
+                [
+                    str(venv / "bin" / "pip"),
+                    "install",
+                    "-q",
+                    "--disable-pip-version-check",
+                    os.environ.get("BIRDGAMES_WHEEL") or str(ROOT),
+                    "mypy",
+                    "pyright[nodejs]",
+                ],
+                check=True,
+                capture_output=True,
+            )
+            made.touch()
     return venv
 
 
