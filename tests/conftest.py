@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, settings
 
 # The suite starts many Python processes (xdist workers, replays, installs, servers). Where
 # the environment turns bytecode caching off (PYTHONDONTWRITEBYTECODE), each would compile
-# every module it imports anew: about a fifth of the suite's CPU time. The caches go to the
-# ignored __pycache__ folders; the processes started from here inherit the setting.
+# every module it imports anew (importing the engines alone: 0.34 s of CPU instead of 0.20).
+# The caches go to the ignored __pycache__ folders; processes started from here inherit this.
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
