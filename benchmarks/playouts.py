@@ -192,6 +192,23 @@ def _like_for_like(class_deciles: dict[str, list[list[float]]]) -> float:
     return weighted / total if total else 1.0
 
 
+def middle_state(game: birdgames.AnyGame, config: Any, seed: int) -> Any:
+    """Returns the state halfway through the random game of `seed` that `detail` plays.
+
+    Played apart from the timed games: keeping every state of a timed game alive would make
+    the garbage collector's passes, and so the game's later actions, cost more.
+    """
+    state = game.new_game(config, seed)
+    rng = Rng.from_seed(seed)
+    states: list[Any] = []
+    while not game.is_terminal(state):
+        legal = game.legal_actions(state, game.to_act(state)[0])
+        index, rng = below(rng, len(legal))
+        state = game.apply(state, legal[index])
+        states.append(state)
+    return states[len(states) // 2]
+
+
 def detail(game: birdgames.AnyGame, config: Any, seconds: float) -> Detail:
     """Times every legal_actions and apply of random games played for about `seconds`."""
     per_class: dict[str, list[float]] = defaultdict(list)
@@ -205,7 +222,6 @@ def detail(game: birdgames.AnyGame, config: Any, seconds: float) -> Detail:
         state = game.new_game(config, seed)
         rng = Rng.from_seed(seed)
         costs: list[tuple[str, float]] = []
-        states = []
         while not game.is_terminal(state):
             player = game.to_act(state)[0]
             t0 = clock()
@@ -217,14 +233,13 @@ def detail(game: birdgames.AnyGame, config: Any, seconds: float) -> Detail:
             state = game.apply(state, action)
             t3 = clock()
             costs.append((type(action).__name__, (t1 - t0 + t3 - t2) / 1000))
-            states.append(state)
         for position, (kind, cost) in enumerate(costs):
             per_class[kind].append(cost)
             tenth = position * DECILES // len(costs)
             deciles[tenth].append(cost)
             class_deciles[kind][tenth].append(cost)
         if middle is None:
-            middle = states[len(states) // 2]
+            middle = middle_state(game, config, seed)
         seed += 1
     every = [cost for costs in per_class.values() for cost in costs]
     text = codec.dumps(middle)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Final, assert_never, cast
 
@@ -194,18 +195,40 @@ def _closing(player: int) -> EndMigration:
     return EndMigration(player)
 
 
-def _targets(bird: str, groups: tuple[Group, ...], limits: list[dict[str, int]]) -> list[int]:
+# What one slot takes, for `_targets`: any fed bird (None), only its own species while the
+# flock has room (the species id), or nothing ("", no species id).
+_Takers = list[tuple[Mapping[str, int], str | None, str | None]]
+
+
+def _takers(groups: tuple[Group, ...], blue: bool) -> _Takers:
+    """Returns, per group, the biggest flock of each species it feeds and what its left and
+    right slot take (K2.3): read once per listing, then per bird."""
+    found: _Takers = []
+    for group in groups:
+        most = flock_limits(group.island, group.tucks, blue)
+        left, right = group.left, group.right
+        if left is not None:
+            left_takes = left.species if left.size < most.get(left.species, 0) else ""
+        else:
+            left_takes = None
+        if right is not None:
+            right_takes = right.species if right.size < most.get(right.species, 0) else ""
+        else:
+            right_takes = None
+        found.append((most, left_takes, right_takes))
+    return found
+
+
+def _targets(bird: str, takers: _Takers) -> list[int]:
     """Returns the slots `bird` may join, as targets in tableau order (K2.3)."""
     # Plain loops on this path: a comprehension is a function call of its own before 3.12.
     found: list[int] = []
     target = 0
-    for index, group in enumerate(groups):
-        most = limits[index].get(bird)
-        if most is not None:
-            left, right = group.left, group.right
-            if left is None or (left.species == bird and left.size < most):
+    for most, left, right in takers:
+        if bird in most:
+            if left is None or left == bird:
                 found.append(target)
-            if right is None or (right.species == bird and right.size < most):
+            if right is None or right == bird:
                 found.append(target + 1)
         target += 2
     return found
@@ -224,15 +247,14 @@ def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, .
     else:
         # K2.4 only received birds are placed; nothing else moves.
         loose = ((_RECEIVED, pool.received),)
-    blue = state.season is BLUE
-    limits = [flock_limits(group.island, group.tucks, blue) for group in groups]
+    takers = _takers(groups, state.season is BLUE)
     count = len(groups)
     targets: dict[str, list[int]] = {}
     for source, birds in loose:
         for bird in dict.fromkeys(birds):
             found = targets.get(bird)
             if found is None:
-                found = targets[bird] = _targets(bird, groups, limits)
+                found = targets[bird] = _targets(bird, takers)
             if found:
                 table = _pool_table(player, bird, source, count)
                 for target in found:
@@ -246,7 +268,7 @@ def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, .
                     bird = flock.species
                     found = targets.get(bird)
                     if found is None:
-                        found = targets[bird] = _targets(bird, groups, limits)
+                        found = targets[bird] = _targets(bird, takers)
                     if found:
                         table = _move_table(player, bird, leaves, count)
                         for target in found:
