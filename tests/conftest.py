@@ -1,4 +1,4 @@
-"""Hypothesis profiles, chosen by BIRDGAMES_PROFILE (ci by default).
+"""Hypothesis profiles, one per test profile (tests/profile.py).
 
 `quick` plays the same tests over fewer games: the check command's second runs (every other
 supported Python, the compiled build) use it, after the full `ci` run on the first Python.
@@ -9,6 +9,8 @@ import sys
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.profile import PROFILE
 
 # The suite starts many Python processes (xdist workers, replays, installs, servers). Where
 # the environment turns bytecode caching off (PYTHONDONTWRITEBYTECODE), each would compile
@@ -44,7 +46,6 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
-PROFILE = os.environ.get("BIRDGAMES_PROFILE", "ci")
 settings.load_profile(PROFILE)
 
 # Tests that spend most of their time waiting on another process (a browser, a terminal, an

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import attrs
@@ -14,6 +13,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from birdgames import codec, games, get_game
 from birdgames.adapters import openspiel as adapter
 from birdgames.encoding import get_encoding
+from tests.profile import PROFILE
 
 CASES = [
     (adapter.game_name(name), players)
@@ -26,7 +26,7 @@ CASES = [
 
 
 # MCTS simulations a move: the quick reruns drive the same whole games with weaker bots.
-SIMULATIONS = 5 if os.environ.get("BIRDGAMES_PROFILE") == "quick" else 20
+SIMULATIONS = 5 if PROFILE == "quick" else 20
 
 
 def _load(short: str, players: int, **params: Any) -> Any:

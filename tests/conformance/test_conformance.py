@@ -10,7 +10,6 @@ A failure names the game, player count and seed (`peacock-3p-seed7`); rerun that
 `check_game(adapter_for("peacock"), 3, 7)` to debug it.
 """
 
-import os
 from typing import Any
 
 import pytest
@@ -20,9 +19,9 @@ from hypothesis import strategies as st
 from birdgames import games
 from tests.conformance.adapters import EngineAdapter, adapter_for, variant_adapters
 from tests.conformance.checks import check_game, check_replay_in_subprocess, check_sim
+from tests.profile import PROFILE
 from tests.toy.adapter import ADAPTER as TOY
 
-PROFILE = os.environ.get("BIRDGAMES_PROFILE", "ci")
 ADAPTERS: dict[str, EngineAdapter] = {name: adapter_for(name) for name in games()}
 for _name in games():
     # Each variant config (Perch's expansions) is checked as an engine of its own.

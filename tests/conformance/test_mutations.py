@@ -3,14 +3,12 @@
 Sized by BIRDGAMES_PROFILE: `ci` adds a few seconds per engine, `soak` many thousand saves.
 """
 
-import os
-
 import pytest
 
 from tests.conformance.mutations import MutationReport, fuzz_saved_game
 from tests.conformance.test_conformance import ADAPTERS
+from tests.profile import PROFILE
 
-PROFILE = os.environ.get("BIRDGAMES_PROFILE", "ci")
 # (seeded games, mutated states and mutated records per game) per profile
 SIZES = {"quick": (1, 80, 20), "ci": (2, 150, 40), "dev": (10, 150, 40), "soak": (80, 200, 50)}
 
