@@ -512,10 +512,18 @@ def _place_island(state: State, action: PlaceIsland) -> tuple[State, tuple[Event
     return _island_used(state, action.player, action.island, groups), (event,)
 
 
+@lru_cache(maxsize=256)
+def _tuck(island: str, half: int) -> Tuck:
+    """Returns one tuck, made once: the flock limits, cached by the tucks, then find their key
+    by identity, not by attrs' equality in Python (the half by index, as `_pool_table`)."""
+    return Tuck(island, HALVES[half])
+
+
 def _tuck_island(state: State, action: TuckIsland) -> tuple[State, tuple[Event, ...]]:
     groups = state.seats[action.player].groups
     old = groups[action.group]
-    group = Group(old.island, (*old.tucks, Tuck(action.island, action.half)), old.left, old.right)
+    tuck = _tuck(action.island, 0 if action.half is BLUE else 1)
+    group = Group(old.island, (*old.tucks, tuck), old.left, old.right)
     groups = replaced(groups, action.group, group)
     event = IslandTucked(action.player, action.island, action.group, action.half)
     return _island_used(state, action.player, action.island, groups), (event,)
