@@ -111,7 +111,11 @@ def holds(zones: Zones, zi: int, card: str, owner: int, ability: Ability) -> boo
 
 def bird_count(zone: ZoneState, owner: int) -> int:
     """Returns how many birds (nested or roosting) the owner has in the zone."""
-    return sum(1 for b in zone.birds if b.owner == owner)
+    count = 0
+    for b in zone.birds:  # a plain loop: no generator on this hot path
+        if b.owner == owner:
+            count += 1
+    return count
 
 
 def has_flock(zone: ZoneState, owner: int) -> bool:
@@ -132,10 +136,10 @@ def cost_mods(zones: Zones, player: int) -> tuple[Ability, ...]:
     found: list[Ability] = []
     for zi, zone in enumerate(zones):
         for b in zone.birds:
-            if b.owner == player and COST_MODS[b.card]:
+            if b.owner == player and b.card in COST_MOD_CARDS:
                 found.extend(a for a in COST_MODS[b.card] if holds(zones, zi, b.card, player, a))
         for q in zone.predators:
-            if q.owner == player and q.face_up and COST_MODS[q.card]:
+            if q.owner == player and q.face_up and q.card in COST_MOD_CARDS:
                 found.extend(a for a in COST_MODS[q.card] if holds(zones, zi, q.card, player, a))
     return tuple(found)
 
@@ -172,8 +176,9 @@ def stat_mod(zones: Zones, zi: int, card: Bird | Predator, stat: Stat) -> int:
             ):
                 bonus += ability.amount
         return bonus
+    owner = card.owner
     for source in zone.birds:
-        if source.owner != card.owner or source.card not in STAT_MOD_CARDS:
+        if source.owner != owner or source.card not in STAT_MOD_CARDS:
             continue
         for ability in STATIC[source.card]:
             if (
@@ -184,7 +189,7 @@ def stat_mod(zones: Zones, zi: int, card: Bird | Predator, stat: Stat) -> int:
             ):
                 bonus += ability.amount
     for pred in zone.predators:
-        if pred.owner != card.owner or not pred.face_up or pred.card not in STAT_MOD_CARDS:
+        if pred.owner != owner or not pred.face_up or pred.card not in STAT_MOD_CARDS:
             continue
         for ability in STATIC[pred.card]:
             if (
@@ -245,7 +250,8 @@ def bird_stat(zones: Zones, zi: int, bird: Bird, stat: Stat) -> int:
         base = printed.song
     else:
         base = 0
-    return max(0, base + stat_mod(zones, zi, bird, stat))
+    value = base + stat_mod(zones, zi, bird, stat)
+    return value if value > 0 else 0
 
 
 def predator_stat(zones: Zones, zi: int, pred: Predator, stat: Stat) -> int:

@@ -5,7 +5,7 @@ Everything here resolves on a `Ctx` (a step's private working copy).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Final
 
@@ -35,7 +35,6 @@ from birdgames.rookery.events import (
 )
 from birdgames.rookery.field import Ctx
 from birdgames.rookery.state import (
-    ZONE_INDEX,
     ZONES,
     AmbushWindow,
     Bird,
@@ -98,7 +97,8 @@ def _search(ctx: Ctx, use: Use) -> None:
     ctx.set_player(use.player, hand=hand, deck=deck)
     assert wanted is not None
     card = None if found is None else hand[-1]
-    ctx.events.append(CardSearched(use.player, wanted, card, found is not None))
+    if ctx.log:
+        ctx.events.append(CardSearched(use.player, wanted, card, found is not None))
 
 
 def _song_gain(ctx: Ctx, use: Use) -> None:
@@ -108,7 +108,8 @@ def _song_gain(ctx: Ctx, use: Use) -> None:
         amount = min(amount, use.cap)
     if amount > 0:
         ctx.add_song(use.player, amount)
-        ctx.events.append(SongGained(use.player, use.card, amount))
+        if ctx.log:
+            ctx.events.append(SongGained(use.player, use.card, amount))
 
 
 def _damage(ctx: Ctx, use: Use) -> None:
@@ -122,7 +123,8 @@ def _damage(ctx: Ctx, use: Use) -> None:
         return
     hurt = attrs.evolve(card, damage=card.damage + use.ability.amount)
     ctx.replace(zi, hurt)
-    ctx.events.append(Damaged(use.player, use.card, card.uid, card.card, use.ability.amount))
+    if ctx.log:
+        ctx.events.append(Damaged(use.player, use.card, card.uid, card.card, use.ability.amount))
     if hurt.damage >= hp_of(ctx.zones, zi, hurt):
         defeat(ctx, zi, hurt)
 
@@ -136,7 +138,8 @@ def _heal(ctx: Ctx, use: Use) -> None:
     zi, card = found
     healed = min(card.damage, use.ability.amount)
     ctx.replace(zi, attrs.evolve(card, damage=card.damage - healed))
-    ctx.events.append(Healed(use.player, use.card, card.uid, card.card, healed))
+    if ctx.log:
+        ctx.events.append(Healed(use.player, use.card, card.uid, card.card, healed))
 
 
 def _move(ctx: Ctx, use: Use) -> None:
@@ -146,12 +149,13 @@ def _move(ctx: Ctx, use: Use) -> None:
     if found is None:
         return
     zi, bird = found
-    zj = ZONE_INDEX[use.zone]
+    zj = ZONES.index(use.zone)
     if not isinstance(bird, Bird) or zj == zi or not has_room(ctx.zones[zj]):
         return
     ctx.remove(zi, bird.uid)
     ctx.add_bird(zj, bird)
-    ctx.events.append(BirdMoved(bird.owner, bird.uid, bird.card, ZONES[zi], use.zone))
+    if ctx.log:
+        ctx.events.append(BirdMoved(bird.owner, bird.uid, bird.card, ZONES[zi], use.zone))
     if not bird.nested:
         open_windows(ctx, zj, bird)  # R6.3 it enters roosting "by any effect"
 
@@ -161,7 +165,8 @@ def _season_shift(ctx: Ctx, use: Use) -> None:
     w = ctx.wheel
     left = max(1, min(MAX_SEASON_TURNS, w.turns_left + use.ability.amount))
     ctx.wheel = Wheel(w.season, left, w.turns_played, w.checkpoints, w.sudden_death)
-    ctx.events.append(SeasonShifted(use.player, use.card, use.ability.amount, left))
+    if ctx.log:
+        ctx.events.append(SeasonShifted(use.player, use.card, use.ability.amount, left))
 
 
 def _untap(ctx: Ctx, use: Use) -> None:
@@ -173,7 +178,8 @@ def _untap(ctx: Ctx, use: Use) -> None:
     zi, bird = found
     if isinstance(bird, Bird) and bird.tapped and not bird.untapped:
         ctx.replace(zi, attrs.evolve(bird, tapped=False, untapped=True))
-        ctx.events.append(BirdUntapped(use.player, use.card, bird.uid, bird.card))
+        if ctx.log:
+            ctx.events.append(BirdUntapped(use.player, use.card, bird.uid, bird.card))
 
 
 def _ready(ctx: Ctx, use: Use) -> None:
@@ -185,7 +191,8 @@ def _ready(ctx: Ctx, use: Use) -> None:
     zi, pred = found
     if isinstance(pred, Predator) and not pred.readied:
         ctx.replace(zi, attrs.evolve(pred, readied=True))
-        ctx.events.append(PredatorReadied(use.player, use.card, pred.uid, pred.card))
+        if ctx.log:
+            ctx.events.append(PredatorReadied(use.player, use.card, pred.uid, pred.card))
 
 
 EFFECTS: Final[Mapping[Effect, Callable[[Ctx, Use], None]]] = MappingProxyType(
@@ -210,6 +217,32 @@ EFFECTS: Final[Mapping[Effect, Callable[[Ctx, Use], None]]] = MappingProxyType(
 
 # --- triggers ----------------------------------------------------------------------------
 
+# Per card id and ability index, read once at import: no Enum hashing when abilities fire.
+_TARGETED: Final[Mapping[str, tuple[bool, ...]]] = MappingProxyType(
+    {card: tuple(a.effect in TARGETED_EFFECTS for a in group) for card, group in ABILITIES.items()}
+)
+_RESOLVERS: Final[Mapping[str, tuple[Callable[[Ctx, Use], None], ...]]] = MappingProxyType(
+    {card: tuple(EFFECTS[a.effect] for a in group) for card, group in ABILITIES.items()}
+)
+_Abilities = tuple[tuple[int, Ability], ...]
+
+
+def _triggered(trigger: Trigger) -> Mapping[str, _Abilities]:
+    """Per card id, its abilities with that trigger and their index; cards without one are
+    left out."""
+    table: dict[str, _Abilities] = {}
+    for card, group in ABILITIES.items():
+        found = tuple((index, a) for index, a in enumerate(group) if a.trigger is trigger)
+        if found:
+            table[card] = found
+    return MappingProxyType(table)
+
+
+_ON_ENTER: Final = _triggered(Trigger.ON_ENTER)
+_ON_TAP: Final = _triggered(Trigger.ON_TAP)
+_ON_HUNT: Final = _triggered(Trigger.ON_HUNT)
+_ON_DEFEAT: Final = _triggered(Trigger.ON_DEFEAT)
+
 
 def _fire(
     ctx: Ctx,
@@ -220,44 +253,50 @@ def _fire(
     cap: int | None = None,
 ) -> None:
     """Resolves abilities that already met their condition; targeted ones become decisions."""
+    targeted = _TARGETED[card]
+    resolvers = _RESOLVERS[card]
     for index, ability in abilities:
-        if ability.effect in TARGETED_EFFECTS:
+        if targeted[index]:
             # R8.3 a triggered ability's target is its owner's next decision, if any exists
             if targets(ctx.zones, player, ability):
                 ctx.push(TargetChoice(player, uid, card, index))
             continue
-        EFFECTS[ability.effect](ctx, Use(player, card, uid, ability, cap=cap))
+        resolvers[index](ctx, Use(player, card, uid, ability, cap=cap))
 
 
 def _ready_abilities(
-    ctx: Ctx, zi: int, card: Bird | Predator, trigger: Trigger
+    ctx: Ctx, zi: int, card: Bird | Predator, triggered: Mapping[str, _Abilities]
 ) -> list[tuple[int, Ability]]:
+    """Returns the card's abilities in `triggered` whose condition holds, with their index."""
+    abilities = triggered.get(card.card)
+    if abilities is None:
+        return []
     return [
         (index, ability)
-        for index, ability in enumerate(ABILITIES[card.card])
-        if ability.trigger is trigger and holds(ctx.zones, zi, card.card, card.owner, ability)
+        for index, ability in abilities
+        if holds(ctx.zones, zi, card.card, card.owner, ability)
     ]
 
 
 def on_enter(ctx: Ctx, zi: int, card: Bird | Predator, paid: int) -> None:
     """R9 on_enter: a bird nested or a predator played face up."""
-    if ABILITIES[card.card]:
-        found = _ready_abilities(ctx, zi, card, Trigger.ON_ENTER)
+    found = _ready_abilities(ctx, zi, card, _ON_ENTER)
+    if found:
         _fire(ctx, found, card.owner, card.card, card.uid, cap=max(0, paid - 1))
 
 
 def on_tap(ctx: Ctx, zi: int, bird: Bird) -> None:
     """R9 on_tap: after a bird taps for Song."""
-    if ABILITIES[bird.card]:
-        _fire(ctx, _ready_abilities(ctx, zi, bird, Trigger.ON_TAP), bird.owner, bird.card, bird.uid)
+    found = _ready_abilities(ctx, zi, bird, _ON_TAP)
+    if found:
+        _fire(ctx, found, bird.owner, bird.card, bird.uid)
 
 
 def on_hunt(ctx: Ctx, zi: int, pred: Predator) -> None:
     """R9 on_hunt: after a predator's hunt resolves, hit or miss (DECISION)."""
-    if ABILITIES[pred.card]:
-        _fire(
-            ctx, _ready_abilities(ctx, zi, pred, Trigger.ON_HUNT), pred.owner, pred.card, pred.uid
-        )
+    found = _ready_abilities(ctx, zi, pred, _ON_HUNT)
+    if found:
+        _fire(ctx, found, pred.owner, pred.card, pred.uid)
 
 
 def on_defeat(ctx: Ctx, found: list[tuple[int, Ability]], card: Bird | Predator) -> None:
@@ -269,17 +308,18 @@ def on_play(
     ctx: Ctx, player: int, card: str, target: int | None, zone: Zone | None, paid: int
 ) -> None:
     """R9 on_play: an event's abilities in printed order, with the action's parameters."""
-    for ability in ABILITIES[card]:
+    resolvers = _RESOLVERS[card]
+    for index, ability in enumerate(ABILITIES[card]):
         if ability.trigger is not Trigger.ON_PLAY:
             continue
         use = Use(player, card, 0, ability, target, zone, cap=max(0, paid - 1))
-        EFFECTS[ability.effect](ctx, use)
+        resolvers[index](ctx, use)
 
 
 def resolve_choice(ctx: Ctx, choice: TargetChoice, target: int, zone: Zone | None) -> None:
     """Resolves a triggered ability whose target was just chosen."""
     ability = ABILITIES[choice.card][choice.ability]
-    EFFECTS[ability.effect](
+    _RESOLVERS[choice.card][choice.ability](
         ctx, Use(choice.player, choice.card, choice.source, ability, target, zone)
     )
 
@@ -289,15 +329,16 @@ def resolve_choice(ctx: Ctx, choice: TargetChoice, target: int, zone: Zone | Non
 
 def defeat(ctx: Ctx, zi: int, card: Bird | Predator) -> None:
     """R6.4 R6.5 the card goes to its owner's discard pile; then its on_defeat abilities."""
-    found = _ready_abilities(ctx, zi, card, Trigger.ON_DEFEAT) if ABILITIES[card.card] else []
+    found = _ready_abilities(ctx, zi, card, _ON_DEFEAT)
     ctx.remove(zi, card.uid)
     ctx.to_discard(card.owner, card.card)
-    ctx.events.append(CardDefeated(card.owner, card.uid, card.card, ZONES[zi]))
+    if ctx.log:
+        ctx.events.append(CardDefeated(card.owner, card.uid, card.card, ZONES[zi]))
     if found:
         on_defeat(ctx, found, card)
 
 
-def _any_damage(zones: list[ZoneState]) -> bool:
+def any_damage(zones: Sequence[ZoneState]) -> bool:
     """Whether any card in play carries damage (the usual answer, no, in one plain loop)."""
     for zone in zones:
         for bird in zone.birds:
@@ -312,17 +353,23 @@ def _any_damage(zones: list[ZoneState]) -> bool:
 def sweep(ctx: Ctx) -> None:
     """Defeats every card whose damage reached its hp (an hp bonus may have gone)."""
     while True:
-        if not _any_damage(ctx.zones):
+        found = _doomed(ctx.zones)
+        if found is None:
             return
-        for zi, zone in enumerate(ctx.zones):
-            cards: tuple[Bird | Predator, ...] = (*zone.birds, *zone.predators)
-            hurt = [c for c in cards if c.damage > 0]
-            doomed = next((c for c in hurt if c.damage >= hp_of(ctx.zones, zi, c)), None)
-            if doomed is not None:
-                defeat(ctx, zi, doomed)
-                break
-        else:
-            return
+        zi, card = found
+        defeat(ctx, zi, card)
+
+
+def _doomed(zones: Sequence[ZoneState]) -> tuple[int, Bird | Predator] | None:
+    """Returns the first card in field order whose damage reached its hp, and its zone."""
+    for zi, zone in enumerate(zones):
+        for b in zone.birds:
+            if b.damage > 0 and b.damage >= hp_of(zones, zi, b):
+                return zi, b
+        for q in zone.predators:
+            if q.damage > 0 and q.damage >= hp_of(zones, zi, q):
+                return zi, q
+    return None
 
 
 def open_windows(ctx: Ctx, zi: int, bird: Bird) -> None:

@@ -7,8 +7,11 @@ passed in is never touched.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import TypeVar
 
 from birdgames.rng import Rng, shuffle
+from birdgames.rookery.cards import SEASON_ORDER, Season
 from birdgames.rookery.events import CardDrawn, DeckReshuffled, Event
 from birdgames.rookery.state import (
     Bird,
@@ -30,6 +33,7 @@ class Ctx:
         "active",
         "draft_step",
         "events",
+        "log",
         "new_pending",
         "next_uid",
         "pending",
@@ -44,8 +48,10 @@ class Ctx:
         "zones",
     )
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, log: bool = True) -> None:
         self.state = state
+        # Whether events are recorded: `apply` returns only the State, so it builds none.
+        self.log = log
         self.rng: Rng = state.rng
         self.phase: Phase = state.phase
         self.draft_step: int = state.draft_step
@@ -161,11 +167,13 @@ class Ctx:
                     return
                 deck, self.rng = shuffle(self.rng, discard)
                 discard = ()
-                self.events.append(DeckReshuffled(p, len(deck)))
+                if self.log:
+                    self.events.append(DeckReshuffled(p, len(deck)))
             self.players[p] = PlayerState(
                 (*player.hand, deck[0]), deck[1:], discard, player.song, player.prizes
             )
-            self.events.append(CardDrawn(p, deck[0]))
+            if self.log:
+                self.events.append(CardDrawn(p, deck[0]))
 
     # --- zones -------------------------------------------------------------------------
 
@@ -177,19 +185,16 @@ class Ctx:
         """Puts the updated card back in its place."""
         zone = self.zones[zi]
         if isinstance(card, Bird):
-            birds = tuple(card if b.uid == card.uid else b for b in zone.birds)
+            birds = _swapped(zone.birds, card)
             self.zones[zi] = ZoneState(zone.habitat, birds, zone.predators, zone.pile)
         else:
-            preds = tuple(card if q.uid == card.uid else q for q in zone.predators)
+            preds = _swapped(zone.predators, card)
             self.zones[zi] = ZoneState(zone.habitat, zone.birds, preds, zone.pile)
 
     def remove(self, zi: int, uid: int) -> None:
         zone = self.zones[zi]
         self.zones[zi] = ZoneState(
-            zone.habitat,
-            tuple(b for b in zone.birds if b.uid != uid),
-            tuple(q for q in zone.predators if q.uid != uid),
-            zone.pile,
+            zone.habitat, _dropped(zone.birds, uid), _dropped(zone.predators, uid), zone.pile
         )
 
     def add_bird(self, zi: int, bird: Bird) -> None:
@@ -199,6 +204,77 @@ class Ctx:
     def add_predator(self, zi: int, predator: Predator) -> None:
         zone = self.zones[zi]
         self.zones[zi] = ZoneState(zone.habitat, zone.birds, (*zone.predators, predator), zone.pile)
+
+
+# Values that recur all game long, shared instead of built anew: a bird taps and rests the
+# same way every turn, and a turn's counters take few values. Building one of these frozen
+# instances costs several times a cache lookup. Keyed on plain field values, typed: an int
+# never stands for a bool.
+@lru_cache(maxsize=4096, typed=True)
+def shared_bird(
+    uid: int,
+    card: str,
+    owner: int,
+    nested: bool,
+    tapped: bool,
+    damage: int,
+    has_tapped: bool,
+    moved: bool,
+    untapped: bool,
+) -> Bird:
+    """Returns the Bird with these fields."""
+    return Bird(uid, card, owner, nested, tapped, damage, has_tapped, moved, untapped)
+
+
+@lru_cache(maxsize=1024, typed=True)
+def shared_turn(
+    habitats_played: int,
+    season_played: bool,
+    mobbed: tuple[bool, bool, bool],
+    hold_countdown: bool,
+    actions: int,
+) -> TurnState:
+    """Returns the TurnState with these fields."""
+    return TurnState(habitats_played, season_played, mobbed, hold_countdown, actions)
+
+
+def shared_wheel(
+    season: Season, turns_left: int, turns_played: int, checkpoints: int, sudden_death: int
+) -> Wheel:
+    """Returns the Wheel with these fields."""
+    # keyed on the season's place in the year: hashing an Enum runs Python code
+    index = SEASON_ORDER.index(season)
+    return _wheel(index, turns_left, turns_played, checkpoints, sudden_death)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _wheel(
+    season: int, turns_left: int, turns_played: int, checkpoints: int, sudden_death: int
+) -> Wheel:
+    return Wheel(SEASON_ORDER[season], turns_left, turns_played, checkpoints, sudden_death)
+
+
+_Card = TypeVar("_Card", Bird, Predator)
+
+
+# Uids in play are unique: these loops stop at the first match, with no generator to build.
+def _swapped(cards: tuple[_Card, ...], card: _Card) -> tuple[_Card, ...]:
+    """Returns `cards` with the card of the same uid replaced by `card`."""
+    uid = card.uid
+    for i, c in enumerate(cards):
+        if c.uid == uid:
+            swapped = list(cards)
+            swapped[i] = card
+            return tuple(swapped)
+    return cards
+
+
+def _dropped(cards: tuple[_Card, ...], uid: int) -> tuple[_Card, ...]:
+    """Returns `cards` without the card of that uid."""
+    for i, c in enumerate(cards):
+        if c.uid == uid:
+            return cards[:i] + cards[i + 1 :]
+    return cards
 
 
 def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:

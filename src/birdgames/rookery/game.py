@@ -389,7 +389,7 @@ class RookeryGame:
         return legality.check(state, action)
 
     def apply(self, state: State, action: Action) -> State:
-        return rules.step(state, action)[0]
+        return rules.advance(state, action)
 
     def step(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         return rules.step(state, action)

@@ -55,15 +55,42 @@ def hunt(ctx: Ctx, zi: int, pred: Predator, bird: Bird, counted: bool) -> None:
     # R6.4 DECISION: a landed strike deals the modified threat
     damage = threat if threat > evasion else 0
     if counted:
-        pred = attrs.evolve(pred, hunts=pred.hunts + 1)
-        ctx.replace(zi, pred)
-    ctx.events.append(
-        HuntResolved(
-            pred.owner, pred.uid, pred.card, bird.uid, bird.card, ZONES[zi], threat, evasion, damage
+        pred = Predator(
+            pred.uid,
+            pred.card,
+            pred.owner,
+            pred.face_up,
+            pred.damage,
+            pred.hunts + 1,
+            pred.readied,
         )
-    )
+        ctx.replace(zi, pred)
+    if ctx.log:
+        ctx.events.append(
+            HuntResolved(
+                pred.owner,
+                pred.uid,
+                pred.card,
+                bird.uid,
+                bird.card,
+                ZONES[zi],
+                threat,
+                evasion,
+                damage,
+            )
+        )
     if damage:
-        hurt = attrs.evolve(bird, damage=bird.damage + damage)
+        hurt = Bird(
+            bird.uid,
+            bird.card,
+            bird.owner,
+            bird.nested,
+            bird.tapped,
+            bird.damage + damage,
+            bird.has_tapped,
+            bird.moved,
+            bird.untapped,
+        )
         ctx.replace(zi, hurt)
         if hurt.damage >= hp_of(ctx.zones, zi, hurt):
             defeat(ctx, zi, hurt)
@@ -86,9 +113,20 @@ def mob(ctx: Ctx, zi: int, pred: Predator, player: int) -> None:
     t = ctx.turn
     mobbed = tuple(done or i == zi for i, done in enumerate(t.mobbed))
     ctx.turn = attrs.evolve(t, mobbed=(mobbed[0], mobbed[1], mobbed[2]))
-    ctx.events.append(MobResolved(player, pred.uid, pred.card, ZONES[zi], total, stealth, damage))
+    if ctx.log:
+        ctx.events.append(
+            MobResolved(player, pred.uid, pred.card, ZONES[zi], total, stealth, damage)
+        )
     if damage:
-        hurt = attrs.evolve(pred, damage=pred.damage + damage)
+        hurt = Predator(
+            pred.uid,
+            pred.card,
+            pred.owner,
+            pred.face_up,
+            pred.damage + damage,
+            pred.hunts,
+            pred.readied,
+        )
         ctx.replace(zi, hurt)
         if hurt.damage >= hp_of(ctx.zones, zi, hurt):
             defeat(ctx, zi, hurt)
@@ -96,8 +134,11 @@ def mob(ctx: Ctx, zi: int, pred: Predator, player: int) -> None:
 
 def ambush(ctx: Ctx, zi: int, pred: Predator, bird: Bird) -> None:
     """R6.3 the predator turns face up and hunts the bird at once, at no Song cost."""
-    revealed = attrs.evolve(pred, face_up=True)
+    revealed = Predator(
+        pred.uid, pred.card, pred.owner, True, pred.damage, pred.hunts, pred.readied
+    )
     ctx.replace(zi, revealed)
-    ctx.events.append(PredatorRevealed(pred.owner, pred.uid, pred.card, ZONES[zi]))
+    if ctx.log:
+        ctx.events.append(PredatorRevealed(pred.owner, pred.uid, pred.card, ZONES[zi]))
     # R6.2 on its owner's own turn (a move effect brought the bird) it is that turn's hunt
     hunt(ctx, zi, revealed, bird, counted=pred.owner == ctx.active)

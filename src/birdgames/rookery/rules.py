@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Final, assert_never
 
@@ -11,11 +12,11 @@ from birdgames.fields import offer, was_offered
 from birdgames.rookery.abilities import (
     COST_MOD_CARDS,
     PRINTED_COST,
+    bird_count,
     bird_stat,
     cost_mod,
     cost_mods,
     cost_of,
-    has_flock,
     hunt_limit,
     season_length_after,
     targets,
@@ -51,6 +52,7 @@ from birdgames.rookery.cards import (
     Trait,
 )
 from birdgames.rookery.effects import (
+    any_damage,
     on_enter,
     on_play,
     on_tap,
@@ -72,7 +74,7 @@ from birdgames.rookery.events import (
     SeasonCardPlayed,
     ZoneFlipped,
 )
-from birdgames.rookery.field import Ctx, find_in, without
+from birdgames.rookery.field import Ctx, find_in, shared_bird, shared_turn, without
 from birdgames.rookery.hunting import ambush, hunt, mob
 from birdgames.rookery.legality import (
     FACE_DOWN_COST,
@@ -86,7 +88,6 @@ from birdgames.rookery.state import (
     DRAFT_ORDER,
     TURN_ACTION_LIMIT,
     ZONE_CAPACITY,
-    ZONE_INDEX,
     ZONES,
     AmbushWindow,
     Bird,
@@ -98,12 +99,11 @@ from birdgames.rookery.state import (
     Predator,
     State,
     TargetChoice,
-    TurnState,
     ZoneState,
 )
 from birdgames.rookery.turns import dawn, end_turn, play_season
 
-__all__ = ["check", "legal_actions", "step", "to_act"]
+__all__ = ["advance", "check", "legal_actions", "step", "to_act"]
 
 _ZONE_RANGE = (0, 1, 2)
 # The migratory birds' card ids: a str lookup, no Enum hashing in the turn enumerator.
@@ -113,8 +113,21 @@ MIGRATORY: Final = frozenset(card for card, bird in BIRDS.items() if Trait.MIGRA
 # in zone order: the enumeration hands out these immutable values instead of building equal
 # ones on every call. Their fields are exact, so `check` and the fast path treat them as any.
 _SEATS: Final = (0, 1)
-_NESTS: Final[tuple[Mapping[str, tuple[NestBird, ...]], ...]] = tuple(
-    MappingProxyType({card: tuple(NestBird(p, card, zone) for zone in ZONES) for card in BIRDS})
+# R1.2 the zones with room for a bird, as a mask: bit zi is set when zone zi holds under 6.
+_MASKS: Final = range(8)
+_ROOMS: Final = tuple(tuple(zi for zi in _ZONE_RANGE if mask >> zi & 1) for mask in _MASKS)
+# Per zone and mask, the other zones a bird there can move to.
+_DESTINATIONS: Final = tuple(
+    tuple(tuple(zj for zj in _ROOMS[mask] if zj != zi) for mask in _MASKS) for zi in _ZONE_RANGE
+)
+# Per seat, bird card and mask, the nests in the zones with room.
+_NESTS: Final[tuple[Mapping[str, tuple[tuple[NestBird, ...], ...]], ...]] = tuple(
+    MappingProxyType(
+        {
+            card: tuple(tuple(NestBird(p, card, ZONES[zi]) for zi in rooms) for rooms in _ROOMS)
+            for card in BIRDS
+        }
+    )
     for p in _SEATS
 )
 _HABITAT_PLAYS: Final[tuple[Mapping[str, tuple[PlayHabitat, ...]], ...]] = tuple(
@@ -149,6 +162,26 @@ _MOVES: Final[tuple[tuple[tuple[MoveBird, ...], ...], ...]] = tuple(
     tuple(tuple(MoveBird(p, uid, zone) for zone in ZONES) for uid in range(_SHARED_UIDS))
     for p in _SEATS
 )
+# The card kinds as module names: one global load where `CardType.BIRD` takes two lookups.
+_HABITAT: Final = CardType.HABITAT
+_BIRD: Final = CardType.BIRD
+_PREDATOR: Final = CardType.PREDATOR
+_EVENT: Final = CardType.EVENT
+_SEASON: Final = CardType.SEASON
+
+
+# Hunts and mobs name uids in play, from a growing counter: these come from small caches,
+# keyed on the seat and uids, instead of one table per seat and uid.
+@lru_cache(maxsize=4096)
+def _hunts(p: int, predator: int, prey: tuple[int, ...]) -> tuple[Hunt, ...]:
+    return tuple(Hunt(p, predator, uid) for uid in prey)
+
+
+@lru_cache(maxsize=1024)
+def _mobs(p: int, foes: tuple[int, ...]) -> tuple[Mob, ...]:
+    return tuple(Mob(p, uid) for uid in foes)
+
+
 # R1.4 per seat and draft step, every habitat the zone drafted at that step can take.
 _DRAFTS: Final[tuple[tuple[tuple[DraftHabitat, ...], ...], ...]] = tuple(
     tuple(tuple(DraftHabitat(p, zone, habitat) for habitat in Habitat) for zone in DRAFT_ORDER)
@@ -197,15 +230,22 @@ def _answers(state: State) -> tuple[Action, ...]:
 
 
 def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
-    if state.turn.actions >= TURN_ACTION_LIMIT:  # R2.2 DECISION
+    turn = state.turn
+    if turn.actions >= TURN_ACTION_LIMIT:  # R2.2 DECISION
         return (_END_TURNS[p],)
     zones = state.zones
     me = state.players[p]
     song = me.song
-    # R1.2 what has_room says, inlined: a zone holds at most 6 birds
-    rooms = [zi for zi in _ZONE_RANGE if len(zones[zi].birds) < ZONE_CAPACITY]
-    every_room = len(rooms) == 3
+    # R1.2 what has_room says, inlined: a zone holds at most 6 birds (the mask of _ROOMS)
+    mask = 0
+    if len(zones[0].birds) < ZONE_CAPACITY:
+        mask = 1
+    if len(zones[1].birds) < ZONE_CAPACITY:
+        mask |= 2
+    if len(zones[2].birds) < ZONE_CAPACITY:
+        mask |= 4
     out: list[Action] = []
+    taps = _TAPS[p]
     modded = False  # whether a card of p in play has a cost_mod ability
     for zi, zone in enumerate(zones):
         for b in zone.birds:
@@ -216,58 +256,69 @@ def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
             if not b.nested or b.moved:
                 continue
             uid = b.uid
-            shared = uid < _SHARED_UIDS
             if not b.tapped:
-                out.append(_TAPS[p][uid] if shared else TapBird(p, uid))
+                out.append(taps[uid] if uid < _SHARED_UIDS else TapBird(p, uid))
             if not b.has_tapped and b.card in MIGRATORY:
-                if shared:
+                dests = _DESTINATIONS[zi][mask]
+                if uid < _SHARED_UIDS:
                     moves = _MOVES[p][uid]
-                    out.extend([moves[zj] for zj in rooms if zj != zi])
+                    for zj in dests:
+                        out.append(moves[zj])
                 else:
-                    out.extend([MoveBird(p, uid, ZONES[zj]) for zj in rooms if zj != zi])
+                    for zj in dests:
+                        out.append(MoveBird(p, uid, ZONES[zj]))
         if not modded:
             for q in zone.predators:
                 if q.owner == p and q.face_up and q.card in COST_MOD_CARDS:
                     modded = True
-    turn = state.turn
     # R9.1 only a card with a cost_mod ability can give a discount: skip the query without one
     mods = cost_mods(zones, p) if modded else ()
-    for card in sorted(set(me.hand)):
+    previous = None
+    for card in sorted(me.hand):
+        if card == previous:  # one entry per card id: copies play alike
+            continue
+        previous = card
         kind = CARD_TYPE[card]
-        if kind is CardType.HABITAT:
+        if kind is _HABITAT:
             if turn.habitats_played <= song:
                 out.extend(_HABITAT_PLAYS[p][card])
             continue
         # R9.1 R10 what cost_of gives, inlined: the printed cost less the discounts, at least 1
         cost = PRINTED_COST[card] - cost_mod(mods, card) if mods else PRINTED_COST[card]
-        affordable = max(1, cost) <= song
-        if kind is CardType.BIRD:
-            if rooms and affordable:
-                nests = _NESTS[p][card]
-                out.extend(nests if every_room else [nests[zi] for zi in rooms])
-        elif kind is CardType.PREDATOR:
+        affordable = (cost if cost > 1 else 1) <= song
+        if kind is _BIRD:
+            if mask and affordable:
+                out.extend(_NESTS[p][card][mask])
+        elif kind is _PREDATOR:
             if affordable:
                 out.extend(_FACE_UP[p][card])
             if song >= FACE_DOWN_COST:
                 out.extend(_FACE_DOWN[p][card])
-        elif kind is CardType.EVENT:
+        elif kind is _EVENT:
             if affordable:
                 out.extend(_event_options(state, p, card))
-        elif kind is CardType.SEASON and not turn.season_played and affordable:
+        elif kind is _SEASON and not turn.season_played and affordable:
             out.append(_SEASON_PLAYS[p][card])
     for zi, zone in enumerate(zones):
         preds = zone.predators
         if not preds:
             continue
-        prey = [b.uid for b in zone.birds if b.owner != p]
-        if prey:
-            for q in preds:
-                if q.owner == p and q.face_up and q.hunts < hunt_limit(zones, zi, q):
-                    out.extend([Hunt(p, q.uid, uid) for uid in prey])
-        if not turn.mobbed[zi]:
-            foes = [q.uid for q in preds if q.owner != p and q.face_up]
-            if foes and has_flock(zone, p):
-                out.extend([Mob(p, uid) for uid in foes])
+        foes: list[int] = []
+        prey: tuple[int, ...] | None = None
+        for q in preds:
+            if not q.face_up:
+                continue
+            if q.owner != p:
+                foes.append(q.uid)
+            # R6.2 a predator that has not hunted this turn may; else it asks hunt_limit
+            elif not q.hunts or q.hunts < hunt_limit(zones, zi, q):
+                if prey is None:
+                    prey = tuple([b.uid for b in zone.birds if b.owner != p])
+                if prey:
+                    out.extend(_hunts(p, q.uid, prey))
+        # R6.5 what has_flock says, inlined
+        if foes and not turn.mobbed[zi] and bird_count(zone, p) >= 3:
+            out.extend(_mobs(p, tuple(foes)))
     out.append(_END_TURNS[p])
     return tuple(out)
 
@@ -289,12 +340,22 @@ def _event_options(state: State, p: int, card: str) -> list[Action]:
 
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     """Returns the next state and everything that happened; illegal: IllegalActionError."""
+    ctx = _resolve(state, action, True)
+    return ctx.freeze(), tuple(ctx.events)
+
+
+def advance(state: State, action: Action) -> State:
+    """Returns the state `step` returns, without building the events."""
+    return _resolve(state, action, False).freeze()
+
+
+def _resolve(state: State, action: Action, log: bool) -> Ctx:
     # An action object legal_actions offered for this very state is legal: no check.
     if not was_offered(state, action):
         reason = check(state, action)
         if reason is not None:
             raise IllegalActionError(action, reason)
-    ctx = Ctx(state)
+    ctx = Ctx(state, log)
     # The most frequent actions first: each case is an isinstance test.
     match action:
         case TapBird():
@@ -303,11 +364,13 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
             end_turn(ctx)
         case NestBird():
             _nest(ctx, action)
+        case PlayHabitat():
+            _play_habitat(ctx, action)
         case MoveBird():
             zi, bird = _located(ctx, action.bird)
             assert isinstance(bird, Bird)
             ctx.remove(zi, bird.uid)
-            moved = Bird(
+            moved = shared_bird(
                 bird.uid,
                 bird.card,
                 bird.owner,
@@ -318,8 +381,11 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
                 True,
                 bird.untapped,
             )
-            ctx.add_bird(ZONE_INDEX[action.zone], moved)
-            ctx.events.append(BirdMoved(bird.owner, bird.uid, bird.card, ZONES[zi], action.zone))
+            ctx.add_bird(ZONES.index(action.zone), moved)
+            if ctx.log:
+                ctx.events.append(
+                    BirdMoved(bird.owner, bird.uid, bird.card, ZONES[zi], action.zone)
+                )
         case PlayEvent():
             _play_event(ctx, action)
         case PlayPredator():
@@ -329,15 +395,16 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
             _, bird = _located(ctx, action.target)
             assert isinstance(pred, Predator) and isinstance(bird, Bird)
             hunt(ctx, zi, pred, bird, counted=True)
-        case PlayHabitat():
-            _play_habitat(ctx, action)
         case PlaySeason():
             cost = cost_of(ctx.zones, action.player, action.card)
-            _pay(ctx, action.player, action.card, cost)
+            ctx.pay(action.player, action.card, cost)
             season = SEASON_CARDS[action.card]
-            ctx.events.append(
-                SeasonCardPlayed(action.player, action.card, season.season, season.duration, cost)
-            )
+            if ctx.log:
+                ctx.events.append(
+                    SeasonCardPlayed(
+                        action.player, action.card, season.season, season.duration, cost
+                    )
+                )
             ctx.to_discard(action.player, action.card)
             play_season(ctx, season.season, season.duration)
         case Mob():
@@ -353,12 +420,14 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
             ambush(ctx, zi, pred, bird)
         case PassAmbush():
             ctx.pending.pop(0)
-            ctx.events.append(AmbushPassed(action.player, action.predator))
+            if ctx.log:
+                ctx.events.append(AmbushPassed(action.player, action.predator))
         case DiscardCard():
             ctx.pending.pop(0)
             ctx.take_from_hand(action.player, action.card)
             ctx.to_discard(action.player, action.card)
-            ctx.events.append(CardDiscarded(action.player, action.card))
+            if ctx.log:
+                ctx.events.append(CardDiscarded(action.player, action.card))
         case ChooseTarget():
             choice = ctx.pending.pop(0)
             assert isinstance(choice, TargetChoice)
@@ -370,11 +439,13 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     if ctx.phase is Phase.PLAY and not isinstance(action, EndTurn):
         # R2.2 DECISION counts every action of the turn, answers included; Dawn resets it
         t = ctx.turn
-        ctx.turn = TurnState(
+        ctx.turn = shared_turn(
             t.habitats_played, t.season_played, t.mobbed, t.hold_countdown, t.actions + 1
         )
-    _settle(ctx)
-    return ctx.freeze(), tuple(ctx.events)
+    # What _settle does, skipped when it has nothing to do: no decision, no damage in play.
+    if ctx.pending or ctx.new_pending or ctx.phase is Phase.OVER or any_damage(ctx.zones):
+        _settle(ctx)
+    return ctx
 
 
 def _located(ctx: Ctx, uid: int) -> tuple[int, Bird | Predator]:
@@ -383,16 +454,13 @@ def _located(ctx: Ctx, uid: int) -> tuple[int, Bird | Predator]:
     return found
 
 
-def _pay(ctx: Ctx, player: int, card: str, cost: int) -> None:
-    ctx.pay(player, card, cost)
-
-
 def _draft(ctx: Ctx, action: DraftHabitat) -> None:
     """R1.4 sets the habitat; after the last pick the first player's Dawn."""
-    zi = ZONE_INDEX[action.zone]
+    zi = ZONES.index(action.zone)
     zone = ctx.zones[zi]
     ctx.zones[zi] = ZoneState(action.habitat, zone.birds, zone.predators, zone.pile)
-    ctx.events.append(HabitatDrafted(action.player, action.zone, action.habitat))
+    if ctx.log:
+        ctx.events.append(HabitatDrafted(action.player, action.zone, action.habitat))
     ctx.draft_step += 1
     if ctx.draft_step == len(DRAFT_ORDER):
         ctx.phase = Phase.PLAY
@@ -402,26 +470,30 @@ def _draft(ctx: Ctx, action: DraftHabitat) -> None:
 
 def _tap(ctx: Ctx, action: TapBird) -> None:
     """R3.4 the bird adds its song to the pool, then its on_tap abilities."""
-    zi, bird = _located(ctx, action.bird)
+    found = find_in(ctx.zones, action.bird)
+    assert found is not None
+    zi, bird = found
     assert isinstance(bird, Bird)
     song = bird_stat(ctx.zones, zi, bird, Stat.SONG)
-    tapped = Bird(
+    tapped = shared_bird(
         bird.uid, bird.card, bird.owner, True, True, bird.damage, True, bird.moved, bird.untapped
     )
     ctx.replace(zi, tapped)
     ctx.add_song(action.player, song)
-    ctx.events.append(BirdTapped(action.player, bird.uid, bird.card, song))
+    if ctx.log:
+        ctx.events.append(BirdTapped(action.player, bird.uid, bird.card, song))
     on_tap(ctx, zi, tapped)
 
 
 def _nest(ctx: Ctx, action: NestBird) -> None:
     """R3.2 pays and puts the bird in, roosting."""
     cost = cost_of(ctx.zones, action.player, action.card)
-    _pay(ctx, action.player, action.card, cost)
-    zi = ZONE_INDEX[action.zone]
+    ctx.pay(action.player, action.card, cost)
+    zi = ZONES.index(action.zone)
     bird = Bird(ctx.take_uid(), action.card, action.player, False, False, 0, False, False, False)
     ctx.add_bird(zi, bird)
-    ctx.events.append(BirdNested(action.player, bird.uid, bird.card, action.zone, cost))
+    if ctx.log:
+        ctx.events.append(BirdNested(action.player, bird.uid, bird.card, action.zone, cost))
     # R6.3 the bird enters roosting, its on-enter ability resolves, then the window opens
     on_enter(ctx, zi, bird, cost)  # removes no card: its targeted effects wait as decisions
     open_windows(ctx, zi, bird)
@@ -430,13 +502,14 @@ def _nest(ctx: Ctx, action: NestBird) -> None:
 def _play_predator(ctx: Ctx, action: PlayPredator) -> None:
     """R6.1 face up for its cost (on_enter abilities), or face down for 2 Song."""
     cost = cost_of(ctx.zones, action.player, action.card) if action.face_up else FACE_DOWN_COST
-    _pay(ctx, action.player, action.card, cost)
-    zi = ZONE_INDEX[action.zone]
+    ctx.pay(action.player, action.card, cost)
+    zi = ZONES.index(action.zone)
     pred = Predator(ctx.take_uid(), action.card, action.player, action.face_up, 0, 0, False)
     ctx.add_predator(zi, pred)
-    ctx.events.append(
-        PredatorPlayed(action.player, pred.uid, pred.card, action.zone, action.face_up, cost)
-    )
+    if ctx.log:
+        ctx.events.append(
+            PredatorPlayed(action.player, pred.uid, pred.card, action.zone, action.face_up, cost)
+        )
     if action.face_up:
         on_enter(ctx, zi, pred, cost)
 
@@ -444,13 +517,15 @@ def _play_predator(ctx: Ctx, action: PlayPredator) -> None:
 def _play_event(ctx: Ctx, action: PlayEvent) -> None:
     """R8.1 pays, resolves the abilities, then discards the event."""
     cost = cost_of(ctx.zones, action.player, action.card)
-    _pay(ctx, action.player, action.card, cost)
-    ctx.events.append(EventPlayed(action.player, action.card, cost))
+    ctx.pay(action.player, action.card, cost)
+    if ctx.log:
+        ctx.events.append(EventPlayed(action.player, action.card, cost))
     if action.discard is not None:
         # R9.6 the named card is discarded to gain the card's other effects
         ctx.take_from_hand(action.player, action.discard)
         ctx.to_discard(action.player, action.discard)
-        ctx.events.append(CardDiscarded(action.player, action.discard))
+        if ctx.log:
+            ctx.events.append(CardDiscarded(action.player, action.discard))
     on_play(ctx, action.player, action.card, action.target, action.zone, cost)
     ctx.to_discard(action.player, action.card)  # R8.1 resolve, then discard
 
@@ -458,16 +533,17 @@ def _play_event(ctx: Ctx, action: PlayEvent) -> None:
 def _play_habitat(ctx: Ctx, action: PlayHabitat) -> None:
     """R5.1 R5.2 the card goes on the zone's pile; the third card flips the zone."""
     cost = ctx.turn.habitats_played  # R5.1 free, then 1, 2, 3...
-    _pay(ctx, action.player, action.card, cost)
+    ctx.pay(action.player, action.card, cost)
     t = ctx.turn
-    ctx.turn = TurnState(
+    ctx.turn = shared_turn(
         t.habitats_played + 1, t.season_played, t.mobbed, t.hold_countdown, t.actions
     )
-    zi = ZONE_INDEX[action.zone]
+    zi = ZONES.index(action.zone)
     zone = ctx.zones[zi]
     pile = (*zone.pile, PileCard(action.player, action.card))
     ctx.zones[zi] = ZoneState(zone.habitat, zone.birds, zone.predators, pile)
-    ctx.events.append(HabitatPlayed(action.player, action.card, action.zone, cost, len(pile)))
+    if ctx.log:
+        ctx.events.append(HabitatPlayed(action.player, action.card, action.zone, cost, len(pile)))
     if len(pile) == 3:
         _flip(ctx, zi)
 
@@ -486,7 +562,8 @@ def _flip(ctx: Ctx, zi: int) -> None:
         ctx.to_discard(card.owner, card.card)
     # R5.3 DECISION: predators stay and keep their damage
     ctx.zones[zi] = ZoneState(habitat, stay, zone.predators, ())
-    ctx.events.append(ZoneFlipped(ZONES[zi], habitat, gone))
+    if ctx.log:
+        ctx.events.append(ZoneFlipped(ZONES[zi], habitat, gone))
 
 
 def is_open(zones: Sequence[ZoneState], players: Sequence[PlayerState], pending: Pending) -> bool:

@@ -5,16 +5,23 @@ from __future__ import annotations
 from typing import Final
 
 from birdgames.rookery.cards import DAWN_CHORUS, SEASON_ORDER, Season
-from birdgames.rookery.events import CheckpointHeld, GameEnded, SeasonBegan, TurnBegan, TurnEnded
-from birdgames.rookery.field import Ctx
+from birdgames.rookery.events import (
+    CardDrawn,
+    CheckpointHeld,
+    GameEnded,
+    SeasonBegan,
+    TurnBegan,
+    TurnEnded,
+)
+from birdgames.rookery.field import Ctx, shared_bird, shared_wheel
 from birdgames.rookery.scoring import controllers, leader_of
 from birdgames.rookery.state import (
     FRESH_TURN,
     Bird,
     Phase,
+    PlayerState,
     Predator,
     TurnState,
-    Wheel,
     ZoneState,
 )
 
@@ -22,6 +29,8 @@ SEASON_TURNS: Final = 4  # R7.1
 PRIZES_TO_WIN: Final = 3  # R7.4
 YEAR_CHECKPOINTS: Final = 8  # R7.5 two years
 SUDDEN_DEATH_CHECKPOINTS: Final = 4  # R7.5 DECISION: then the game is drawn
+# R2.1 the Dawn Chorus in wheel order: a tuple index, no Enum hashing at every Dawn
+_CHORUS: Final = tuple(DAWN_CHORUS[season] for season in SEASON_ORDER)
 
 
 def dawn(ctx: Ctx) -> None:
@@ -29,31 +38,45 @@ def dawn(ctx: Ctx) -> None:
     p = ctx.active
     ctx.turn_number += 1
     w = ctx.wheel
-    song = DAWN_CHORUS[w.season]
-    ctx.events.append(TurnBegan(p, ctx.turn_number, w.season, w.turns_left, song))
-    ctx.draw(p, 1)
+    song = _CHORUS[SEASON_ORDER.index(w.season)]
+    if ctx.log:
+        ctx.events.append(TurnBegan(p, ctx.turn_number, w.season, w.turns_left, song))
+    player = ctx.players[p]
+    deck = player.deck
+    if deck:
+        # R2.4 the usual draw and the Dawn Chorus in one update of the player
+        card = deck[0]
+        ctx.players[p] = PlayerState(
+            (*player.hand, card), deck[1:], player.discard, song, player.prizes
+        )
+        if ctx.log:
+            ctx.events.append(CardDrawn(p, card))
+    else:
+        ctx.draw(p, 1)
+        ctx.set_song(p, song)
     for zi, zone in enumerate(ctx.zones):
         # Only the cards the dawn changes are rebuilt, only the zones holding one: a card
         # already nested, untapped and fresh stays the same value.
-        changed = False
-        birds: list[Bird] = []
-        for b in zone.birds:
+        birds: list[Bird] | None = None
+        for i, b in enumerate(zone.birds):
             if b.owner == p and (not b.nested or b.tapped or b.has_tapped or b.moved or b.untapped):
-                birds.append(Bird(b.uid, b.card, p, True, False, b.damage, False, False, False))
-                changed = True
-            else:
-                birds.append(b)
-        preds: list[Predator] = []
-        for q in zone.predators:
+                if birds is None:
+                    birds = list(zone.birds)
+                birds[i] = shared_bird(b.uid, b.card, p, True, False, b.damage, False, False, False)
+        preds: list[Predator] | None = None
+        for i, q in enumerate(zone.predators):
             if q.owner == p and (q.hunts or q.readied):
-                preds.append(Predator(q.uid, q.card, p, q.face_up, q.damage, 0, False))
-                changed = True
-            else:
-                preds.append(q)
-        if changed:
-            ctx.zones[zi] = ZoneState(zone.habitat, tuple(birds), tuple(preds), zone.pile)
+                if preds is None:
+                    preds = list(zone.predators)
+                preds[i] = Predator(q.uid, q.card, p, q.face_up, q.damage, 0, False)
+        if birds is not None or preds is not None:
+            ctx.zones[zi] = ZoneState(
+                zone.habitat,
+                zone.birds if birds is None else tuple(birds),
+                zone.predators if preds is None else tuple(preds),
+                zone.pile,
+            )
     ctx.turn = FRESH_TURN
-    ctx.set_song(p, song)
 
 
 def end_turn(ctx: Ctx) -> None:
@@ -63,9 +86,12 @@ def end_turn(ctx: Ctx) -> None:
     ctx.set_song(p, 0)
     w = ctx.wheel
     if not ctx.turn.hold_countdown:  # R7.3 the Season card's own turn keeps the counter
-        w = Wheel(w.season, w.turns_left - 1, w.turns_played + 1, w.checkpoints, w.sudden_death)
+        w = shared_wheel(
+            w.season, w.turns_left - 1, w.turns_played + 1, w.checkpoints, w.sudden_death
+        )
         ctx.wheel = w
-    ctx.events.append(TurnEnded(p, lost, max(0, w.turns_left)))
+    if ctx.log:
+        ctx.events.append(TurnEnded(p, lost, max(0, w.turns_left)))
     if w.turns_left <= 0:
         checkpoint(ctx)
         if ctx.over:
@@ -79,8 +105,9 @@ def end_turn(ctx: Ctx) -> None:
 def begin_season(ctx: Ctx, season: Season, duration: int) -> None:
     """R7.2 R7.3 `season` begins with `duration` turns left."""
     w = ctx.wheel
-    ctx.wheel = Wheel(season, duration, 0, w.checkpoints, w.sudden_death)
-    ctx.events.append(SeasonBegan(season, duration))
+    ctx.wheel = shared_wheel(season, duration, 0, w.checkpoints, w.sudden_death)
+    if ctx.log:
+        ctx.events.append(SeasonBegan(season, duration))
 
 
 def play_season(ctx: Ctx, season: Season, duration: int) -> None:
@@ -102,8 +129,9 @@ def checkpoint(ctx: Ctx) -> None:
         ctx.set_player(lead, prizes=ctx.players[lead].prizes + 1)
     prizes = (ctx.players[0].prizes, ctx.players[1].prizes)
     sudden = w.sudden_death + (1 if number > YEAR_CHECKPOINTS else 0)
-    ctx.wheel = Wheel(w.season, w.turns_left, w.turns_played, number, sudden)
-    ctx.events.append(CheckpointHeld(number, lead, held, prizes))
+    ctx.wheel = shared_wheel(w.season, w.turns_left, w.turns_played, number, sudden)
+    if ctx.log:
+        ctx.events.append(CheckpointHeld(number, lead, held, prizes))
     if lead is not None and prizes[lead] >= PRIZES_TO_WIN:
         finish(ctx, (lead,))  # R7.4 at once, even mid-turn
     elif number == YEAR_CHECKPOINTS and prizes[0] != prizes[1]:
@@ -121,4 +149,5 @@ def finish(ctx: Ctx, winners: tuple[int, ...]) -> None:
     ctx.winners = winners
     ctx.pending = []
     ctx.new_pending = []
-    ctx.events.append(GameEnded(winners, (ctx.players[0].prizes, ctx.players[1].prizes)))
+    if ctx.log:
+        ctx.events.append(GameEnded(winners, (ctx.players[0].prizes, ctx.players[1].prizes)))
