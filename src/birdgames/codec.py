@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import enum
 import json
+import json.scanner as json_scanner
 import math
 import operator
 import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, cast, get_args, get_origin, overload
 
 import attrs
@@ -88,6 +90,7 @@ class _Registration:
     version: int
     role: Role
     oldest: int  # the oldest format still read: its documents lack only defaulted fields
+    tag: str  # the class's kind, found once (`_tag_of` lists the class's fields)
 
 
 _BY_TAG: dict[str, _Registration] = {}
@@ -129,7 +132,7 @@ def register(
         if tag is None or not attrs.has(cls):
             raise TypeError(f"{cls.__qualname__} needs to be an attrs class with a ClassVar kind")
         first = version if oldest is None else oldest
-        registration = _Registration(cls, version, role or _infer_role(cls), first)
+        registration = _Registration(cls, version, role or _infer_role(cls), first, tag)
         existing = _BY_TAG.get(tag)
         if existing is not None and existing.cls is not cls:
             raise TypeError(
@@ -396,6 +399,18 @@ def _is_scalar_tuple(t: Any) -> bool:
     return bool(args) and args != ((),) and all(_scalar_types(a) is not None for a in args)
 
 
+def _is_optional_scalar_tuple(t: Any) -> bool:
+    """A tuple of scalars or None (`tuple[str, ...] | None`): written as it is."""
+    if not _is_union(t):
+        return False
+    members = get_args(t)
+    return (
+        len(members) == 2
+        and type(None) in members
+        and all(m is type(None) or _is_scalar_tuple(m) for m in members)
+    )
+
+
 def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, ...]]:
     args = get_args(t)
     if not args or (len(args) == 2 and args[1] is Ellipsis):
@@ -453,8 +468,7 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
                 raise TypeError("expected a JSON array within the limit")
             if not value:
                 return ()
-            hook, elem = item.get(), item.t
-            return tuple([hook(x, elem) for x in value])
+            return tuple(map(item.hook or item.get(), value, repeat(item.t)))  # no frame
 
         return structure_homogeneous
     if args == ((),):
@@ -640,14 +654,19 @@ def _field_overrides(cls: type, structuring: bool) -> dict[str, Any]:
 
 
 def _attrs_structure_factory(
-    cls: Any, converter: cattrs.Converter, detailed: bool
+    cls: Any, converter: cattrs.Converter, detailed: bool, shaped: bool = True
 ) -> Callable[[object, Any], Any]:
+    """Returns the hook of an attrs class; `shaped=False` leaves out the hand-written hooks
+    (the tests compare them with what cattrs generates)."""
     tag = _tag_of(cls)
     inner: Callable[[Any, Any], Any]
     # The fast hook of a tagged class tests the keys itself, "kind" and "format" among them,
     # so the document is read as it is, not copied without those two.
     forbid_extra_keys = detailed or tag is None
     required = None if detailed else _all_required(cls)
+    hand = None if required is None or not shaped else _shaped_hook(cls, required, tag)
+    if hand is not None:
+        return cast(Callable[[object, Any], Any], hand)
     if required is None:
         inner = make_dict_structure_fn(
             cls,
@@ -699,6 +718,466 @@ def _attrs_structure_factory(
         return inner(value, cls)
 
     return structure
+
+
+# --- hand-written fast hooks ----------------------------------------------------------------
+# A state holds many small objects of a few classes (13 Locations in a 5-player Perch state,
+# 40-odd flocks, tucks and groups in a Peacock one). cattrs' generated hook calls one hook per
+# field; a hook written for the class's shape tests its fields in line, as their own fast
+# hooks test them, in one Python frame. A shape is the kinds of the fields in order (names are
+# read from the class), so a class whose fields change simply gets cattrs' hook again.
+
+_BOOL_TYPE: Final = frozenset({bool})
+_OPTIONAL_STR: Final[frozenset[type]] = frozenset({str, type(None)})
+_OPTIONAL_INT: Final[frozenset[type]] = frozenset({int, type(None)})
+
+
+def _field_kind(field: attrs.Attribute[Any]) -> str:
+    """Returns the kind of a field's type that the hand-written hooks know, or "?"."""
+    t: Any = field.type
+    if field.metadata.get("birdgames.hex"):
+        return "?"
+    if t is str or t is int or t is bool:
+        name: str = t.__name__
+        return name
+    scalars = _scalar_types(t)
+    if scalars is not None and scalars == _OPTIONAL_STR:
+        return "str?"
+    if scalars is not None and scalars == _OPTIONAL_INT:
+        return "int?"
+    if _is_enum(t):
+        return "enum"
+    if attrs.has(t) and t is not Rng:
+        return "obj"
+    if _optional_object(t) is not None:
+        return "obj?"
+    args = get_args(t)
+    if get_origin(t) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        kinds = {str: "strs", int: "ints", bool: "bools"}
+        if args[0] in kinds:
+            return kinds[args[0]]
+        if _is_object_tuple(t):
+            return "objs"
+    return "?"
+
+
+def _optional_object(t: Any) -> Any:
+    """Returns X for X | None where X is an attrs class (not Rng), else None."""
+    if not _is_union(t):
+        return None
+    members = get_args(t)
+    if len(members) != 2 or type(None) not in members:
+        return None
+    (only,) = [m for m in members if m is not type(None)]
+    return only if attrs.has(only) and only is not Rng else None
+
+
+def _object_type(t: Any) -> Any:
+    """Returns the attrs class of an "obj", "obj?" or "objs" field's type."""
+    if _is_union(t):
+        return _optional_object(t)
+    if get_origin(t) is tuple:
+        return get_args(t)[0]
+    return t
+
+
+_Shaped = Callable[
+    [type, tuple[str, ...], tuple[Any, ...], str | None], Callable[[object, Any], Any]
+]
+
+
+def _keys_ok(o: dict[str, Any], n: int, tag: str | None, cls: type) -> bool:
+    """Whether a JSON object of `n` fields read as required holds no other key but, for a
+    tagged class, its "kind" and a "format" this version reads (as `structure_fast` tests)."""
+    if tag is None:
+        return len(o) == n
+    if o.get("kind") != tag:
+        return False
+    registration = _BY_CLASS.get(cls)
+    version = 1 if registration is None else registration.version
+    if len(o) == n + 1:  # the fields and the tag: format 1
+        return version == 1
+    fmt = o.get("format")
+    return len(o) == n + 2 and type(fmt) is int and fmt == version
+
+
+def _hooks(types: tuple[Any, ...], *indices: int) -> list[_Hook]:
+    return [_Hook(_object_type(types[i])) for i in indices]
+
+
+def _shape_cell(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
+    """(str, ints, bools, bools, int, bool): Perch's Location."""
+    n, read = len(names), operator.itemgetter(*names)
+
+    def structure(o: Any, _: Any) -> Any:
+        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+            raise TypeError
+        s, ints, bools1, bools2, i, b = read(o)
+        if (
+            type(s) is not str
+            or type(ints) is not list
+            or type(bools1) is not list
+            or type(bools2) is not list
+            or type(i) is not int
+            or type(b) is not bool
+            or len(s) > MAX_STRING_LENGTH
+            or (not s.isascii() and _SURROGATE.search(s))
+            or len(ints) > MAX_ARRAY_LENGTH
+            or len(bools1) > MAX_ARRAY_LENGTH
+            or len(bools2) > MAX_ARRAY_LENGTH
+            or not set(map(type, ints)) <= _INT_TYPE
+            or not set(map(type, bools1 + bools2)) <= _BOOL_TYPE
+        ):
+            raise TypeError
+        return cls(s, tuple(ints), tuple(bools1), tuple(bools2), i, b)
+
+    return structure
+
+
+def _shape_hand(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
+    """(ints, int, int, strs, str?, bool, bool): Perch's Seat."""
+    n, read = len(names), operator.itemgetter(*names)
+
+    def structure(o: Any, _: Any) -> Any:
+        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+            raise TypeError
+        ints, i1, i2, strs, s, b1, b2 = read(o)
+        if (
+            type(ints) is not list
+            or type(i1) is not int
+            or type(i2) is not int
+            or type(strs) is not list
+            or type(b1) is not bool
+            or type(b2) is not bool
+            or len(ints) > MAX_ARRAY_LENGTH
+            or not set(map(type, ints)) <= _INT_TYPE
+            or len(strs) > MAX_ARRAY_LENGTH
+        ):
+            raise TypeError
+        joined = "".join(strs)  # a TypeError when an item is no string
+        if (
+            not joined.isascii()
+            or (len(joined) > MAX_STRING_LENGTH and max(map(len, strs)) > MAX_STRING_LENGTH)
+            or (
+                s is not None
+                and (
+                    type(s) is not str
+                    or len(s) > MAX_STRING_LENGTH
+                    or (not s.isascii() and _SURROGATE.search(s))
+                )
+            )
+        ):
+            raise TypeError
+        return cls(tuple(ints), i1, i2, tuple(strs), s, b1, b2)
+
+    return structure
+
+
+def _shape_piece(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
+    """(str, int?, obj?, bool): Perch's Creature."""
+    n, read = len(names), operator.itemgetter(*names)
+    (item,) = _hooks(types, 2)
+
+    def structure(o: Any, _: Any) -> Any:
+        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+            raise TypeError
+        s, i, obj, b = read(o)
+        if (
+            type(s) is not str
+            or (i is not None and type(i) is not int)
+            or type(b) is not bool
+            or len(s) > MAX_STRING_LENGTH
+            or (not s.isascii() and _SURROGATE.search(s))
+        ):
+            raise TypeError
+        return cls(s, i, None if obj is None else (item.hook or item.get())(obj, item.t), b)
+
+    return structure
+
+
+def _shape_place(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
+    """(enum, int): Perch's Spot."""
+    n, read = len(names), operator.itemgetter(*names)
+    members, value_types = _enum_members(types[0])
+
+    def structure(o: Any, _: Any) -> Any:
+        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+            raise TypeError
+        e, i = read(o)
+        # The type test first: True == 1 and 1.0 == 1, and no unhashable value is looked up.
+        if type(e) not in value_types or type(i) is not int:
+            raise TypeError
+        return cls(members[e], i)  # a KeyError for no member's value
+
+    return structure
+
+
+def _shape_tuck(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
+    """(str, enum): Peacock's Tuck."""
+    n, read = len(names), operator.itemgetter(*names)
+    members, value_types = _enum_members(types[1])
+
+    def structure(o: Any, _: Any) -> Any:
+        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+            raise TypeError
+        s, e = read(o)
+        if (
+            type(s) is not str
+            or type(e) not in value_types
+            or len(s) > MAX_STRING_LENGTH
+            or (not s.isascii() and _SURROGATE.search(s))
+        ):
+            raise TypeError
+        return cls(s, members[e])
+
+    return structure
+
+
+def _shape_count(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
+    """(str, int): Peacock's Flock."""
+    n, read = len(names), operator.itemgetter(*names)
+
+    def structure(o: Any, _: Any) -> Any:
+        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+            raise TypeError
+        s, i = read(o)
+        if (
+            type(s) is not str
+            or type(i) is not int
+            or len(s) > MAX_STRING_LENGTH
+            or (not s.isascii() and _SURROGATE.search(s))
+        ):
+            raise TypeError
+        return cls(s, i)
+
+    return structure
+
+
+def _shape_group(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
+    """(str, objs, obj?, obj?): Peacock's Group."""
+    n, read = len(names), operator.itemgetter(*names)
+    items, left, right = _hooks(types, 1, 2, 3)
+
+    def structure(o: Any, _: Any) -> Any:
+        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+            raise TypeError
+        s, objs, obj1, obj2 = read(o)
+        if (
+            type(s) is not str
+            or type(objs) is not list
+            or len(objs) > MAX_ARRAY_LENGTH
+            or len(s) > MAX_STRING_LENGTH
+            or (not s.isascii() and _SURROGATE.search(s))
+        ):
+            raise TypeError
+        return cls(
+            s,
+            tuple(map(items.hook or items.get(), objs, repeat(items.t))) if objs else (),
+            None if obj1 is None else (left.hook or left.get())(obj1, left.t),
+            None if obj2 is None else (right.hook or right.get())(obj2, right.t),
+        )
+
+    return structure
+
+
+def _shape_two_lists(
+    cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None
+) -> Any:
+    """(strs, strs): Peacock's Hand."""
+    n, read = len(names), operator.itemgetter(*names)
+
+    def structure(o: Any, _: Any) -> Any:
+        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+            raise TypeError
+        a, b = read(o)
+        if (
+            type(a) is not list
+            or type(b) is not list
+            or len(a) > MAX_ARRAY_LENGTH
+            or len(b) > MAX_ARRAY_LENGTH
+        ):
+            raise TypeError
+        if a or b:
+            _check_strings(a + b)
+        return cls(tuple(a), tuple(b))
+
+    return structure
+
+
+def _shape_four_lists(
+    cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None
+) -> Any:
+    """(strs, strs, strs, strs): Peacock's Pool."""
+    n, read = len(names), operator.itemgetter(*names)
+
+    def structure(o: Any, _: Any) -> Any:
+        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+            raise TypeError
+        a, b, c, d = read(o)
+        if (
+            type(a) is not list
+            or type(b) is not list
+            or type(c) is not list
+            or type(d) is not list
+            or len(a) > MAX_ARRAY_LENGTH
+            or len(b) > MAX_ARRAY_LENGTH
+            or len(c) > MAX_ARRAY_LENGTH
+            or len(d) > MAX_ARRAY_LENGTH
+        ):
+            raise TypeError
+        if a or b or c or d:
+            _check_strings(a + b + c + d)
+        return cls(tuple(a), tuple(b), tuple(c), tuple(d))
+
+    return structure
+
+
+def _check_strings(items: list[Any]) -> None:
+    """Refuses, as the hook of tuple[str, ...] refuses each list, items of lists that are not
+    all short ASCII strings."""
+    joined = "".join(items)  # a TypeError when an item is no string
+    if not joined.isascii() or (
+        len(joined) > MAX_STRING_LENGTH and max(map(len, items)) > MAX_STRING_LENGTH
+    ):
+        raise TypeError
+
+
+def _shape_player(
+    cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None
+) -> Any:
+    """(obj, str?, obj, objs, bool, ints, int): Peacock's Seat."""
+    n, read = len(names), operator.itemgetter(*names)
+    first, second, items = _hooks(types, 0, 2, 3)
+
+    def structure(o: Any, _: Any) -> Any:
+        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+            raise TypeError
+        obj1, s, obj2, objs, b, ints, i = read(o)
+        if (
+            type(objs) is not list
+            or type(b) is not bool
+            or type(ints) is not list
+            or type(i) is not int
+            or len(objs) > MAX_ARRAY_LENGTH
+            or len(ints) > MAX_ARRAY_LENGTH
+            or not set(map(type, ints)) <= _INT_TYPE
+            or (
+                s is not None
+                and (
+                    type(s) is not str
+                    or len(s) > MAX_STRING_LENGTH
+                    or (not s.isascii() and _SURROGATE.search(s))
+                )
+            )
+        ):
+            raise TypeError
+        return cls(
+            (first.hook or first.get())(obj1, first.t),
+            s,
+            (second.hook or second.get())(obj2, second.t),
+            tuple(map(items.hook or items.get(), objs, repeat(items.t))) if objs else (),
+            b,
+            tuple(ints),
+            i,
+        )
+
+    return structure
+
+
+def _shape_bookmark(
+    cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None
+) -> Any:
+    """(enum, int, int, enum, int, ints, bool, bool, obj?): Perch's Flow."""
+    n, read = len(names), operator.itemgetter(*names)
+    members1, value_types1 = _enum_members(types[0])
+    members2, value_types2 = _enum_members(types[3])
+    (item,) = _hooks(types, 8)
+
+    def structure(o: Any, _: Any) -> Any:
+        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+            raise TypeError
+        e1, i1, i2, e2, i3, ints, b1, b2, obj = read(o)
+        if (
+            type(e1) not in value_types1
+            or type(i1) is not int
+            or type(i2) is not int
+            or type(e2) not in value_types2
+            or type(i3) is not int
+            or type(ints) is not list
+            or type(b1) is not bool
+            or type(b2) is not bool
+            or len(ints) > MAX_ARRAY_LENGTH
+            or not set(map(type, ints)) <= _INT_TYPE
+        ):
+            raise TypeError
+        return cls(
+            members1[e1],
+            i1,
+            i2,
+            members2[e2],
+            i3,
+            tuple(ints),
+            b1,
+            b2,
+            None if obj is None else (item.hook or item.get())(obj, item.t),
+        )
+
+    return structure
+
+
+def _shape_pond(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
+    """(str, int, ints, int?): Perch's Pond."""
+    n, read = len(names), operator.itemgetter(*names)
+
+    def structure(o: Any, _: Any) -> Any:
+        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+            raise TypeError
+        s, i1, ints, i2 = read(o)
+        if (
+            type(s) is not str
+            or type(i1) is not int
+            or type(ints) is not list
+            or (i2 is not None and type(i2) is not int)
+            or len(s) > MAX_STRING_LENGTH
+            or (not s.isascii() and _SURROGATE.search(s))
+            or len(ints) > MAX_ARRAY_LENGTH
+            or not set(map(type, ints)) <= _INT_TYPE
+        ):
+            raise TypeError
+        return cls(s, i1, tuple(ints), i2)
+
+    return structure
+
+
+def _enum_members(t: type[enum.Enum]) -> tuple[dict[object, enum.Enum], frozenset[type]]:
+    """Returns an Enum's members by value and the types of their values."""
+    return {m.value: m for m in t}, frozenset(type(m.value) for m in t)
+
+
+_LIST_TYPE: Final = frozenset({list})
+_SHAPES: Final[Mapping[tuple[str, ...], _Shaped]] = {
+    ("str", "ints", "bools", "bools", "int", "bool"): _shape_cell,
+    ("ints", "int", "int", "strs", "str?", "bool", "bool"): _shape_hand,
+    ("str", "int?", "obj?", "bool"): _shape_piece,
+    ("enum", "int"): _shape_place,
+    ("str", "enum"): _shape_tuck,
+    ("str", "int"): _shape_count,
+    ("str", "objs", "obj?", "obj?"): _shape_group,
+    ("strs", "strs"): _shape_two_lists,
+    ("strs", "strs", "strs", "strs"): _shape_four_lists,
+    ("obj", "str?", "obj", "objs", "bool", "ints", "int"): _shape_player,
+    ("enum", "int", "int", "enum", "int", "ints", "bool", "bool", "obj?"): _shape_bookmark,
+    ("str", "int", "ints", "int?"): _shape_pond,
+}
+
+
+def _shaped_hook(cls: type, fields: list[attrs.Attribute[Any]], tag: str | None) -> Any:
+    """Returns the hand-written fast hook of the shape of `cls`'s fields, or None."""
+    shape = _SHAPES.get(tuple(_field_kind(f) for f in fields))
+    if shape is None:
+        return None
+    names = tuple(f.name for f in fields)
+    return shape(cls, names, tuple(f.type for f in fields), tag)
 
 
 def _all_required(cls: type) -> list[attrs.Attribute[Any]] | None:
@@ -776,7 +1255,7 @@ def _object_tuple_unstructure_factory(
     handler = converter.get_unstructure_hook(get_args(t)[0])
 
     def unstructure_objects(value: tuple[Any, ...]) -> list[Any]:
-        return [handler(item) for item in value]
+        return list(map(handler, value))  # no frame of a comprehension
 
     return unstructure_objects
 
@@ -819,6 +1298,7 @@ def _make_converter(detailed: bool, writer: bool = False) -> cattrs.Converter:
     if writer:
         # The identity hook: the generated code writes the tuple as it is, with no call.
         converter.register_unstructure_hook_func(_is_scalar_tuple, identity)
+        converter.register_unstructure_hook_func(_is_optional_scalar_tuple, identity)
     else:
         converter.register_unstructure_hook_factory(_is_primitive_tuple, lambda _t: list)
         converter.register_unstructure_hook_factory(_is_scalar_tuple, lambda _t: list)
@@ -1048,6 +1528,35 @@ def _check_limits(data: Any) -> None:
 _QUICK_PARSE_CHARS: Final = 64 * 1024
 
 
+class _KeyCounter:
+    """The settings the C scanner reads from a JSONDecoder, and an object hook that counts the
+    keys of the objects parsed; made for each parse, for a fraction of a JSONDecoder's cost."""
+
+    __slots__ = ("keys",)
+    strict: Final = True
+    object_pairs_hook: Final = None
+    parse_float: Final = staticmethod(_number)
+    parse_int: Final = int  # the type itself: the scanner then builds ints in C
+    parse_constant: Final = staticmethod(_constant)
+
+    def __init__(self) -> None:
+        self.keys = 0
+
+    def object_hook(self, obj: dict[str, Any]) -> dict[str, Any]:
+        size = len(obj)
+        if size > MAX_OBJECT_KEYS:
+            raise _Refused
+        self.keys += size
+        return obj
+
+
+# The C scanner, made for each parse from a `_KeyCounter` (no JSONDecoder in between); None
+# where the json module has none (a JSONDecoder then reads the same settings).
+_C_SCANNER: Final[Callable[[_KeyCounter], Callable[[str, int], tuple[Any, int]]] | None] = getattr(
+    json_scanner, "c_make_scanner", None
+)
+
+
 def _quick_parse(text: str) -> tuple[Any] | None:
     """Returns the parsed `text` (in a 1-tuple) when plain JSON objects hold the same data as
     `_object` builds, else None and the guarded parse decides.
@@ -1058,25 +1567,20 @@ def _quick_parse(text: str) -> tuple[Any] | None:
     object repeated a key (and no string held a ":"). Any refusal here (bad JSON, a limit, a
     float too long) is left to the guarded parse, which says what is wrong.
     """
-    keys = 0
-
-    def count_keys(obj: dict[str, Any]) -> dict[str, Any]:
-        nonlocal keys
-        keys += len(obj)
-        if len(obj) > MAX_OBJECT_KEYS:
-            raise _Refused
-        return obj
-
-    decoder = json.JSONDecoder(
-        object_hook=count_keys, parse_float=_number, parse_constant=_constant
-    )
+    counter = _KeyCounter()
     try:
-        data, end = decoder.raw_decode(text)
+        if _C_SCANNER is not None:
+            data, end = _C_SCANNER(counter)(text, 0)
+        else:
+            decoder = json.JSONDecoder(
+                object_hook=counter.object_hook, parse_float=_number, parse_constant=_constant
+            )
+            data, end = decoder.raw_decode(text)
     except MemoryError:
         raise
     except Exception:  # a JSON error, RecursionError, _Refused: the guarded parse says which
         return None
-    if end != len(text) or text.count(":") != keys:
+    if end != len(text) or text.count(":") != counter.keys:
         return None
     return (data,)
 
@@ -1195,13 +1699,16 @@ def _load_document(data: dict[str, Any], registration: _Registration, fast: bool
 
 def _registrations(form: object) -> dict[str, _Registration]:
     """Returns the registrations `form` (a registered class or a union of them) admits, by tag."""
+    registration = _BY_CLASS.get(form) if isinstance(form, type) else None
+    if registration is not None:  # the usual form, found with no look at unions
+        return {registration.tag: registration}
     members = get_args(form) if _is_union(form) else (form,)
     found: dict[str, _Registration] = {}
     for member in members:
         if not isinstance(member, type):
             raise CodecError(f"{_show(member)} is not a registered birdgames document type")
         registration = _registration(member)
-        found[_tag_of(member) or ""] = registration
+        found[registration.tag] = registration
     return found
 
 

@@ -178,6 +178,30 @@ def _redact(event: Event, player: int | None) -> Event:
     return event
 
 
+# Enum members read once into names: on Python 3.11 reading `Phase.OVER` from its class runs
+# Python code each time (about as dear as a call), and these checks run on every loaded State.
+_BIRDBATH: Final = Await.BIRDBATH
+_CREATURE: Final = Await.CREATURE
+_EAGLE: Final = Await.EAGLE
+_EARLY_BIRD: Final = Await.EARLY_BIRD
+_FEEDER: Final = Await.FEEDER
+_GOLDEN_EGG: Final = Await.GOLDEN_EGG
+_NOTHING: Final = Await.NOTHING
+_OBJECTIVE: Final = Await.OBJECTIVE
+_ROOKERY: Final = Await.ROOKERY
+_SCARECROW: Final = Await.SCARECROW
+_TURN: Final = Await.TURN
+_MIGRATION: Final = Phase.MIGRATION
+_OBJECTIVES: Final = Phase.OBJECTIVES
+_OVER: Final = Phase.OVER
+_PERCH: Final = Phase.PERCH
+_RECRUIT: Final = Phase.RECRUIT
+_UPKEEP: Final = Phase.UPKEEP
+_CELL: Final = Where.CELL
+_INTERSECTION: Final = Where.INTERSECTION
+_POND: Final = Where.POND
+
+
 def invariant_violation(state: State) -> str | None:
     """Returns a broken invariant of a State (every bird in exactly one place), or None."""
     config = state.config
@@ -244,7 +268,7 @@ def progress_problem(state: State) -> str | None:
     colour has no birdhouse (a new stack takes a free nest or not, an old one grows). Every
     other decision asks the rules.
     """
-    if state.flow.awaiting is Await.TURN and not state.arrivals and _turn_action_in_sight(state):
+    if state.flow.awaiting is _TURN and not state.arrivals and _turn_action_in_sight(state):
         return None
     return stuck_problem(GAME, state)
 
@@ -274,92 +298,79 @@ def _flow_problem(state: State) -> str | None:
         return f"cursor {cursor} points past the board"
     if awaiting not in _AWAITED_IN[phase]:
         return f"the {phase.value} phase does not wait for {awaiting.value}"
-    if (phase is Phase.OBJECTIVES) != (awaiting is Await.OBJECTIVE) or (
-        phase is Phase.OBJECTIVES and (state.round != 1 or stage or cursor)
+    if (phase is _OBJECTIVES) != (awaiting is _OBJECTIVE) or (
+        phase is _OBJECTIVES and (state.round != 1 or stage or cursor)
     ):
         return "objectives are kept before round 1 starts, and only then"
-    if awaiting in (Await.NOTHING, Await.OBJECTIVE) and flow.actor != -1:
+    if awaiting in (_NOTHING, _OBJECTIVE) and flow.actor != -1:
         return f"p{flow.actor} is awaited for no decision"
-    if (awaiting is Await.ROOKERY) != bool(flow.pending):
+    if (awaiting is _ROOKERY) != bool(flow.pending):
         return "players still to answer the Rookery only while it waits for them"
     if flow.pending and (
         flow.actor != flow.pending[0]
         or list(flow.pending) != [p for p in state.turn_order if p in flow.pending]
     ):
         return "the Rookery's answers come in turn order"
-    if (flow.placed or flow.bonus_used) and awaiting not in (Await.TURN, Await.CREATURE):
+    if (flow.placed or flow.bonus_used) and awaiting not in (_TURN, _CREATURE):
         return "a turn's bird or bonus action outside a turn"
     tile = TILE[state.locations[cursor].tile] if cursor < len(state.locations) else None
-    if (
-        phase is Phase.MIGRATION
-        and stage == 2
-        and (tile is None or tile.ability is not Ability.ROOKERY)
-    ):
+    if phase is _MIGRATION and stage == 2 and (tile is None or tile.ability is not Ability.ROOKERY):
         # §2.1 the Rookery's second step sends a bird from the Location the cursor is on
         return "the migration cursor is not on the rookery tile"
-    match awaiting:
-        case Await.EARLY_BIRD | Await.ROOKERY:
-            ability = Ability.EARLY_BIRD if awaiting is Await.EARLY_BIRD else Ability.ROOKERY
-            if (
-                stage != (1 if awaiting is Await.EARLY_BIRD else 2)
-                or tile is None
-                or (tile.ability is not ability)
-            ):
-                return f"the migration cursor is not on the {ability.value} tile"
-        case Await.BIRDBATH | Await.FEEDER:
-            if stage != (1 if awaiting is Await.BIRDBATH else 2) or cursor:
-                return f"recruit waits for the {awaiting.value} at stage {stage}"
-        case Await.TURN | Await.CREATURE:
-            # §2.3 turns go round in turn order from the cursor; §3 an activation is the
-            # bonus action of the turn under way
-            if stage != 1 or cursor >= n or flow.actor != state.turn_order[cursor]:
-                return f"the turn is not p{flow.actor}'s: turn order {state.turn_order}"
-            if awaiting is Await.TURN and flow.placed and flow.bonus_used:
-                return "a turn with its bird placed and its bonus action taken is over"
-            # §2.3 a player with no birds left is skipped, and nothing refills a hand mid-turn
-            if not flow.placed and not any(state.seats[flow.actor].hand):
-                return f"p{flow.actor} has a bird still to place but none in hand"
-        case Await.SCARECROW:
-            scarecrow = state.creatures[cursor - 1] if 0 < cursor <= len(state.creatures) else None
-            if (
-                stage != 4
-                or scarecrow is None
-                or scarecrow.id != "scarecrow"
-                or (scarecrow.controller != flow.actor)
-            ):
-                return "the Scarecrow is placed by its new controller as control is assigned"
-        case Await.GOLDEN_EGG:
-            # P8: before Migration, by the promos' holder, once a round
-            promos = state.promos
-            if (
-                stage
-                or cursor
-                or promos is None
-                or promos.egg_moved
-                or promos.controller != flow.actor
-            ):
-                return "the Golden Egg is moved before Migration by the promos' holder"
-        case Await.EAGLE:
-            # P8: as Upkeep begins, before its scoring, by the promos' holder, once a round
-            promos = state.promos
-            if (
-                stage
-                or cursor != 1
-                or promos is None
-                or promos.eagle_used
-                or promos.controller != flow.actor
-            ):
-                return "the Eagle of Justice rules as Upkeep begins, by the promos' holder"
-        case Await.NOTHING | Await.OBJECTIVE:
-            pass
-    if phase is Phase.UPKEEP and stage == 0 and cursor > 1:
+    if awaiting is _EARLY_BIRD or awaiting is _ROOKERY:
+        ability = Ability.EARLY_BIRD if awaiting is _EARLY_BIRD else Ability.ROOKERY
+        if (
+            stage != (1 if awaiting is _EARLY_BIRD else 2)
+            or tile is None
+            or (tile.ability is not ability)
+        ):
+            return f"the migration cursor is not on the {ability.value} tile"
+    elif awaiting is _BIRDBATH or awaiting is _FEEDER:
+        if stage != (1 if awaiting is _BIRDBATH else 2) or cursor:
+            return f"recruit waits for the {awaiting.value} at stage {stage}"
+    elif awaiting is _TURN or awaiting is _CREATURE:
+        # §2.3 turns go round in turn order from the cursor; §3 an activation is the
+        # bonus action of the turn under way
+        if stage != 1 or cursor >= n or flow.actor != state.turn_order[cursor]:
+            return f"the turn is not p{flow.actor}'s: turn order {state.turn_order}"
+        if awaiting is _TURN and flow.placed and flow.bonus_used:
+            return "a turn with its bird placed and its bonus action taken is over"
+        # §2.3 a player with no birds left is skipped, and nothing refills a hand mid-turn
+        if not flow.placed and not any(state.seats[flow.actor].hand):
+            return f"p{flow.actor} has a bird still to place but none in hand"
+    elif awaiting is _SCARECROW:
+        scarecrow = state.creatures[cursor - 1] if 0 < cursor <= len(state.creatures) else None
+        if (
+            stage != 4
+            or scarecrow is None
+            or scarecrow.id != "scarecrow"
+            or (scarecrow.controller != flow.actor)
+        ):
+            return "the Scarecrow is placed by its new controller as control is assigned"
+    elif awaiting is _GOLDEN_EGG:
+        # P8: before Migration, by the promos' holder, once a round
+        promos = state.promos
+        if stage or cursor or promos is None or promos.egg_moved or promos.controller != flow.actor:
+            return "the Golden Egg is moved before Migration by the promos' holder"
+    elif awaiting is _EAGLE:
+        # P8: as Upkeep begins, before its scoring, by the promos' holder, once a round
+        promos = state.promos
+        if (
+            stage
+            or cursor != 1
+            or promos is None
+            or promos.eagle_used
+            or promos.controller != flow.actor
+        ):
+            return "the Eagle of Justice rules as Upkeep begins, by the promos' holder"
+    if phase is _UPKEEP and stage == 0 and cursor > 1:
         return "the Upkeep's scoring has no such step"
-    if phase is Phase.OVER and (stage or cursor):
+    if phase is _OVER and (stage or cursor):
         return "a finished game has no step left"
     if (
         state.arrivals
-        and awaiting not in (Await.NOTHING, Await.OBJECTIVE)
-        and not (awaiting is Await.TURN and _turn_action_in_sight(state))
+        and awaiting not in (_NOTHING, _OBJECTIVE)
+        and not (awaiting is _TURN and _turn_action_in_sight(state))
     ):
         # U5 fountain choices come first; the decision behind them must be one to take.
         settled = attrs.evolve(state, arrivals=())
@@ -494,7 +505,7 @@ def _sky_problem(state: State) -> str | None:
     if sky.sun == sky.moon:
         return "the Sun and Moon never share a Location"
     flow = state.flow
-    settled = flow.phase is Phase.OVER or (flow.phase is Phase.UPKEEP and flow.stage >= 3)
+    settled = flow.phase is _OVER or (flow.phase is _UPKEEP and flow.stage >= 3)
     for body, cell in (("Sun", sky.sun), ("Moon", sky.moon)):
         if state.locations[cell].removed and not settled:
             return f"the {body} stands on the removed {state.locations[cell].tile}"
@@ -509,7 +520,7 @@ def _promo_problem(state: State) -> str | None:
         return "the promos' state is there exactly when promos are in play"
     if promos is None:
         return None
-    started = state.flow.phase is not Phase.OBJECTIVES
+    started = state.flow.phase is not _OBJECTIVES
     if (promos.controller is not None) != started:
         return "the promos are held by a seat from the start of round 1"
     if promos.controller is not None and not 0 <= promos.controller < config.players:
@@ -533,8 +544,8 @@ def _promo_problem(state: State) -> str | None:
     ruling = promos.ruling
     if ruling is not None:
         ponds = len(state.ponds.ponds) if state.ponds is not None else 0
-        limit = size if ruling.place.where is Where.CELL else ponds
-        if ruling.place.where is Where.INTERSECTION or not 0 <= ruling.place.index < limit:
+        limit = size if ruling.place.where is _CELL else ponds
+        if ruling.place.where is _INTERSECTION or not 0 <= ruling.place.index < limit:
             return f"the Eagle's order is for no Location or Pond ({ruling.place})"
         order = ruling.order
         if (
@@ -545,7 +556,7 @@ def _promo_problem(state: State) -> str | None:
             return f"the Eagle's order {order} is no tied group's"
         if not promos.eagle_used:
             return "the Eagle's order stands only once the Eagle has ruled"
-    if promos.eagle_used and state.flow.phase not in (Phase.UPKEEP, Phase.OVER):
+    if promos.eagle_used and state.flow.phase not in (_UPKEEP, _OVER):
         # A round's start clears the Eagle: a ruling left over would still decide control.
         return "the Eagle of Justice rules only in an Upkeep"
     return _promo_round_problem(state)
@@ -557,7 +568,7 @@ def _promo_round_problem(state: State) -> str | None:
     promos, flow = state.promos, state.flow
     if promos is None or promos.controller is None:
         return None
-    if flow.phase in (Phase.MIGRATION, Phase.RECRUIT):
+    if flow.phase in (_MIGRATION, _RECRUIT):
         # No score changes before the Perch phase: the holder is still the round start's.
         expected = holder(state.round, state.turn_order, [s.score for s in state.seats])
         if promos.controller != expected:
@@ -565,7 +576,7 @@ def _promo_round_problem(state: State) -> str | None:
         if promos.yeti_used:
             return "the Yeti moves only in Perch turns"
     if GOLDEN_GOOSE in state.config.promos and promos.egg_moved != (
-        flow.awaiting is not Await.GOLDEN_EGG
+        flow.awaiting is not _GOLDEN_EGG
     ):
         return "the Golden Egg moves once a round, before Migration"
     return None
@@ -626,7 +637,7 @@ def _score_problem(state: State) -> str | None:
     ponds = len(state.ponds.ponds) if state.ponds is not None else 0
     if state.tick > ROUNDS * (len(state.locations) + ponds) * state.config.colours + feeders:
         return f"score tick {state.tick} is beyond what scoring can reach"
-    if state.flow.phase is not Phase.OVER:
+    if state.flow.phase is not _OVER:
         return "a final breakdown before the end" if state.final else None
     # §4.4 the breakdown adds end-game points to each player's round points
     before = tuple(
@@ -640,20 +651,20 @@ def _score_problem(state: State) -> str | None:
 
 
 _LAST_STAGE: Final = {
-    Phase.OBJECTIVES: 0,
-    Phase.MIGRATION: 2,
-    Phase.RECRUIT: 2,
-    Phase.PERCH: 1,
-    Phase.UPKEEP: 5,
-    Phase.OVER: 0,
+    _OBJECTIVES: 0,
+    _MIGRATION: 2,
+    _RECRUIT: 2,
+    _PERCH: 1,
+    _UPKEEP: 5,
+    _OVER: 0,
 }
 _AWAITED_IN: Final = {
-    Phase.OBJECTIVES: {Await.OBJECTIVE},
-    Phase.MIGRATION: {Await.NOTHING, Await.EARLY_BIRD, Await.ROOKERY, Await.GOLDEN_EGG},
-    Phase.RECRUIT: {Await.NOTHING, Await.BIRDBATH, Await.FEEDER},
-    Phase.PERCH: {Await.NOTHING, Await.TURN, Await.CREATURE},
-    Phase.UPKEEP: {Await.NOTHING, Await.SCARECROW, Await.EAGLE},
-    Phase.OVER: {Await.NOTHING},
+    _OBJECTIVES: (_OBJECTIVE,),
+    _MIGRATION: (_NOTHING, _EARLY_BIRD, _ROOKERY, _GOLDEN_EGG),
+    _RECRUIT: (_NOTHING, _BIRDBATH, _FEEDER),
+    _PERCH: (_NOTHING, _TURN, _CREATURE),
+    _UPKEEP: (_NOTHING, _SCARECROW, _EAGLE),
+    _OVER: (_NOTHING,),
 }
 
 
@@ -689,12 +700,12 @@ def _check_parts(state: State) -> str | None:
     flow = state.flow
     if not -1 <= flow.actor < n or any(not 0 <= p < n for p in flow.pending):
         return "the awaited player is not a seat"
-    waiting = flow.awaiting not in (Await.NOTHING, Await.OBJECTIVE)
+    waiting = flow.awaiting not in (_NOTHING, _OBJECTIVE)
     if waiting and flow.actor < 0:
         return f"a {flow.awaiting.value} decision needs a player"
-    if (flow.phase is Phase.OVER) != (flow.awaiting is Await.NOTHING and not state.arrivals):
+    if (flow.phase is _OVER) != (flow.awaiting is _NOTHING and not state.arrivals):
         return "only a finished game waits for nobody"
-    if flow.phase is Phase.OVER and len(state.final) != n:
+    if flow.phase is _OVER and len(state.final) != n:
         return "a finished game needs every player's final score"
     for arrival in state.arrivals:
         if not 0 <= arrival.colour < colours or not 0 <= arrival.chooser < n:
@@ -717,17 +728,15 @@ def _standee_ok(state: State, creature: str, position: Spot) -> bool:
     if creature == "scarecrow":
         intersections = geometry_for(state.config.players).intersections
         wet = {p.intersection for p in state.ponds.ponds} if state.ponds is not None else set()
-        return (
-            position.where is Where.INTERSECTION and 0 <= k < len(intersections) and (k not in wet)
-        )
+        return position.where is _INTERSECTION and 0 <= k < len(intersections) and (k not in wet)
     if CREATURE[creature].home is None:
         k_own = creature_pond(state.ponds, creature)
-        return k_own is not None and position == Spot(Where.POND, k_own)
-    if position.where is Where.POND:
+        return k_own is not None and position == Spot(_POND, k_own)
+    if position.where is _POND:
         ponds = state.ponds.ponds if state.ponds is not None else ()
         return creature == "hawk" and 0 <= k < len(ponds)
     cells = state.locations
-    return position.where is Where.CELL and 0 <= k < len(cells) and not cells[k].removed
+    return position.where is _CELL and 0 <= k < len(cells) and not cells[k].removed
 
 
 def _path_ok(state: State, g: creatures.Ground, creature: str, act: Activation) -> bool:
@@ -761,12 +770,12 @@ def _check_activation(state: State) -> str | None:
     """Returns what is wrong with the creature activation under way, or None."""
     flow = state.flow
     act = flow.activation
-    if (flow.awaiting is Await.CREATURE) != (act is not None):
+    if (flow.awaiting is _CREATURE) != (act is not None):
         return "an activation in progress and the creature decision go together"
     if act is None:
         return None
     found = [cr for cr in state.creatures if cr.id == act.creature]
-    if flow.phase is not Phase.PERCH or not found:
+    if flow.phase is not _PERCH or not found:
         return f"no {act.creature!r} can be activated here"
     cr = found[0]
     if cr.controller != flow.actor or not cr.used or not flow.bonus_used:
@@ -775,7 +784,7 @@ def _check_activation(state: State) -> str | None:
     size = len(state.locations)
     places = range(size + len(g.ponds))
     if cr.id == "scarecrow":
-        start = Spot(Where.INTERSECTION, act.start)
+        start = Spot(_INTERSECTION, act.start)
     else:
         start = creatures.spot_of(size, act.start)
     if not _standee_ok(state, cr.id, start):
