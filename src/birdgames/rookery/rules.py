@@ -12,11 +12,11 @@ from birdgames.fields import offer, was_offered
 from birdgames.rookery.abilities import (
     COST_MOD_CARDS,
     PRINTED_COST,
-    bird_count,
     bird_stat,
     cost_mod,
     cost_mods,
     cost_of,
+    has_flock,
     hunt_limit,
     season_length_after,
     targets,
@@ -316,8 +316,7 @@ def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
                     prey = tuple([b.uid for b in zone.birds if b.owner != p])
                 if prey:
                     out.extend(_hunts(p, q.uid, prey))
-        # R6.5 what has_flock says, inlined
-        if foes and not turn.mobbed[zi] and bird_count(zone, p) >= 3:
+        if foes and not turn.mobbed[zi] and has_flock(zone, p):  # R6.5
             out.extend(_mobs(p, tuple(foes)))
     out.append(_END_TURNS[p])
     return tuple(out)
