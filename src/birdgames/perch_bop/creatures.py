@@ -559,7 +559,8 @@ def activate(w: Work, action: ActivateCreature) -> None:
     start = place_of(len(w.frozen_locs), cr.position)
     cr.used = True
     w.bonus_used = True
-    w.events.append(CreatureActivated(player, cr.id, _place_name(w, cr)))
+    if w.log:
+        w.events.append(CreatureActivated(player, cr.id, _place_name(w, cr)))
     if steps_of(cr.id) == 0:
         # The Scarecrow and the Pond creatures do not move: the activation is the effect.
         w.wait(Await.CREATURE, player)
@@ -588,11 +589,13 @@ def move(w: Work, action: MoveCreature) -> None:
         return
     cr = _creature(w, act.creature)
     cr.position = spot_of(len(g.locs), place)
-    tiles = tuple(place_name(g, p) for p in path)
-    w.events.append(CreatureMoved(action.player, act.creature, place_name(g, act.start), tiles))
+    if w.log:
+        tiles = tuple(place_name(g, p) for p in path)
+        w.events.append(CreatureMoved(action.player, act.creature, place_name(g, act.start), tiles))
     moved = Activation(act.creature, Stage.USE, act.start, path)
     if _first_part(g, moved, 0) is None:
-        w.events.append(EffectSkipped(action.player, act.creature, False))
+        if w.log:
+            w.events.append(EffectSkipped(action.player, act.creature, False))
         _finish(w)
         return
     w.activation = moved
@@ -609,7 +612,8 @@ def skip(w: Work, player: int) -> None:
     """Declines the effect as a whole; the move stands (U8)."""
     act = w.activation
     assert act is not None
-    w.events.append(EffectSkipped(player, act.creature, True))
+    if w.log:
+        w.events.append(EffectSkipped(player, act.creature, True))
     _finish(w)
 
 
@@ -636,9 +640,12 @@ def choose_bird(w: Work, action: ChooseBird) -> None:
         take_bird(w.loc(place), colour)
         w.loc(place).birds[first_colour] += 1  # §6 a moved bird joins its stack, no nest
         w.loc(first).birds[colour] += 1
-        tiles = w.peek(first).tile, w.peek(place).tile
-        w.events.append(BirdMoved(player, first_colour, tiles[0], tiles[1], act.creature, "swaps"))
-        w.events.append(BirdMoved(player, colour, tiles[1], tiles[0], act.creature, "swaps"))
+        if w.log:
+            tiles = w.peek(first).tile, w.peek(place).tile
+            w.events.append(
+                BirdMoved(player, first_colour, tiles[0], tiles[1], act.creature, "swaps")
+            )
+            w.events.append(BirdMoved(player, colour, tiles[1], tiles[0], act.creature, "swaps"))
         _finish(w)
     elif effect is Effect.SWAP_ANY:
         chosen = (place, colour)
@@ -695,7 +702,8 @@ def choose_fountain_bird(w: Work, action: ChooseFountainBird) -> None:
     take_bird(loc, colour)
     loc.birds[incoming] += 1
     w.fountain[action.slot] = colour
-    w.events.append(FountainSwapped(action.player, loc.tile, colour, action.slot, incoming))
+    if w.log:
+        w.events.append(FountainSwapped(action.player, loc.tile, colour, action.slot, incoming))
     _finish(w)
 
 
@@ -718,9 +726,10 @@ def _move_bird(
         shift_pond_bird(w, target - cells, colour, 1)
     else:
         w.loc(target).birds[colour] += 1  # §6 it joins its colour's stack and takes no nest
-    g = work_ground(w)
-    tiles = place_name(g, source), place_name(g, target)
-    w.events.append(BirdMoved(player, colour, tiles[0], tiles[1], creature, _VERB[effect]))
+    if w.log:
+        g = work_ground(w)
+        tiles = place_name(g, source), place_name(g, target)
+        w.events.append(BirdMoved(player, colour, tiles[0], tiles[1], creature, _VERB[effect]))
 
 
 def _next_part(w: Work, act: Activation, part: int) -> None:

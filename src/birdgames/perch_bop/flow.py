@@ -68,6 +68,18 @@ from birdgames.perch_bop.state import (
 from birdgames.perch_bop.work import WCreature, WLoc, Work, loc_power
 from birdgames.rng import below
 
+# Enum members read once into names: on Python 3.11 reading `Phase.PERCH` from its class costs
+# about as much as a call, and the driver reads them on every step.
+_NOTHING: Final = Await.NOTHING
+_TURN: Final = Await.TURN
+_OBJECTIVES: Final = Phase.OBJECTIVES
+_MIGRATION: Final = Phase.MIGRATION
+_RECRUIT: Final = Phase.RECRUIT
+_PERCH: Final = Phase.PERCH
+_UPKEEP: Final = Phase.UPKEEP
+_CELL: Final = Where.CELL
+_POND: Final = Where.POND
+
 # --- small shared effects -----------------------------------------------------------------
 
 
@@ -87,7 +99,7 @@ def loc_leader(w: Work, i: int) -> int | None:
     loc = w.peek(i)
     if loc.removed:
         return None
-    return leader(_ranked(w, loc_power(loc), Where.CELL, i))
+    return leader(_ranked(w, loc_power(loc), _CELL, i))
 
 
 def _ruling(w: Work) -> TieOrder | None:
@@ -134,7 +146,8 @@ def fill_slot(w: Work, slot: int) -> None:
     w.arrivals = w.arrivals[1:]
     w.fountain[slot] = arrival.colour
     value = geometry_for(w.config.players).layout.fountain[slot].value
-    w.events.append(FountainFilled(arrival.chooser, arrival.colour, slot, value))
+    if w.log:
+        w.events.append(FountainFilled(arrival.chooser, arrival.colour, slot, value))
 
 
 def _settle_arrival(w: Work) -> bool:
@@ -144,7 +157,8 @@ def _settle_arrival(w: Work) -> bool:
         arrival = w.arrivals[0]
         w.arrivals = w.arrivals[1:]
         w.plaza[arrival.colour] += 1  # §4.3 a full fountain overflows to the plaza
-        w.events.append(FountainFilled(arrival.chooser, arrival.colour, None, 0))
+        if w.log:
+            w.events.append(FountainFilled(arrival.chooser, arrival.colour, None, 0))
         return True
     if len(options) == 1:
         fill_slot(w, options[0])
@@ -177,13 +191,15 @@ def feed(w: Work, i: int, colour: int) -> None:
     seat = owner(w, colour)
     if seat is None:
         w.feeders = Birdfeeders(tuple(on), feeders.taken, feeders.discarded + 1, feeders.removed)
-        w.events.append(BirdfeederLost(tile, "dummy"))
+        if w.log:
+            w.events.append(BirdfeederLost(tile, "dummy"))
         return
     taken = list(feeders.taken)
     taken[seat] += 1
     w.feeders = Birdfeeders(tuple(on), tuple(taken), feeders.discarded, feeders.removed)
     add_score(w, seat, BIRDFEEDER_POINTS)  # P9: before the Upkeep points, for U2 ties
-    w.events.append(BirdfeederTaken(seat, colour, tile, BIRDFEEDER_POINTS))
+    if w.log:
+        w.events.append(BirdfeederTaken(seat, colour, tile, BIRDFEEDER_POINTS))
 
 
 def draw_from_bag(w: Work, player: int, count: int) -> list[int]:
@@ -213,7 +229,8 @@ def remove_to_fountain(w: Work, i: int, colour: int, actor: int, cause: str) -> 
     take_bird(loc, colour)
     who = owner(w, colour)
     chooser = who if who is not None else actor  # U5 the actor places a dummy bird
-    w.events.append(BirdRemoved(actor, colour, loc.tile, "fountain", cause))
+    if w.log:
+        w.events.append(BirdRemoved(actor, colour, loc.tile, "fountain", cause))
     w.arrive(colour, chooser)
 
 
@@ -236,7 +253,8 @@ def pond_to_fountain(w: Work, k: int, colour: int, actor: int, cause: str) -> No
     tile = w.ponds.ponds[k].tile
     shift_pond_bird(w, k, colour, -1)
     who = owner(w, colour)
-    w.events.append(BirdRemoved(actor, colour, tile, "fountain", cause))
+    if w.log:
+        w.events.append(BirdRemoved(actor, colour, tile, "fountain", cause))
     w.arrive(colour, who if who is not None else actor)
 
 
@@ -247,10 +265,12 @@ def remove_by_location(w: Work, i: int, colour: int, count: int, cause: str) -> 
         take_bird(loc, colour)
         if owner(w, colour) is None:  # §2.5 dummy birds removed by a Location go home
             w.supply[colour] += 1
-            w.events.append(BirdRemoved(None, colour, loc.tile, "supply", cause))
+            if w.log:
+                w.events.append(BirdRemoved(None, colour, loc.tile, "supply", cause))
         else:
             w.plaza[colour] += 1
-            w.events.append(BirdRemoved(None, colour, loc.tile, "plaza", cause))
+            if w.log:
+                w.events.append(BirdRemoved(None, colour, loc.tile, "plaza", cause))
 
 
 def _leader_bird_out(w: Work, i: int, colour: int) -> None:
@@ -272,25 +292,26 @@ def run(w: Work) -> None:
             if _settle_arrival(w):
                 continue
             return
-        if w.awaiting is not Await.NOTHING:
+        if w.awaiting is not _NOTHING:
             return
-        match w.phase:
-            case Phase.OBJECTIVES:
-                if any(w.peek_seat(p).objective is None for p in range(w.config.players)):
-                    w.wait(Await.OBJECTIVE, -1)
-                    return
-                w.events.append(TurnOrderSet(1, w.turn_order))
-                _start_round(w)
-            case Phase.MIGRATION:
-                _migration(w)
-            case Phase.RECRUIT:
-                _recruit(w)
-            case Phase.PERCH:
-                _perch(w)
-            case Phase.UPKEEP:
-                _upkeep(w)
-            case Phase.OVER:
+        phase = w.phase
+        if phase is _PERCH:
+            _perch(w)
+        elif phase is _UPKEEP:
+            _upkeep(w)
+        elif phase is _MIGRATION:
+            _migration(w)
+        elif phase is _RECRUIT:
+            _recruit(w)
+        elif phase is _OBJECTIVES:
+            if any(w.peek_seat(p).objective is None for p in range(w.config.players)):
+                w.wait(Await.OBJECTIVE, -1)
                 return
+            if w.log:
+                w.events.append(TurnOrderSet(1, w.turn_order))
+            _start_round(w)
+        else:
+            return  # Phase.OVER
 
 
 def _start_round(w: Work) -> None:
@@ -310,7 +331,8 @@ def _start_round(w: Work) -> None:
             eagle_used=False,
             ruling=None,
         )
-        w.events.append(PromosControlled(w.round, who))
+        if w.log:
+            w.events.append(PromosControlled(w.round, who))
 
 
 # --- Migration (§2.1) ---------------------------------------------------------------------
@@ -323,7 +345,8 @@ def _migration(w: Work) -> None:
             assert promos.controller is not None
             w.wait(Await.GOLDEN_EGG, promos.controller)  # P8: before Migration
             return
-        w.events.append(PhaseStarted(w.round, "migration"))
+        if w.log:
+            w.events.append(PhaseStarted(w.round, "migration"))
         for p in w.turn_order:
             _to_bag(w, p, p, 2, "migration")
         dummy = w.config.dummy
@@ -372,7 +395,8 @@ def _to_bag(w: Work, player: int | None, colour: int, count: int, cause: str) ->
         return
     w.supply[colour] -= moved
     w.bag[colour] += moved
-    w.events.append(BirdsToBag(player, colour, moved, cause))
+    if w.log:
+        w.events.append(BirdsToBag(player, colour, moved, cause))
 
 
 def add_extra_bird(w: Work, player: int, cause: str) -> None:
@@ -405,12 +429,14 @@ def _recruit(w: Work) -> None:
     # The board does not change during Recruit, so the Birdbath's controller stays the same.
     first = _controller_of(w, Ability.HAPPY_BIRDBATH)
     if w.stage == 0:
-        w.events.append(PhaseStarted(w.round, "recruit"))
+        if w.log:
+            w.events.append(PhaseStarted(w.round, "recruit"))
         w.stage = 1
         if first is not None:
             # Birdbath: its controller draws 3 before anyone, keeps 2.
             drawn = draw_from_bag(w, first, 3)
-            w.events.append(BirdsDrawn(first, tuple(sorted(drawn)), "bag"))
+            if w.log:
+                w.events.append(BirdsDrawn(first, tuple(sorted(drawn)), "bag"))
             if len(drawn) == 3:
                 w.wait(Await.BIRDBATH, first)
         return
@@ -418,12 +444,14 @@ def _recruit(w: Work) -> None:
     for p in w.turn_order:
         if p != first:
             drawn = draw_from_bag(w, p, 2)
-            w.events.append(BirdsDrawn(p, tuple(sorted(drawn)), "bag"))
+            if w.log:
+                w.events.append(BirdsDrawn(p, tuple(sorted(drawn)), "bag"))
     for p in w.turn_order:
         own = min(2, w.supply[p])
         w.supply[p] -= own
         w.seat(p).hand[p] += own
-        w.events.append(BirdsDrawn(p, (p,) * own, "supply"))
+        if w.log:
+            w.events.append(BirdsDrawn(p, (p,) * own, "supply"))
     w.stage = 2
     ctrl = _controller_of(w, Ability.FULL_BIRD_FEEDER)
     hands = [w.peek_seat(p).hand for p in range(w.config.players)]
@@ -444,7 +472,8 @@ def can_swap(own: Sequence[int], hands: Sequence[Sequence[int]], player: int) ->
 
 def _perch(w: Work) -> None:
     if w.stage == 0:
-        w.events.append(PhaseStarted(w.round, "perch"))
+        if w.log:
+            w.events.append(PhaseStarted(w.round, "perch"))
         w.stage, w.cursor = 1, 0
     n = w.config.players
     for k in range(n):
@@ -454,7 +483,7 @@ def _perch(w: Work) -> None:
             w.cursor = idx
             w.placed = False
             w.bonus_used = False
-            w.wait(Await.TURN, p)
+            w.wait(_TURN, p)
             return
     w.phase, w.stage, w.cursor = Phase.UPKEEP, 0, 0
 
@@ -473,7 +502,8 @@ def end_turn(w: Work) -> None:
 def _upkeep(w: Work) -> None:
     stage = w.stage
     if stage == 0 and w.cursor == 0:
-        w.events.append(PhaseStarted(w.round, "upkeep"))
+        if w.log:
+            w.events.append(PhaseStarted(w.round, "upkeep"))
         w.cursor = 1
         promos = w.promos
         if (
@@ -506,7 +536,7 @@ def _upkeep(w: Work) -> None:
             w.cursor += 1
             if not w.peek(i).removed:
                 _during_upkeep(w, i)
-                if w.arrivals or w.awaiting is not Await.NOTHING:
+                if w.arrivals or w.awaiting is not _NOTHING:
                     return
         w.stage, w.cursor = 4, 0
     elif stage == 4:
@@ -515,7 +545,7 @@ def _upkeep(w: Work) -> None:
             k = w.cursor
             w.cursor += 1
             _assign_control(w, k)
-            if w.arrivals or w.awaiting is not Await.NOTHING:
+            if w.arrivals or w.awaiting is not _NOTHING:
                 return
         w.stage = 5
     elif w.round >= ROUNDS:
@@ -534,14 +564,14 @@ def score_location(w: Work, i: int) -> None:
     """Scores one Location: 1st, then 2nd, then 3rd, ties cancelling (§4.1, U2)."""
     loc = w.peek(i)
     power = loc_power(loc)
-    ranks = places(_ranked(w, power, Where.CELL, i))  # P8 the Eagle's order
+    ranks = places(_ranked(w, power, _CELL, i))  # P8 the Eagle's order
     # Placed colours by place, then the tied ones (place 0); a stable sort keeps colour order.
     keyed = [(r or _UNPLACED, c) for c, r in enumerate(ranks) if power[c] > 0]
     keyed.sort()
     order = [c for _, c in keyed]
     values = _sky_values(w, i)
     egg = w.promos is not None and w.promos.egg == i
-    if egg and any(1 <= r <= 3 for r in ranks):
+    if w.log and egg and any(1 <= r <= 3 for r in ranks):
         w.events.append(TileEffect(loc.tile, None, "the Golden Egg adds 1 to each place"))
     for c in order:
         if values is None:
@@ -557,7 +587,8 @@ def score_location(w: Work, i: int) -> None:
             points = 0  # §2.5 the dummy ranks and cancels but never scores
         else:
             add_score(w, seat, points)
-        w.events.append(LocationScored(loc.tile, c, seat, ranks[c], power[c], points))
+        if w.log:
+            w.events.append(LocationScored(loc.tile, c, seat, ranks[c], power[c], points))
 
 
 def score_ponds(w: Work) -> None:
@@ -574,7 +605,7 @@ def score_ponds(w: Work) -> None:
             continue
         adjoining = [w.peek(i) for i in geo.intersections[pond.intersection]]
         power = pond_strengths(pond.birds, adjoining)
-        keys = _ranked(w, power, Where.POND, k)  # P8 the Eagle's order
+        keys = _ranked(w, power, _POND, k)  # P8 the Eagle's order
         awards = pond_points(pond.tile, keys)
         order = sorted(
             (c for c in range(len(power)) if power[c] > 0),
@@ -587,7 +618,8 @@ def score_ponds(w: Work) -> None:
                 points = 0  # §2.5 the dummy ranks and cancels but never scores
             else:
                 add_score(w, seat, points)
-            w.events.append(PondScored(pond.tile, c, seat, place, power[c], points))
+            if w.log:
+                w.events.append(PondScored(pond.tile, c, seat, place, power[c], points))
         scored.append(Pond(pond.tile, pond.intersection, pond.birds, leader(keys)))
     w.ponds = Ponds(tuple(scored), w.ponds.bread, w.ponds.spent)
 
@@ -603,8 +635,11 @@ def _sky_values(w: Work, i: int) -> tuple[int, int, int] | None:
         body, values = "Moon", MOON_VALUES
     else:
         return None
-    shown = "/".join(map(str, values))
-    w.events.append(TileEffect(w.peek(i).tile, None, f"the {body} covers it: it scores {shown}"))
+    if w.log:
+        shown = "/".join(map(str, values))
+        w.events.append(
+            TileEffect(w.peek(i).tile, None, f"the {body} covers it: it scores {shown}")
+        )
     return values
 
 
@@ -627,8 +662,9 @@ def _move_sky(w: Work) -> None:
         return
     removed = [i for i, loc in enumerate(w.board) if loc.removed]
     w.sky = sky_step(w.config.players, w.sky, removed)
-    w.events.append(SkyMoved("sun", w.peek(w.sky.sun).tile))
-    w.events.append(SkyMoved("moon", w.peek(w.sky.moon).tile))
+    if w.log:
+        w.events.append(SkyMoved("sun", w.peek(w.sky.sun).tile))
+        w.events.append(SkyMoved("moon", w.peek(w.sky.moon).tile))
 
 
 def turn_order_key(w: Work, player: int, previous: Sequence[int]) -> tuple[int, int, int]:
@@ -646,9 +682,11 @@ def _assign_turn_order(w: Work) -> None:
         # Before Assigning Turn Order: the High Perch controller goes last.
         order.remove(ctrl)
         order.append(ctrl)
-        w.events.append(TileEffect(w.peek(i).tile, ctrl, f"p{ctrl} takes the last seat"))
+        if w.log:
+            w.events.append(TileEffect(w.peek(i).tile, ctrl, f"p{ctrl} takes the last seat"))
     w.turn_order = tuple(order)
-    w.events.append(TurnOrderSet(w.round + 1, w.turn_order))
+    if w.log:
+        w.events.append(TurnOrderSet(w.round + 1, w.turn_order))
 
 
 # The Location abilities resolved During Upkeep (§5); every other tile is passed over.
@@ -668,21 +706,24 @@ def _during_upkeep(w: Work, i: int) -> None:
         if top is None:
             return
         if loc.housed[top]:
-            w.events.append(TileEffect(loc.tile, owner(w, top), "the stack is protected"))
+            if w.log:
+                w.events.append(TileEffect(loc.tile, owner(w, top), "the stack is protected"))
             return
         _leader_bird_out(w, i, top)
     elif ability is Ability.HANGING_NEST:
         total = sum(loc.power())
         if total < tile.threshold:
             return
-        w.events.append(TileEffect(loc.tile, None, f"strength {total}: unprotected birds fall"))
+        if w.log:
+            w.events.append(TileEffect(loc.tile, None, f"strength {total}: unprotected birds fall"))
         for c in open_stacks(loc):  # U10 birdhouse stacks stay
             remove_by_location(w, i, c, loc.birds[c], loc.tile)
     elif ability is Ability.OVERSTUFFED:
         total = sum(loc.power())
         if total < tile.threshold:
             return
-        w.events.append(TileEffect(loc.tile, None, f"strength {total}: every bird leaves"))
+        if w.log:
+            w.events.append(TileEffect(loc.tile, None, f"strength {total}: every bird leaves"))
         for c in range(len(loc.birds)):
             if loc.birds[c]:
                 remove_by_location(w, i, c, loc.birds[c], loc.tile)
@@ -696,24 +737,28 @@ def remove_tile(w: Work, i: int) -> None:
     loc.free_nests = 0
     loc.nested = [False] * len(loc.nested)
     loc.housed = [False] * len(loc.housed)
-    w.events.append(TileRemoved(loc.tile))
+    if w.log:
+        w.events.append(TileRemoved(loc.tile))
     feeders = w.feeders
     if feeders is not None and feeders.on[i]:  # P3: the Birdfeeder leaves with its Location
         on = list(feeders.on)
         on[i] = False
         w.feeders = Birdfeeders(tuple(on), feeders.taken, feeders.discarded, feeders.removed + 1)
-        w.events.append(BirdfeederLost(loc.tile, "removed"))
+        if w.log:
+            w.events.append(BirdfeederLost(loc.tile, "removed"))
     promos = w.promos
     if promos is not None and promos.yeti == i:
         # P8 DECISION: the Yeti leaves a removed Location for the one with most neighbours.
         to = yeti_start(w.config.players, [here.removed for here in w.board])
         w.promos = attrs.evolve(promos, yeti=to)
-        w.events.append(YetiMoved(None, loc.tile, w.peek(to).tile))
+        if w.log:
+            w.events.append(YetiMoved(None, loc.tile, w.peek(to).tile))
     for cr in w.creatures:
         if cr.position == Spot(Where.CELL, i):
             home = _home_index(w, cr.id)
             cr.position = Spot(Where.CELL, home)
-            w.events.append(StandeePlaced(cr.id, None, w.peek(home).tile))
+            if w.log:
+                w.events.append(StandeePlaced(cr.id, None, w.peek(home).tile))
 
 
 def _home_index(w: Work, creature: str) -> int:
@@ -750,7 +795,8 @@ def _assign_control(w: Work, k: int) -> None:
         return  # nothing changes: the creature stays frozen
     cr = w.creature(k)
     cr.controller = ctrl
-    w.events.append(ControlChanged(cr.id, w.peek(home).tile, ctrl))
+    if w.log:
+        w.events.append(ControlChanged(cr.id, w.peek(home).tile, ctrl))
     if ctrl is None:
         return
     if cr.id == "scarecrow":
@@ -764,7 +810,8 @@ def _assign_control(w: Work, k: int) -> None:
             w.wait(Await.SCARECROW, ctrl)
     elif cr.position is None:
         cr.position = Spot(Where.CELL, home)
-        w.events.append(StandeePlaced(cr.id, ctrl, w.peek(home).tile))
+        if w.log:
+            w.events.append(StandeePlaced(cr.id, ctrl, w.peek(home).tile))
 
 
 def creature_pond(ponds: Ponds | None, creature: str) -> int | None:
@@ -788,10 +835,12 @@ def _assign_pond_control(w: Work, index: int) -> None:
         return
     cr = w.creature(index)
     cr.controller = ctrl
-    w.events.append(ControlChanged(cr.id, pond.tile, ctrl))
+    if w.log:
+        w.events.append(ControlChanged(cr.id, pond.tile, ctrl))
     if ctrl is not None and cr.position is None:
         cr.position = Spot(Where.POND, k)
-        w.events.append(StandeePlaced(cr.id, ctrl, f"the Pond {pond.tile}"))
+        if w.log:
+            w.events.append(StandeePlaced(cr.id, ctrl, f"the Pond {pond.tile}"))
 
 
 def place_scarecrow(w: Work, player: int, k: int) -> None:
@@ -801,7 +850,8 @@ def place_scarecrow(w: Work, player: int, k: int) -> None:
         if cr.id == "scarecrow":
             cr.position = Spot(Where.INTERSECTION, k)
     tiles = "/".join(w.peek(i).tile for i in geo.intersections[k])
-    w.events.append(StandeePlaced("scarecrow", player, f"intersection {k} ({tiles})"))
+    if w.log:
+        w.events.append(StandeePlaced("scarecrow", player, f"intersection {k} ({tiles})"))
 
 
 def eagle_orders(w: Work) -> list[TieOrder]:
@@ -819,7 +869,8 @@ def _finish(w: Work) -> None:
             if count:
                 w.plaza[c] += count
                 w.bag[c] = 0
-                w.events.append(BagEmptied(c, count))
+                if w.log:
+                    w.events.append(BagEmptied(c, count))
     w.phase, w.stage, w.cursor = Phase.OVER, 0, 0
     w.resume()
     state = w.freeze()
@@ -827,17 +878,19 @@ def _finish(w: Work) -> None:
     w.final = finals
     for p, f in enumerate(finals):
         w.seat(p).score = f.total
-        w.events.append(
-            FinalScored(
-                p,
-                f.objective,
-                f.objective_points,
-                f.largest_flock,
-                f.creatures,
-                f.fountain,
-                f.plaza,
-                f.total,
+        if w.log:
+            w.events.append(
+                FinalScored(
+                    p,
+                    f.objective,
+                    f.objective_points,
+                    f.largest_flock,
+                    f.creatures,
+                    f.fountain,
+                    f.plaza,
+                    f.total,
+                )
             )
-        )
-    done = w.freeze()
-    w.events.append(GameEnded(winners_of(done), tuple(s.score for s in done.seats)))
+    if w.log:
+        done = w.freeze()
+        w.events.append(GameEnded(winners_of(done), tuple(s.score for s in done.seats)))

@@ -128,7 +128,7 @@ class PerchGame:
         return rules.check(state, action)
 
     def apply(self, state: State, action: Action) -> State:
-        return rules.step(state, action)[0]
+        return rules.advance(state, action)
 
     def step(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         return rules.step(state, action)

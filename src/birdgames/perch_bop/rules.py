@@ -70,6 +70,12 @@ from birdgames.perch_bop.state import (
 )
 from birdgames.perch_bop.work import WCreature, WLoc, Work, WSeat
 
+# Enum members read once into names: on Python 3.11 reading `Await.TURN` from its class costs
+# about as much as a call, and these run on every step.
+_NOTHING: Final = Await.NOTHING
+_OBJECTIVE: Final = Await.OBJECTIVE
+_TURN: Final = Await.TURN
+
 # --- who acts -------------------------------------------------------------------------------
 
 
@@ -78,9 +84,9 @@ def to_act(state: State) -> tuple[int, ...]:
     if state.arrivals:
         return (state.arrivals[0].chooser,)
     awaiting = state.flow.awaiting
-    if awaiting is Await.NOTHING:
+    if awaiting is _NOTHING:
         return ()
-    if awaiting is Await.OBJECTIVE:
+    if awaiting is _OBJECTIVE:
         return tuple(p for p, s in enumerate(state.seats) if s.objective is None)
     return (state.flow.actor,)
 
@@ -110,7 +116,7 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
 def _legal_actions(state: State, player: int) -> tuple[Action, ...]:
     flow_ = state.flow
     # Most decisions are the turn player's: a shortcut past the seat check and the match.
-    turn = flow_.awaiting is Await.TURN and not state.arrivals
+    turn = flow_.awaiting is _TURN and not state.arrivals
     if turn and type(player) is int and player == flow_.actor:
         return _turn_actions(state, player)
     check_player(player, state.config.players)
@@ -734,21 +740,35 @@ def _check_nest(state: State, loc: Location, colour: int, nest: object) -> str |
 
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     """Returns the next state and everything that happened."""
+    w = _worked(state, action, True)
+    return _frozen(w), tuple(w.events)
+
+
+def advance(state: State, action: Action) -> State:
+    """Returns the state `step` returns, without building the events."""
+    return _frozen(_worked(state, action, False))
+
+
+def _worked(state: State, action: Action, log: bool) -> Work:
     # An action object legal_actions offered for this very state is legal: no check.
     if not was_offered(state, action):
         reason = check(state, action)
         if reason is not None:
             raise IllegalActionError(action, reason)
-    w = Work(state)
+    w = Work(state, log)
     _resolve(w, action)
     flow.run(w)
+    return w
+
+
+def _frozen(w: Work) -> State:
     after = w.freeze()
     bonus = w.bonus_left
-    if bonus is not None and w.awaiting is Await.TURN and not w.arrivals:
+    if bonus is not None and w.awaiting is _TURN and not w.arrivals:
         # The placement left the turn open and nothing has moved since the bonus actions
         # were listed: they are this state's turn options (tests/perf/test_fast_paths.py).
         _note_bonus(after, bonus)
-    return after, tuple(w.events)
+    return after
 
 
 def _resolve(w: Work, act: Action) -> None:
@@ -762,7 +782,8 @@ def _resolve(w: Work, act: Action) -> None:
             if act.nest:
                 loc.free_nests -= 1
                 loc.nested[act.colour] = True
-            w.events.append(BirdPlaced(player, act.colour, loc.tile, act.nest))
+            if w.log:
+                w.events.append(BirdPlaced(player, act.colour, loc.tile, act.nest))
             flow.feed(w, i, act.colour)
             w.placed = True
             _after_turn_part(w, player)
@@ -770,7 +791,8 @@ def _resolve(w: Work, act: Action) -> None:
             flow.fill_slot(w, act.slot)
         case KeepObjective():
             w.seat(player).objective = act.objective
-            w.events.append(ObjectiveKept(player, act.objective))
+            if w.log:
+                w.events.append(ObjectiveKept(player, act.objective))
             w.resume()  # the driver waits again while someone has not chosen
         case AddBird():
             cause = "early_bird" if w.awaiting is Await.EARLY_BIRD else "rookery"
@@ -781,7 +803,8 @@ def _resolve(w: Work, act: Action) -> None:
         case MoveGoldenEgg():
             assert w.promos is not None
             w.promos = attrs.evolve(w.promos, egg=_index(w, act.location), egg_moved=True)
-            w.events.append(GoldenEggMoved(player, act.location))
+            if w.log:
+                w.events.append(GoldenEggMoved(player, act.location))
             w.resume()
         case OrderTie():
             assert w.promos is not None
@@ -791,19 +814,22 @@ def _resolve(w: Work, act: Action) -> None:
                 if t.order == act.order and _work_spot_name(w, t.place) == act.place
             )
             w.promos = attrs.evolve(w.promos, eagle_used=True, ruling=ruling)
-            w.events.append(TieOrdered(player, act.place, act.order))
+            if w.log:
+                w.events.append(TieOrdered(player, act.place, act.order))
             w.resume()
         case MoveYeti():
             assert w.promos is not None and w.promos.yeti is not None
             start = w.frozen_locs[w.promos.yeti].tile
             w.promos = attrs.evolve(w.promos, yeti=_index(w, act.location), yeti_used=True)
-            w.events.append(YetiMoved(player, start, act.location))
+            if w.log:
+                w.events.append(YetiMoved(player, start, act.location))
             w.bonus_used = True
             _after_turn_part(w, player)
         case ReturnBird():
             w.seat(player).hand[act.colour] -= 1
             w.bag[act.colour] += 1
-            w.events.append(BirdsToBag(player, act.colour, 1, "happy_birdbath"))
+            if w.log:
+                w.events.append(BirdsToBag(player, act.colour, 1, "happy_birdbath"))
             w.resume()
         case SwapBirds():
             seat, other = w.seat(player), w.seat(act.target)
@@ -811,7 +837,8 @@ def _resolve(w: Work, act: Action) -> None:
             other.hand[act.colour] += 1
             other.hand[act.target_colour] -= 1
             seat.hand[act.target_colour] += 1
-            w.events.append(BirdsSwapped(player, act.colour, act.target, act.target_colour))
+            if w.log:
+                w.events.append(BirdsSwapped(player, act.colour, act.target, act.target_colour))
             w.resume()
         case PlaceScarecrow():
             flow.place_scarecrow(w, player, act.intersection)
@@ -820,7 +847,8 @@ def _resolve(w: Work, act: Action) -> None:
             i = _index(w, act.location)
             w.loc(i).housed[act.colour] = True
             w.seat(player).birdhouse = False
-            w.events.append(BirdhouseBuilt(player, act.colour, w.loc(i).tile))
+            if w.log:
+                w.events.append(BirdhouseBuilt(player, act.colour, w.loc(i).tile))
             w.bonus_used = True
             _after_turn_part(w, player)
         case FeedBirds():
@@ -839,11 +867,13 @@ def _resolve(w: Work, act: Action) -> None:
             i = _index(w, act.location)
             w.seat(player).zap = False
             w.loc(i).free_nests -= 1
-            w.events.append(NestRemoved(player, w.loc(i).tile))
+            if w.log:
+                w.events.append(NestRemoved(player, w.loc(i).tile))
             w.bonus_used = True
             _after_turn_part(w, player)
         case EndTurn():
-            w.events.append(TurnEnded(player))
+            if w.log:
+                w.events.append(TurnEnded(player))
             flow.end_turn(w)
         case ActivateCreature():
             creatures.activate(w, act)
@@ -880,7 +910,8 @@ def _feed(w: Work, act: FeedBirds) -> None:
     # Positional constructors, not attrs.evolve: a few times cheaper on this hot path.
     moved = Pond(pond.tile, pond.intersection, tuple(birds), pond.leader)
     w.ponds = Ponds((*ponds.ponds[:k], moved, *ponds.ponds[k + 1 :]), tuple(bread), tuple(spent))
-    w.events.append(BirdsFed(player, act.colour, act.location, act.pond, bread[player]))
+    if w.log:
+        w.events.append(BirdsFed(player, act.colour, act.location, act.pond, bread[player]))
     w.bonus_used = True
 
 

@@ -6,6 +6,7 @@ Nothing here escapes: apply() thaws a fresh copy, so no caller's state is ever m
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from birdgames.perch_bop.actions import Action
 from birdgames.perch_bop.events import Event
@@ -28,6 +29,8 @@ from birdgames.perch_bop.state import (
     State,
 )
 from birdgames.rng import Rng
+
+_NOTHING: Final = Await.NOTHING  # read once: an Enum member read costs a call on Python 3.11
 
 
 class WLoc:
@@ -133,6 +136,7 @@ class Work:
         "frozen_creatures",
         "frozen_locs",
         "frozen_seats",
+        "log",
         "pending",
         "phase",
         "placed",
@@ -148,7 +152,9 @@ class Work:
         "turn_order",
     )
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, log: bool = True) -> None:
+        # Whether this step's events are wanted: `apply` drops them, so none are built.
+        self.log = log
         self.config: Config = state.config
         self.rng: Rng = state.rng
         self.round = state.round
@@ -327,7 +333,7 @@ class Work:
 
     def resume(self) -> None:
         """Clears the awaited decision."""
-        self.awaiting = Await.NOTHING
+        self.awaiting = _NOTHING
         self.actor = -1
 
     def arrive(self, colour: int, chooser: int) -> None:
