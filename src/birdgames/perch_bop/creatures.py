@@ -51,6 +51,50 @@ from birdgames.perch_bop.state import (
 )
 from birdgames.perch_bop.work import WCreature, WLoc, Work
 
+
+# Enum members for the hot paths: on Python 3.11 a read such as `Effect.PUSH` goes through
+# EnumType.__getattr__'s hook and costs about as much as a call; a plain class attribute costs a
+# quarter of that, and `match` value patterns need a dotted name.
+class _Movement:
+    """Movement's members as plain class attributes read fast."""
+
+    ANY_OTHER: Final = Movement.ANY_OTHER
+    EDGE_1_TO_4: Final = Movement.EDGE_1_TO_4
+    EXACTLY_2: Final = Movement.EXACTLY_2
+    ADJACENT: Final = Movement.ADJACENT
+    STRONGEST_NEIGHBOUR: Final = Movement.STRONGEST_NEIGHBOUR
+    AT_LEAST_2_AWAY: Final = Movement.AT_LEAST_2_AWAY
+    NEAR_HOME: Final = Movement.NEAR_HOME
+    INTERSECTION: Final = Movement.INTERSECTION
+    STAYS: Final = Movement.STAYS
+
+
+class _Effect:
+    """Effect's members as plain class attributes read fast."""
+
+    FOUNTAIN_LANDING: Final = Effect.FOUNTAIN_LANDING
+    FOUNTAIN_PASSED: Final = Effect.FOUNTAIN_PASSED
+    FOUNTAIN_PATH_AND_LANDING: Final = Effect.FOUNTAIN_PATH_AND_LANDING
+    PUSH: Final = Effect.PUSH
+    FOUNTAIN_THEN_MOVE: Final = Effect.FOUNTAIN_THEN_MOVE
+    SWAP_ANY: Final = Effect.SWAP_ANY
+    PULL_SAME_COLOUR: Final = Effect.PULL_SAME_COLOUR
+    SWAP_FOUNTAIN: Final = Effect.SWAP_FOUNTAIN
+    FOUNTAIN_TWO_TILES: Final = Effect.FOUNTAIN_TWO_TILES
+    POND_PULL: Final = Effect.POND_PULL
+    POND_PUSH: Final = Effect.POND_PUSH
+
+
+class _Stage:
+    """Stage's members as plain class attributes read fast."""
+
+    MOVE: Final = Stage.MOVE
+    USE: Final = Stage.USE
+    BIRD: Final = Stage.BIRD
+    DESTINATION: Final = Stage.DESTINATION
+    FOUNTAIN: Final = Stage.FOUNTAIN
+
+
 Board: TypeAlias = Sequence[Location | WLoc]
 CreatureAction: TypeAlias = (
     MoveCreature | UseEffect | SkipEffect | ChooseBird | ChooseDestination | ChooseFountainBird
@@ -60,25 +104,25 @@ Bird: TypeAlias = tuple[int, int]  # (place, colour): a cell, or a Pond after th
 OWL_MAX_STEPS: Final = 4  # §6 Owl: 1-4 steps clockwise
 # §6: how many parts each effect has; a part with nothing to act on is passed over.
 PARTS: Final[dict[Effect, int]] = {
-    Effect.FOUNTAIN_LANDING: 1,
-    Effect.FOUNTAIN_PASSED: 1,
-    Effect.FOUNTAIN_PATH_AND_LANDING: 2,  # the tile passed through, then the landing tile
-    Effect.PUSH: 1,
-    Effect.FOUNTAIN_THEN_MOVE: 2,  # remove one, then move one more
-    Effect.SWAP_ANY: 1,
-    Effect.PULL_SAME_COLOUR: 1,
-    Effect.SWAP_FOUNTAIN: 1,
-    Effect.FOUNTAIN_TWO_TILES: 2,  # two different tiles of the intersection
-    Effect.POND_PULL: 1,
-    Effect.POND_PUSH: 1,
+    _Effect.FOUNTAIN_LANDING: 1,
+    _Effect.FOUNTAIN_PASSED: 1,
+    _Effect.FOUNTAIN_PATH_AND_LANDING: 2,  # the tile passed through, then the landing tile
+    _Effect.PUSH: 1,
+    _Effect.FOUNTAIN_THEN_MOVE: 2,  # remove one, then move one more
+    _Effect.SWAP_ANY: 1,
+    _Effect.PULL_SAME_COLOUR: 1,
+    _Effect.SWAP_FOUNTAIN: 1,
+    _Effect.FOUNTAIN_TWO_TILES: 2,  # two different tiles of the intersection
+    _Effect.POND_PULL: 1,
+    _Effect.POND_PUSH: 1,
 }
 _VERB: Final[dict[Effect, str]] = {
-    Effect.PUSH: "pushes",
-    Effect.FOUNTAIN_THEN_MOVE: "moves",
-    Effect.SWAP_ANY: "swaps",
-    Effect.PULL_SAME_COLOUR: "pulls",
-    Effect.POND_PULL: "pulls",
-    Effect.POND_PUSH: "moves",
+    _Effect.PUSH: "pushes",
+    _Effect.FOUNTAIN_THEN_MOVE: "moves",
+    _Effect.SWAP_ANY: "swaps",
+    _Effect.PULL_SAME_COLOUR: "pulls",
+    _Effect.POND_PULL: "pulls",
+    _Effect.POND_PUSH: "moves",
 }
 
 
@@ -205,9 +249,9 @@ def steps_of(creature: str) -> int:
     """Returns how many move decisions the creature makes (the Fox two; the Scarecrow and
     the Pond creatures none)."""
     movement = CREATURE[creature].movement
-    if movement is Movement.INTERSECTION or movement is Movement.STAYS:
+    if movement is _Movement.INTERSECTION or movement is _Movement.STAYS:
         return 0
-    return 2 if movement is Movement.EXACTLY_2 else 1
+    return 2 if movement is _Movement.EXACTLY_2 else 1
 
 
 def move_options(g: Ground, creature: str, start: int, path: Sequence[int]) -> list[int]:
@@ -216,16 +260,16 @@ def move_options(g: Ground, creature: str, start: int, path: Sequence[int]) -> l
     locs = g.locs
     removed = g.removed
     match CREATURE[creature].movement:
-        case Movement.ANY_OTHER:  # Hawk: any other Location, or a Pond (P5)
+        case _Movement.ANY_OTHER:  # Hawk: any other Location, or a Pond (P5)
             live = [i for i in range(len(locs)) if i not in removed]
             ponds = range(len(locs), len(locs) + len(g.ponds))
             return [i for i in (*live, *ponds) if i != start]
-        case Movement.EDGE_1_TO_4:  # Owl: 1-4 steps clockwise on the fixed ring (P2)
+        case _Movement.EDGE_1_TO_4:  # Owl: 1-4 steps clockwise on the fixed ring (P2)
             if start not in geo.edge:
                 return []
             ahead = {ring_next(geo, start, removed, k) for k in range(1, OWL_MAX_STEPS + 1)}
             return sorted(ahead - {start})
-        case Movement.EXACTLY_2:  # Fox: two steps, never back to the start
+        case _Movement.EXACTLY_2:  # Fox: two steps, never back to the start
             if path:
                 return [j for j in live_neighbours(geo, path[0], removed) if j != start]
             return [
@@ -233,18 +277,18 @@ def move_options(g: Ground, creature: str, start: int, path: Sequence[int]) -> l
                 for j in live_neighbours(geo, start, removed)
                 if any(k != start for k in live_neighbours(geo, j, removed))
             ]
-        case Movement.ADJACENT:  # Dog, Cuckoo
+        case _Movement.ADJACENT:  # Dog, Cuckoo
             return list(live_neighbours(geo, start, removed))
-        case Movement.STRONGEST_NEIGHBOUR:  # Cat: the strongest neighbours; ties: any of them
+        case _Movement.STRONGEST_NEIGHBOUR:  # Cat: the strongest neighbours; ties: any of them
             near = live_neighbours(geo, start, removed)
             if not near:
                 return []
             best = max(_total(locs[j]) for j in near)
             return [j for j in near if _total(locs[j]) == best]
-        case Movement.AT_LEAST_2_AWAY:  # Bee: neither its tile nor a neighbour
+        case _Movement.AT_LEAST_2_AWAY:  # Bee: neither its tile nor a neighbour
             live = [i for i in range(len(locs)) if i not in removed]
             return [i for i in live if i != start and i not in geo.neighbours[start]]
-        case Movement.NEAR_HOME:  # Squirrel: onto the Park Bench or a tile next to it
+        case _Movement.NEAR_HOME:  # Squirrel: onto the Park Bench or a tile next to it
             bench = home_index(locs, creature)
             if bench is None:
                 return []
@@ -253,7 +297,7 @@ def move_options(g: Ground, creature: str, start: int, path: Sequence[int]) -> l
                 for j in live_neighbours(geo, start, removed)
                 if j == bench or bench in geo.neighbours[j]
             ]
-        case Movement.INTERSECTION | Movement.STAYS:  # Scarecrow, Frog, Perch: never move
+        case _Movement.INTERSECTION | _Movement.STAYS:  # Scarecrow, Frog, Perch: never move
             return []
         case _:
             assert_never(CREATURE[creature].movement)
@@ -330,9 +374,9 @@ def bird_options(g: Ground, act: Activation, part: int) -> list[Bird]:
     locs = g.locs
     landing = act.path[-1] if act.path else act.start
     match effect:
-        case Effect.FOUNTAIN_LANDING:  # Hawk: its landing cell or Pond (P5)
+        case _Effect.FOUNTAIN_LANDING:  # Hawk: its landing cell or Pond (P5)
             return _birds_at(g, landing)
-        case Effect.FOUNTAIN_PASSED:  # Owl: any tile passed over or landed on
+        case _Effect.FOUNTAIN_PASSED:  # Owl: any tile passed over or landed on
             cells = sorted(set(act.path))
             birds = [(i, c) for i in cells for c in _open(locs[i])]
             for k, pond in enumerate(g.ponds):
@@ -340,11 +384,11 @@ def bird_options(g: Ground, act: Activation, part: int) -> list[Bird]:
                 if any(i in geo.intersections[pond.intersection] for i in cells):
                     birds.extend(_birds_at(g, len(locs) + k))
             return birds
-        case Effect.FOUNTAIN_PATH_AND_LANDING:
+        case _Effect.FOUNTAIN_PATH_AND_LANDING:
             return _birds_at(g, act.path[part])
-        case Effect.FOUNTAIN_TWO_TILES:
+        case _Effect.FOUNTAIN_TWO_TILES:
             return [(i, c) for i in _scarecrow_cells(geo, locs, act) for c in _open(locs[i])]
-        case Effect.PULL_SAME_COLOUR:
+        case _Effect.PULL_SAME_COLOUR:
             target = locs[landing]
             return [
                 (j, c)
@@ -353,25 +397,25 @@ def bird_options(g: Ground, act: Activation, part: int) -> list[Bird]:
                 for c in _open(loc)
                 if target.birds[c] and _accepts(target, c)
             ]
-        case Effect.POND_PULL:  # Frog (P5 DECISION): a bird beside its Pond
+        case _Effect.POND_PULL:  # Frog (P5 DECISION): a bird beside its Pond
             k = act.start - len(locs)
             return [(i, c) for i in pond_cells(g, k) if i != g.yeti for c in _open(locs[i])]
-        case Effect.POND_PUSH:
+        case _Effect.POND_PUSH:
             return _pond_pushes(g, act.start)
-        case Effect.SWAP_ANY:
+        case _Effect.SWAP_ANY:
             if act.chosen is not None:  # the Cuckoo's second bird
                 return _swap_partners(g, act.chosen[0], act.chosen[1])
             return [(landing, c) for c in _open(locs[landing]) if _swap_partners(g, landing, c)]
-        case Effect.FOUNTAIN_THEN_MOVE if part == 0:
+        case _Effect.FOUNTAIN_THEN_MOVE if part == 0:
             return _birds_at(g, landing)
-        case Effect.PUSH | Effect.FOUNTAIN_THEN_MOVE:
-            off_board = effect is Effect.PUSH and landing in geo.edge  # P2: the fixed edge
+        case _Effect.PUSH | _Effect.FOUNTAIN_THEN_MOVE:
+            off_board = effect is _Effect.PUSH and landing in geo.edge  # P2: the fixed edge
             return [
                 (landing, c)
                 for c in _open(locs[landing])
                 if off_board or _neighbour_targets(g, landing, c)
             ]
-        case Effect.SWAP_FOUNTAIN:
+        case _Effect.SWAP_FOUNTAIN:
             return [(landing, c) for c in _open(locs[landing]) if _fountain_partners(g, landing, c)]
         case _:
             assert_never(effect)
@@ -383,11 +427,11 @@ def destination_options(g: Ground, act: Activation) -> list[int | None]:
     assert act.chosen is not None
     place, colour = act.chosen
     effect = CREATURE[act.creature].effect
-    if effect is Effect.POND_PUSH:
+    if effect is _Effect.POND_PUSH:
         k = place - len(g.locs)
         return [i for i in pond_cells(g, k) if _accepts(g.locs[i], colour)]
     options: list[int | None] = list(_neighbour_targets(g, place, colour))
-    if effect is Effect.PUSH and place in geometry_for(g.players).edge:
+    if effect is _Effect.PUSH and place in geometry_for(g.players).edge:
         options.append(None)  # §6: off the board, into the fountain (P8: the Yeti allows it)
     return options
 
@@ -414,7 +458,7 @@ def can_activate(g: Ground, cr: Creature | WCreature) -> bool:
         return False
     start = place_of(len(g.locs), cr.position)
     if steps_of(cr.id) == 0:
-        act = Activation(cr.id, Stage.BIRD, start)
+        act = Activation(cr.id, _Stage.BIRD, start)
         return _first_part(g, act, 0) is not None
     return bool(move_options(g, cr.id, start, ()))
 
@@ -428,20 +472,20 @@ def legal(state: State, player: int) -> tuple[CreatureAction, ...]:
     assert act is not None
     g = ground(state)
     match act.stage:
-        case Stage.MOVE:
+        case _Stage.MOVE:
             places = move_options(g, act.creature, act.start, act.path)
             return tuple(MoveCreature(player, place_name(g, p)) for p in places)
-        case Stage.USE:
+        case _Stage.USE:
             return (UseEffect(player), SkipEffect(player))
-        case Stage.BIRD:
+        case _Stage.BIRD:
             birds = bird_options(g, act, act.part)
             return tuple(ChooseBird(player, place_name(g, p), c) for p, c in birds)
-        case Stage.DESTINATION:
+        case _Stage.DESTINATION:
             return tuple(
                 ChooseDestination(player, None if j is None else place_name(g, j))
                 for j in destination_options(g, act)
             )
-        case Stage.FOUNTAIN:
+        case _Stage.FOUNTAIN:
             slots = fountain_options(g, act)
             return tuple(ChooseFountainBird(player, s) for s in slots)
         case _:
@@ -449,18 +493,18 @@ def legal(state: State, player: int) -> tuple[CreatureAction, ...]:
 
 
 _STAGE_ACTION: Final[dict[Stage, type]] = {
-    Stage.MOVE: MoveCreature,
-    Stage.USE: UseEffect,
-    Stage.BIRD: ChooseBird,
-    Stage.DESTINATION: ChooseDestination,
-    Stage.FOUNTAIN: ChooseFountainBird,
+    _Stage.MOVE: MoveCreature,
+    _Stage.USE: UseEffect,
+    _Stage.BIRD: ChooseBird,
+    _Stage.DESTINATION: ChooseDestination,
+    _Stage.FOUNTAIN: ChooseFountainBird,
 }
 _STAGE_TEXT: Final[dict[Stage, str]] = {
-    Stage.MOVE: "move the {c} (MoveCreature)",
-    Stage.USE: "use or skip the {c}'s effect (UseEffect / SkipEffect)",
-    Stage.BIRD: "choose a bird for the {c}'s effect (ChooseBird)",
-    Stage.DESTINATION: "choose where the {c} sends the bird (ChooseDestination)",
-    Stage.FOUNTAIN: "choose the fountain bird for the {c} (ChooseFountainBird)",
+    _Stage.MOVE: "move the {c} (MoveCreature)",
+    _Stage.USE: "use or skip the {c}'s effect (UseEffect / SkipEffect)",
+    _Stage.BIRD: "choose a bird for the {c}'s effect (ChooseBird)",
+    _Stage.DESTINATION: "choose where the {c} sends the bird (ChooseDestination)",
+    _Stage.FOUNTAIN: "choose the fountain bird for the {c} (ChooseFountainBird)",
 }
 
 
@@ -476,7 +520,7 @@ def check(state: State, action: CreatureAction) -> str | None:
     """Returns why an activation decision is illegal now, or None."""
     act = state.flow.activation
     assert act is not None
-    if act.stage is Stage.USE and isinstance(action, UseEffect | SkipEffect):
+    if act.stage is _Stage.USE and isinstance(action, UseEffect | SkipEffect):
         return None
     if not isinstance(action, _STAGE_ACTION[act.stage]):
         return f"the activation waits for you to {expected(state)}"
@@ -564,9 +608,9 @@ def activate(w: Work, action: ActivateCreature) -> None:
     if steps_of(cr.id) == 0:
         # The Scarecrow and the Pond creatures do not move: the activation is the effect.
         w.wait(Await.CREATURE, player)
-        _next_part(w, Activation(cr.id, Stage.BIRD, start), 0)
+        _next_part(w, Activation(cr.id, _Stage.BIRD, start), 0)
         return
-    w.activation = Activation(cr.id, Stage.MOVE, start)
+    w.activation = Activation(cr.id, _Stage.MOVE, start)
     w.wait(Await.CREATURE, player)
 
 
@@ -576,7 +620,7 @@ def move(w: Work, action: MoveCreature) -> None:
     assert act is not None
     g = work_ground(w)
     place = _place(g, action.location)
-    if CREATURE[act.creature].movement is Movement.EDGE_1_TO_4:
+    if CREATURE[act.creature].movement is _Movement.EDGE_1_TO_4:
         # The Owl's landing fixes its path: every ring tile up to it counts as passed.
         path = owl_path(w.config.players, g.locs, act.start, place)
         place = path[-1]
@@ -592,7 +636,7 @@ def move(w: Work, action: MoveCreature) -> None:
     if w.log:
         tiles = tuple(place_name(g, p) for p in path)
         w.events.append(CreatureMoved(action.player, act.creature, place_name(g, act.start), tiles))
-    moved = Activation(act.creature, Stage.USE, act.start, path)
+    moved = Activation(act.creature, _Stage.USE, act.start, path)
     if _first_part(g, moved, 0) is None:
         if w.log:
             w.events.append(EffectSkipped(action.player, act.creature, False))
@@ -628,13 +672,13 @@ def choose_bird(w: Work, action: ChooseBird) -> None:
     colour = action.colour
     effect = CREATURE[act.creature].effect
     landing = act.path[-1] if act.path else act.start
-    if effect is Effect.PULL_SAME_COLOUR:
+    if effect is _Effect.PULL_SAME_COLOUR:
         _move_bird(w, player, place, landing, colour, act.creature, effect)
         _finish(w)
-    elif effect is Effect.POND_PULL:  # Frog: onto its Pond, joining the colour's stack
+    elif effect is _Effect.POND_PULL:  # Frog: onto its Pond, joining the colour's stack
         _move_bird(w, player, place, act.start, colour, act.creature, effect)
         _finish(w)
-    elif effect is Effect.SWAP_ANY and act.chosen is not None:
+    elif effect is _Effect.SWAP_ANY and act.chosen is not None:
         first, first_colour = act.chosen
         take_bird(w.loc(first), first_colour)
         take_bird(w.loc(place), colour)
@@ -647,24 +691,24 @@ def choose_bird(w: Work, action: ChooseBird) -> None:
             )
             w.events.append(BirdMoved(player, colour, tiles[1], tiles[0], act.creature, "swaps"))
         _finish(w)
-    elif effect is Effect.SWAP_ANY:
+    elif effect is _Effect.SWAP_ANY:
         chosen = (place, colour)
         w.activation = Activation(
             act.creature, act.stage, act.start, act.path, act.part, chosen, act.hit
         )
-    elif effect is Effect.SWAP_FOUNTAIN:
+    elif effect is _Effect.SWAP_FOUNTAIN:
         chosen = (place, colour)
         w.activation = Activation(
-            act.creature, Stage.FOUNTAIN, act.start, act.path, act.part, chosen, act.hit
+            act.creature, _Stage.FOUNTAIN, act.start, act.path, act.part, chosen, act.hit
         )
     elif (
-        effect is Effect.PUSH
-        or effect is Effect.POND_PUSH
-        or (effect is Effect.FOUNTAIN_THEN_MOVE and act.part == 1)
+        effect is _Effect.PUSH
+        or effect is _Effect.POND_PUSH
+        or (effect is _Effect.FOUNTAIN_THEN_MOVE and act.part == 1)
     ):
         chosen = (place, colour)
         w.activation = Activation(
-            act.creature, Stage.DESTINATION, act.start, act.path, act.part, chosen, act.hit
+            act.creature, _Stage.DESTINATION, act.start, act.path, act.part, chosen, act.hit
         )
     elif place >= cells:  # the Hawk on a Pond, the Owl beside one (P5)
         pond_to_fountain(w, place - cells, colour, player, act.creature)
@@ -701,7 +745,7 @@ def choose_fountain_bird(w: Work, action: ChooseFountainBird) -> None:
     loc = w.loc(cell)
     take_bird(loc, colour)
     loc.birds[incoming] += 1
-    w.fountain[action.slot] = colour
+    w.edit_fountain()[action.slot] = colour
     if w.log:
         w.events.append(FountainSwapped(action.player, loc.tile, colour, action.slot, incoming))
     _finish(w)
@@ -739,7 +783,7 @@ def _next_part(w: Work, act: Activation, part: int) -> None:
         _finish(w)
         return
     # Positional, not attrs.evolve: a few times cheaper on this hot path.
-    w.activation = Activation(act.creature, Stage.BIRD, act.start, act.path, k, None, act.hit)
+    w.activation = Activation(act.creature, _Stage.BIRD, act.start, act.path, k, None, act.hit)
 
 
 def _finish(w: Work) -> None:

@@ -8,6 +8,7 @@ Each call of a phase's step function does one unit of work and moves the bookmar
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 import attrs
@@ -132,19 +133,27 @@ def take_bird(loc: WLoc, colour: int) -> None:
 
 def free_slots(players: int, fountain: Sequence[int | None]) -> list[int]:
     """Returns the empty fountain slots whose supports are all filled (§4.3)."""
+    return list(_free_slots(players, tuple(fountain)))
+
+
+@lru_cache(maxsize=1024)
+def _free_slots(players: int, fountain: tuple[int | None, ...]) -> tuple[int, ...]:
+    # Cached: every arrival asks, and a fountain fills the same way in many games.
     slots = geometry_for(players).layout.fountain
-    return [
-        i
-        for i, slot in enumerate(slots)
-        if fountain[i] is None and all(fountain[s] is not None for s in slot.supports)
-    ]
+    return tuple(
+        [
+            i
+            for i, slot in enumerate(slots)
+            if fountain[i] is None and all(fountain[s] is not None for s in slot.supports)
+        ]
+    )
 
 
 def fill_slot(w: Work, slot: int) -> None:
     """Puts the head arrival into a slot."""
     arrival = w.arrivals[0]
     w.arrivals = w.arrivals[1:]
-    w.fountain[slot] = arrival.colour
+    w.edit_fountain()[slot] = arrival.colour
     value = geometry_for(w.config.players).layout.fountain[slot].value
     if w.log:
         w.events.append(FountainFilled(arrival.chooser, arrival.colour, slot, value))
@@ -156,7 +165,7 @@ def _settle_arrival(w: Work) -> bool:
     if not options:
         arrival = w.arrivals[0]
         w.arrivals = w.arrivals[1:]
-        w.plaza[arrival.colour] += 1  # §4.3 a full fountain overflows to the plaza
+        w.edit_plaza()[arrival.colour] += 1  # §4.3 a full fountain overflows to the plaza
         if w.log:
             w.events.append(FountainFilled(arrival.chooser, arrival.colour, None, 0))
         return True
@@ -205,10 +214,10 @@ def feed(w: Work, i: int, colour: int) -> None:
 def draw_from_bag(w: Work, player: int, count: int) -> list[int]:
     """Draws up to `count` birds at random from the bag into a hand (§2.2; fewer if short)."""
     drawn: list[int] = []
-    bag = w.bag
-    total = sum(bag)
+    total = sum(w.bag)
     if total == 0 or count <= 0:
         return drawn
+    bag = w.edit_bag()
     hand = w.seat(player).hand
     for _ in range(min(count, total)):
         k, w.rng = below(w.rng, total)
@@ -264,11 +273,11 @@ def remove_by_location(w: Work, i: int, colour: int, count: int, cause: str) -> 
     for _ in range(count):
         take_bird(loc, colour)
         if owner(w, colour) is None:  # §2.5 dummy birds removed by a Location go home
-            w.supply[colour] += 1
+            w.edit_supply()[colour] += 1
             if w.log:
                 w.events.append(BirdRemoved(None, colour, loc.tile, "supply", cause))
         else:
-            w.plaza[colour] += 1
+            w.edit_plaza()[colour] += 1
             if w.log:
                 w.events.append(BirdRemoved(None, colour, loc.tile, "plaza", cause))
 
@@ -393,8 +402,8 @@ def _to_bag(w: Work, player: int | None, colour: int, count: int, cause: str) ->
     moved = min(count, w.supply[colour])
     if moved <= 0:
         return
-    w.supply[colour] -= moved
-    w.bag[colour] += moved
+    w.edit_supply()[colour] -= moved
+    w.edit_bag()[colour] += moved
     if w.log:
         w.events.append(BirdsToBag(player, colour, moved, cause))
 
@@ -448,7 +457,7 @@ def _recruit(w: Work) -> None:
                 w.events.append(BirdsDrawn(p, tuple(sorted(drawn)), "bag"))
     for p in w.turn_order:
         own = min(2, w.supply[p])
-        w.supply[p] -= own
+        w.edit_supply()[p] -= own
         w.seat(p).hand[p] += own
         if w.log:
             w.events.append(BirdsDrawn(p, (p,) * own, "supply"))
@@ -865,10 +874,11 @@ def eagle_orders(w: Work) -> list[TieOrder]:
 
 def _finish(w: Work) -> None:
     if w.config.bag_to_plaza_at_end:  # U11
-        for c, count in enumerate(w.bag):
+        bag, plaza = w.edit_bag(), w.edit_plaza()
+        for c, count in enumerate(bag):
             if count:
-                w.plaza[c] += count
-                w.bag[c] = 0
+                plaza[c] += count
+                bag[c] = 0
                 if w.log:
                     w.events.append(BagEmptied(c, count))
     w.phase, w.stage, w.cursor = Phase.OVER, 0, 0

@@ -827,7 +827,7 @@ def _resolve(w: Work, act: Action) -> None:
             _after_turn_part(w, player)
         case ReturnBird():
             w.seat(player).hand[act.colour] -= 1
-            w.bag[act.colour] += 1
+            w.edit_bag()[act.colour] += 1
             if w.log:
                 w.events.append(BirdsToBag(player, act.colour, 1, "happy_birdbath"))
             w.resume()

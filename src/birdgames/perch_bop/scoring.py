@@ -25,20 +25,10 @@ def places(power: Sequence[int]) -> tuple[int, ...]:
 
     A tied group scores nothing yet uses up the places it would have filled.
     """
-    result = []
-    for s in power:
-        if s <= 0:
-            result.append(0)
-            continue
-        stronger = 0
-        equal = 0
-        for t in power:
-            if t > s:
-                stronger += 1
-            elif t == s:
-                equal += 1
-        result.append(0 if equal > 1 else stronger + 1)
-    return tuple(result)
+    counts = list(power)
+    # Strongest first: a strength's first index there is how many colours are stronger.
+    ranked = sorted(counts, reverse=True)
+    return tuple([0 if s <= 0 or counts.count(s) > 1 else ranked.index(s) + 1 for s in counts])
 
 
 def leader(power: Sequence[int]) -> int | None:

@@ -174,13 +174,15 @@ class Work:
         # (scoring, creature options) read frozen and working ones alike.
         self.frozen_locs = state.locations
         self._one: dict[int, WLoc] = {}
-        self.supply = list(state.supply)
-        self.bag = list(state.bag)
+        # The supply, bag, fountain and plaza stay the State's tuples until a write thaws them
+        # (`edit_supply`...): most steps touch none of them.
+        self.supply: tuple[int, ...] | list[int] = state.supply
+        self.bag: tuple[int, ...] | list[int] = state.bag
         # Seats thaw one by one on first write: most steps touch one seat or none.
         self.frozen_seats = state.seats
         self._seats: dict[int, WSeat] = {}
-        self.fountain = list(state.fountain)
-        self.plaza = list(state.plaza)
+        self.fountain: tuple[int | None, ...] | list[int | None] = state.fountain
+        self.plaza: tuple[int, ...] | list[int] = state.plaza
         self.arrivals: tuple[Arrival, ...] = state.arrivals
         # Creatures thaw on first write, one by one (an activation) or all (a new round).
         self.frozen_creatures = state.creatures
@@ -229,6 +231,30 @@ class Work:
             self.ponds,
             self.promos,
         )
+
+    def edit_supply(self) -> list[int]:
+        """Returns the supply as a list to edit (edits go through to the next freeze)."""
+        if isinstance(self.supply, tuple):
+            self.supply = list(self.supply)
+        return self.supply
+
+    def edit_bag(self) -> list[int]:
+        """Returns the bag as a list to edit."""
+        if isinstance(self.bag, tuple):
+            self.bag = list(self.bag)
+        return self.bag
+
+    def edit_fountain(self) -> list[int | None]:
+        """Returns the fountain as a list to edit."""
+        if isinstance(self.fountain, tuple):
+            self.fountain = list(self.fountain)
+        return self.fountain
+
+    def edit_plaza(self) -> list[int]:
+        """Returns the plaza as a list to edit."""
+        if isinstance(self.plaza, tuple):
+            self.plaza = list(self.plaza)
+        return self.plaza
 
     def seat(self, player: int) -> WSeat:
         """Returns a seat, thawing only it (edits go through to the next freeze)."""
