@@ -1,5 +1,8 @@
 """Upkeep Location scoring (§4.1): ties cancel and use up places; the dummy never scores."""
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from birdgames.perch_bop.events import Event, LocationScored
 from birdgames.perch_bop.scoring import places
 from birdgames.perch_bop.state import Phase, State
@@ -37,6 +40,18 @@ def test_places_rule() -> None:
     assert places((3, 3, 1)) == (0, 0, 3)
     assert places((2, 2, 2)) == (0, 0, 0)
     assert places((0, 1, 0)) == (0, 1, 0)
+
+
+@given(st.lists(st.integers(min_value=-1, max_value=40), max_size=7))
+def test_places_follow_the_rule_word_for_word(power: list[int]) -> None:
+    """places() agrees with §4.1 read literally: an absent colour has no place; a colour
+    tied with another has none; any other is 1 + the colours strictly stronger."""
+    expected = tuple(
+        0 if s <= 0 or sum(1 for t in power if t == s) > 1 else 1 + sum(1 for t in power if t > s)
+        for s in power
+    )
+    assert places(power) == expected
+    assert places(tuple(power)) == expected
 
 
 def test_happy_birdbath_example_4_2_1_scores_2_0_1() -> None:
