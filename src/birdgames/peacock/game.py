@@ -96,14 +96,11 @@ class PeacockGame:
         return rules.check(state, action)
 
     def apply(self, state: State, action: Action) -> State:
-        return self.step(state, action)[0]
+        _require_legal(state, action)
+        return rules.step(state, action, False)[0]
 
     def step(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
-        # An action object legal_actions offered for this very state is legal: no check.
-        if not was_offered(state, action):
-            reason = rules.check(state, action)
-            if reason is not None:
-                raise IllegalActionError(action, reason)
+        _require_legal(state, action)
         return rules.step(state, action)
 
     def visible_events(self, events: tuple[Event, ...], player: int | None) -> tuple[Event, ...]:
@@ -147,3 +144,11 @@ codec.register(State, View, version=2)
 codec.register_validator(State, invariants.problem)
 
 __all__ = ["GAME", "PeacockGame"]
+
+
+def _require_legal(state: State, action: Action) -> None:
+    # An action object legal_actions offered for this very state is legal: no check.
+    if not was_offered(state, action):
+        reason = rules.check(state, action)
+        if reason is not None:
+            raise IllegalActionError(action, reason)

@@ -434,24 +434,28 @@ def _check_place_bird(state: State, seat: Seat, action: PlaceBird) -> str | None
 # --- the reducer ------------------------------------------------------------------------
 
 
-def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
-    """Returns the next state and what happened; the action must be legal."""
+def step(state: State, action: Action, log: bool = True) -> tuple[State, tuple[Event, ...]]:
+    """Returns the next state and what happened; the action must be legal.
+
+    With `log` off (`apply`), an action's own event is not built and none is returned; the
+    state is the same.
+    """
     match action:
         case DraftCard():
-            return _draft(state, action)
+            return _draft(state, action, log)
         case PlaceIsland():
-            return _place_island(state, action)
+            return _place_island(state, action, log)
         case TuckIsland():
-            return _tuck_island(state, action)
+            return _tuck_island(state, action, log)
         case PlaceBird():
-            return _place_bird(state, action)
+            return _place_bird(state, action, log)
         case EndMigration():
-            return _end_migration(state, action)
+            return _end_migration(state, action, log)
         case _:
             assert_never(action)
 
 
-def _draft(state: State, action: DraftCard) -> tuple[State, tuple[Event, ...]]:
+def _draft(state: State, action: DraftCard, log: bool) -> tuple[State, tuple[Event, ...]]:
     player, card = action.player, action.card
     seat = state.seats[player]
     hand = seat.hand
@@ -461,13 +465,12 @@ def _draft(state: State, action: DraftCard) -> tuple[State, tuple[Event, ...]]:
         hand = Hand(hand.birds, removed(hand.islands, card))
     seat = Seat(hand, card, seat.pool, seat.groups, seat.done, seat.season_scores, seat.moves)
     state = _with_seat(state, player, seat)
-    committed = PickCommitted(player, card)
     for other in state.seats:
         if other.pick is None:
-            return state, (committed,)
-    events: list[Event] = [committed]
+            return state, (PickCommitted(player, card),) if log else ()
+    events: list[Event] = [PickCommitted(player, card)]
     state = _reveal(state, events)
-    return state, tuple(events)
+    return state, tuple(events) if log else ()
 
 
 def _reveal(state: State, events: list[Event]) -> State:
@@ -506,10 +509,12 @@ def _reveal(state: State, events: list[Event]) -> State:
     return with_seats(state, new_seats, MIGRATION)
 
 
-def _place_island(state: State, action: PlaceIsland) -> tuple[State, tuple[Event, ...]]:
+def _place_island(state: State, action: PlaceIsland, log: bool) -> tuple[State, tuple[Event, ...]]:
     groups = (*state.seats[action.player].groups, Group(action.island))
-    event = IslandPlaced(action.player, action.island, len(groups) - 1)
-    return _island_used(state, action.player, action.island, groups), (event,)
+    after = _island_used(state, action.player, action.island, groups)
+    if not log:
+        return after, ()
+    return after, (IslandPlaced(action.player, action.island, len(groups) - 1),)
 
 
 @lru_cache(maxsize=256)
@@ -519,14 +524,16 @@ def _tuck(island: str, half: int) -> Tuck:
     return Tuck(island, HALVES[half])
 
 
-def _tuck_island(state: State, action: TuckIsland) -> tuple[State, tuple[Event, ...]]:
+def _tuck_island(state: State, action: TuckIsland, log: bool) -> tuple[State, tuple[Event, ...]]:
     groups = state.seats[action.player].groups
     old = groups[action.group]
     tuck = _tuck(action.island, 0 if action.half is BLUE else 1)
     group = Group(old.island, (*old.tucks, tuck), old.left, old.right)
     groups = replaced(groups, action.group, group)
-    event = IslandTucked(action.player, action.island, action.group, action.half)
-    return _island_used(state, action.player, action.island, groups), (event,)
+    after = _island_used(state, action.player, action.island, groups)
+    if not log:
+        return after, ()
+    return after, (IslandTucked(action.player, action.island, action.group, action.half),)
 
 
 def _island_used(state: State, player: int, island: str, groups: tuple[Group, ...]) -> State:
@@ -541,7 +548,7 @@ def _island_used(state: State, player: int, island: str, groups: tuple[Group, ..
     )
 
 
-def _place_bird(state: State, action: PlaceBird) -> tuple[State, tuple[Event, ...]]:
+def _place_bird(state: State, action: PlaceBird, log: bool) -> tuple[State, tuple[Event, ...]]:
     player, bird = action.player, action.bird
     seat = state.seats[player]
     pool = seat.pool
@@ -575,6 +582,8 @@ def _place_bird(state: State, action: PlaceBird) -> tuple[State, tuple[Event, ..
     joined = Flock(bird, 1) if flock is None else Flock(bird, flock.size + 1)
     groups[action.group] = target.with_flock(action.slot, joined)
     seat = Seat(seat.hand, None, pool, tuple(groups), False, seat.season_scores, moves)
+    if not log:
+        return _with_seat(state, player, seat), ()
     if source is TABLEAU:
         assert action.from_group is not None and action.from_slot is not None
         event = BirdMoved(
@@ -585,18 +594,20 @@ def _place_bird(state: State, action: PlaceBird) -> tuple[State, tuple[Event, ..
     return _with_seat(state, player, seat), (event,)
 
 
-def _end_migration(state: State, action: EndMigration) -> tuple[State, tuple[Event, ...]]:
+def _end_migration(
+    state: State, action: EndMigration, log: bool
+) -> tuple[State, tuple[Event, ...]]:
     player = action.player
     seat = state.seats[player]
     seat = Seat(seat.hand, None, seat.pool, seat.groups, True, seat.season_scores, seat.moves)
     state = _with_seat(state, player, seat)
-    ended = MigrationEnded(player)
     for other in state.seats:
         if not other.done:
-            return state, (ended,)
-    events: list[Event] = [ended]
+            return state, (MigrationEnded(player),) if log else ()
+    # The season's end builds its events either way: once a season, they cost little.
+    events: list[Event] = [MigrationEnded(player)]
     if state.phase is MIGRATION:
         state = season_end.start_additional(state, events)
     else:
         state = season_end.finish_season(state, events)
-    return state, tuple(events)
+    return state, tuple(events) if log else ()
