@@ -80,6 +80,8 @@ _PERCH: Final = Phase.PERCH
 _UPKEEP: Final = Phase.UPKEEP
 _CELL: Final = Where.CELL
 _POND: Final = Where.POND
+_EARLY_BIRD_TILE: Final = Ability.EARLY_BIRD
+_ROOKERY_TILE: Final = Ability.ROOKERY
 
 # --- small shared effects -----------------------------------------------------------------
 
@@ -375,12 +377,12 @@ def _migration(w: Work) -> None:
             if here.removed:
                 w.cursor += 1
                 continue
-            if ability is Ability.EARLY_BIRD:
+            if ability is _EARLY_BIRD_TILE:
                 ctrl = loc_controller(w, i)
                 if ctrl is not None and w.supply[ctrl] > 0:
                     w.wait(Await.EARLY_BIRD, ctrl)
                     return  # the answer moves the cursor on
-            elif ability is Ability.ROOKERY:
+            elif ability is _ROOKERY_TILE:
                 strength = loc_power(here)
                 w.pending = tuple([p for p in w.turn_order if strength[p] == 2 and w.supply[p] > 0])
                 w.stage = 2
@@ -698,17 +700,21 @@ def _assign_turn_order(w: Work) -> None:
         w.events.append(TurnOrderSet(w.round + 1, w.turn_order))
 
 
-# The Location abilities resolved During Upkeep (§5); every other tile is passed over.
-_UPKEEP_ABILITIES: Final = frozenset(
-    {Ability.POWER_LINES, Ability.HANGING_NEST, Ability.OVERSTUFFED}
+# The tiles whose ability resolves During Upkeep (§5); every other tile is passed over. By
+# tile id: a str's hash is cached, an Enum's is computed in Python.
+_UPKEEP_TILES: Final = frozenset(
+    tile_id
+    for tile_id, tile in TILE.items()
+    if tile.ability in {Ability.POWER_LINES, Ability.HANGING_NEST, Ability.OVERSTUFFED}
 )
 
 
 def _during_upkeep(w: Work, i: int) -> None:
-    tile = TILE[w.peek(i).tile]
-    ability = tile.ability
-    if ability not in _UPKEEP_ABILITIES:
+    tile_id = w.peek(i).tile
+    if tile_id not in _UPKEEP_TILES:
         return
+    tile = TILE[tile_id]
+    ability = tile.ability
     loc = w.loc(i)
     if ability is Ability.POWER_LINES:
         top = loc_leader(w, i)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from birdgames.perch_bop.cards import TILE, Ability
 from birdgames.perch_bop.state import Location
+
+_STONE_STATUE: Final = Ability.STONE_STATUE  # read once: an Enum member read costs a call
 
 
 def strengths(
@@ -48,6 +51,6 @@ def place_points(tile_id: str, place: int, power: Sequence[int]) -> int:
     if place < 1 or place > 3:
         return 0
     tile = TILE[tile_id]
-    if place == 1 and tile.ability is Ability.STONE_STATUE:
+    if place == 1 and tile.ability is _STONE_STATUE:
         return 1 + sum(power) // 2
     return tile.values[place - 1]
