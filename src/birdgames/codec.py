@@ -343,6 +343,7 @@ def _is_enum(t: Any) -> bool:
 _unstructure_enum: Final[Callable[[enum.Enum], Any]] = operator.attrgetter("_value_")
 
 
+# Item types are tested by `issuperset` on a map of `type`: no set is built for the test.
 _STR_TYPE: Final = frozenset({str})
 _INT_TYPE: Final = frozenset({int})
 
@@ -438,7 +439,7 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
             def structure_ints(value: object, _: Any) -> tuple[Any, ...]:
                 if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
                     raise TypeError("expected a JSON array of integers")
-                if value and not set(map(type, value)) <= _INT_TYPE:
+                if not _INT_TYPE.issuperset(map(type, value)):
                     raise TypeError("expected a JSON array of integers")
                 return tuple(value)
 
@@ -453,7 +454,7 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
                     raise TypeError("expected a JSON array of scalars of the item type")
                 if not value:
                     return ()
-                if not set(map(type, value)) <= scalars:
+                if not scalars.issuperset(map(type, value)):
                     raise TypeError("expected a JSON array of scalars of the item type")
                 if strings:
                     for x in value:
@@ -825,8 +826,8 @@ def _shape_cell(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: 
             or len(ints) > MAX_ARRAY_LENGTH
             or len(bools1) > MAX_ARRAY_LENGTH
             or len(bools2) > MAX_ARRAY_LENGTH
-            or not set(map(type, ints)) <= _INT_TYPE
-            or not set(map(type, bools1 + bools2)) <= _BOOL_TYPE
+            or not _INT_TYPE.issuperset(map(type, ints))
+            or not _BOOL_TYPE.issuperset(map(type, bools1 + bools2))
         ):
             raise TypeError
         return cls(s, tuple(ints), tuple(bools1), tuple(bools2), i, b)
@@ -850,7 +851,7 @@ def _shape_hand(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: 
             or type(b1) is not bool
             or type(b2) is not bool
             or len(ints) > MAX_ARRAY_LENGTH
-            or not set(map(type, ints)) <= _INT_TYPE
+            or not _INT_TYPE.issuperset(map(type, ints))
             or len(strs) > MAX_ARRAY_LENGTH
         ):
             raise TypeError
@@ -1060,7 +1061,7 @@ def _shape_player(
             or type(i) is not int
             or len(objs) > MAX_ARRAY_LENGTH
             or len(ints) > MAX_ARRAY_LENGTH
-            or not set(map(type, ints)) <= _INT_TYPE
+            or not _INT_TYPE.issuperset(map(type, ints))
             or (
                 s is not None
                 and (
@@ -1107,7 +1108,7 @@ def _shape_bookmark(
             or type(b1) is not bool
             or type(b2) is not bool
             or len(ints) > MAX_ARRAY_LENGTH
-            or not set(map(type, ints)) <= _INT_TYPE
+            or not _INT_TYPE.issuperset(map(type, ints))
         ):
             raise TypeError
         return cls(
@@ -1141,7 +1142,7 @@ def _shape_pond(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: 
             or len(s) > MAX_STRING_LENGTH
             or (not s.isascii() and _SURROGATE.search(s))
             or len(ints) > MAX_ARRAY_LENGTH
-            or not set(map(type, ints)) <= _INT_TYPE
+            or not _INT_TYPE.issuperset(map(type, ints))
         ):
             raise TypeError
         return cls(s, i1, tuple(ints), i2)

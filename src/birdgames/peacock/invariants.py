@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from functools import lru_cache
 from typing import Final
 
 from birdgames.peacock.cards import (
@@ -29,11 +31,13 @@ from birdgames.peacock.state import (
     DRAFT,
     LEFT,
     MOVES_PER_MIGRATION,
+    ORANGE,
     OVER,
     RIGHT,
     Flock,
     Pool,
     State,
+    Tuck,
 )
 
 # K2.5 a season's points: every bird card in a flock at its feathers plus any bonus.
@@ -52,7 +56,7 @@ def bird_places(state: State) -> Counter[str]:
     """Returns how many bird cards of each species the state holds, in all places."""
     # One list, one count: Counter.update per tuple costs more than the counting.
     cards = [*state.bird_deck, *state.boxed_birds, *state.gone]
-    placed: Counter[str] = Counter()
+    placed: dict[str, int] = {}  # a plain dict: a Counter's missing key runs Python code
     for seat in state.seats:
         pool = seat.pool
         cards += seat.hand.birds
@@ -64,7 +68,7 @@ def bird_places(state: State) -> Counter[str]:
         for group in seat.groups:
             for flock in (group.left, group.right):
                 if flock is not None:
-                    placed[flock.species] += flock.size
+                    placed[flock.species] = placed.get(flock.species, 0) + flock.size
     found = Counter(cards)
     for species, size in placed.items():
         found[species] += size
@@ -83,6 +87,26 @@ def island_places(state: State) -> Counter[str]:
         for group in seat.groups:
             cards += [tuck.island for tuck in group.tucks]
     return Counter(cards)
+
+
+def _flock_limits(island: str, tucks: tuple[Tuck, ...], blue: bool) -> Mapping[str, int]:
+    """`flock_limits(island, tucks, blue)`, looked up by the tucks' plain values: its own cache
+    hashes and compares the Tuck objects of its key, attrs-generated Python for each tuck."""
+    halves: list[tuple[str, bool]] = []
+    for tuck in tucks:
+        half = tuck.half
+        if half is not BLUE and half is not ORANGE:  # no Season: no plain key stands for it
+            return flock_limits(island, tucks, blue)
+        halves.append((tuck.island, half is BLUE))
+    return _limits_by_value(island, tuple(halves), blue)
+
+
+@lru_cache(maxsize=4096)
+def _limits_by_value(
+    island: str, halves: tuple[tuple[str, bool], ...], blue: bool
+) -> Mapping[str, int]:
+    tucks = tuple([Tuck(tucked, BLUE if on_blue else ORANGE) for tucked, on_blue in halves])
+    return flock_limits(island, tucks, blue)
 
 
 def _flock_problem(flock: Flock, where: str, counts: Counts, season: Season) -> str | None:
@@ -179,7 +203,7 @@ def problem(state: State) -> str | None:
             # is described by _flock_problem. A group without flocks needs no limits.
             if group.left is None and group.right is None:
                 continue
-            limits = flock_limits(group.island, group.tucks, blue)
+            limits = _flock_limits(group.island, group.tucks, blue)
             for slot, flock in ((LEFT, group.left), (RIGHT, group.right)):
                 if flock is not None:
                     most = limits.get(flock.species)

@@ -224,10 +224,12 @@ def invariant_violation(state: State) -> str | None:
     fountain = state.fountain
     if fountain.count(None) != len(fountain):  # an empty fountain needs no look
         for i, c in enumerate(fountain):
-            if c is not None and (
-                not 0 <= c < colours or any(fountain[s] is None for s in slots[i].supports)
-            ):
-                return f"fountain slot {i} holds an impossible bird"
+            if c is not None:
+                if not 0 <= c < colours:
+                    return f"fountain slot {i} holds an impossible bird"
+                for s in slots[i].supports:  # a plain loop: no generator per filled slot
+                    if fountain[s] is None:
+                        return f"fountain slot {i} holds an impossible bird"
     problem = _check_parts(state)
     if problem is not None:
         return problem
@@ -382,10 +384,11 @@ def _flow_problem(state: State) -> str | None:
 def _creature_problem(state: State) -> str | None:
     """One creature per creature tile, in board order, then one per creature Pond (P5),
     each standing where it may (§5.2, U7)."""
-    expected = tuple(c for loc in state.locations if (c := TILE[loc.tile].creature) is not None)
+    # List comprehensions, not generators: a generator costs a resumption per item.
+    expected = tuple([c for loc in state.locations if (c := TILE[loc.tile].creature) is not None])
     ponds = state.ponds.ponds if state.ponds is not None else ()
-    expected += tuple(c for p in ponds if (c := POND_TILE[p.tile].creature) is not None)
-    if tuple(cr.id for cr in state.creatures) != expected:
+    expected += tuple([c for p in ponds if (c := POND_TILE[p.tile].creature) is not None])
+    if tuple([cr.id for cr in state.creatures]) != expected:
         return f"the creatures must be those of the board's tiles and Ponds: {expected}"
     for creature in state.creatures:
         if (
@@ -434,21 +437,24 @@ def pond_problem(state: State) -> str | None:
     if ponds is None:
         return None
     n = config.players
-    placed = tuple((p.tile, p.intersection) for p in ponds.ponds)
-    if any(type(t) is not str or type(k) is not int for t, k in placed):
-        return f"a Pond is a tile id on an intersection index, not {placed}"
+    placed = tuple([(p.tile, p.intersection) for p in ponds.ponds])
+    for t, k in placed:
+        if type(t) is not str or type(k) is not int:
+            return f"a Pond is a tile id on an intersection index, not {placed}"
     reason = _placement_problem(n, placed)
     if reason is not None:
         return reason
     if config.ponds is not None and sorted(config.ponds, key=lambda p: p[1]) != list(placed):
         return f"the Ponds must be those the Config fixes: {config.ponds}"
-    if [k for _, k in placed] != sorted(k for _, k in placed):
+    intersections = [k for _, k in placed]
+    if intersections != sorted(intersections):
         return "Ponds are kept in the order of their intersections (P9)"
+    colours = config.colours
     for pond in ponds.ponds:
-        if len(pond.birds) != config.colours or min(pond.birds) < 0:
+        if len(pond.birds) != colours or min(pond.birds) < 0:
             return f"Pond {pond.tile} needs a bird count per colour, not {pond.birds}"
         # The leader is noted at Pond scoring; a later zap may take its last bird there.
-        if pond.leader is not None and not 0 <= pond.leader < config.colours:
+        if pond.leader is not None and not 0 <= pond.leader < colours:
             return f"Pond {pond.tile}'s leader {pond.leader} is no colour in this game"
     if len(ponds.bread) != n or len(ponds.spent) != n:
         return "Bread is counted per player"
@@ -586,6 +592,8 @@ def _promo_round_problem(state: State) -> str | None:
 _MOST_PRINTED: Final = {tile_id: max(tile.values) for tile_id, tile in TILE.items()}
 # The best objective, and per board size every fountain slot's value.
 _MOST_OBJECTIVE: Final = max(o.points for o in OBJECTIVE.values())
+_SKY_MOST: Final = max(SUN_VALUES) + max(MOON_VALUES)
+_MOST_POND: Final = {tile_id: max(tile.values) for tile_id, tile in POND_TILE.items()}
 _FOUNTAIN_POINTS: Final = {
     size: sum(slot.value for slot in layout.fountain) for size, layout in LAYOUTS.items()
 }
@@ -607,9 +615,9 @@ def _score_bound(state: State) -> int:
     objective = _MOST_OBJECTIVE
     creatures = CREATURE_POINTS * len(state.creatures)
     feeders = BIRDFEEDER_POINTS * len(state.locations) if state.feeders is not None else 0
-    sky = ROUNDS * (max(SUN_VALUES) + max(MOON_VALUES)) if state.sky is not None else 0
+    sky = ROUNDS * _SKY_MOST if state.sky is not None else 0
     ponds = state.ponds.ponds if state.ponds is not None else ()
-    pond_points = ROUNDS * sum(max(POND_TILE[p.tile].values) for p in ponds)
+    pond_points = ROUNDS * sum([_MOST_POND[p.tile] for p in ponds])
     egg = ROUNDS * 3 * GOLDEN_EGG_BONUS if GOLDEN_GOOSE in state.config.promos else 0
     return (
         rounds
@@ -668,10 +676,16 @@ _AWAITED_IN: Final = {
 }
 
 
-@lru_cache(maxsize=64)
 def _eligible(config: Config) -> frozenset[str]:
-    """Returns the objectives dealt in games of this config, made once per config."""
-    return frozenset(setup.eligible_objectives(config))
+    """Returns the objectives dealt in games of a config that `setup.validate` passed."""
+    # Keyed on the two fields it depends on, exact types once validated: a Config as the key
+    # costs its attrs hash and equality (Python code) on every call.
+    return _eligible_for(config.players, config.expansions)
+
+
+@lru_cache(maxsize=64)
+def _eligible_for(players: int, expansions: frozenset[str]) -> frozenset[str]:
+    return frozenset(setup.eligible_objectives(Config(players=players, expansions=expansions)))
 
 
 def _check_parts(state: State) -> str | None:
@@ -685,17 +699,24 @@ def _check_parts(state: State) -> str | None:
         if loc.free_nests + loc.nested.count(True) > TILE[loc.tile].nests:
             return f"{loc.tile} holds more nests than it has"
     eligible = _eligible(state.config)
+    tick = state.tick
     for p, seat in enumerate(state.seats):
-        if len(seat.hand) != colours or min(seat.hand) < 0:
+        hand, dealt, reached = seat.hand, seat.dealt, seat.reached
+        if len(hand) != colours or min(hand) < 0:
             return f"p{p}'s hand must hold {colours} non-negative counts"
-        if seat.score < 0 or seat.reached < 0 or seat.reached > state.tick:
+        if seat.score < 0 or reached < 0 or reached > tick:
             return f"p{p}'s score or score tick is out of range"
-        if len(seat.dealt) != 2 or seat.dealt[0] not in OBJECTIVE or seat.dealt[1] not in OBJECTIVE:
+        if len(dealt) != 2:
             return f"p{p} must be dealt two known objectives"
-        if seat.dealt[0] not in eligible or seat.dealt[1] not in eligible:
+        first, second = dealt
+        # Every eligible objective is a known one: only a card outside them needs the
+        # finer look, which says which of the two checks it fails.
+        if first not in eligible or second not in eligible:
+            if first not in OBJECTIVE or second not in OBJECTIVE:
+                return f"p{p} must be dealt two known objectives"
             # §1.4, P6: only cards of this player count and of the expansions in play
-            return f"p{p} was dealt an objective this game does not use: {seat.dealt}"
-        if seat.objective is not None and seat.objective not in seat.dealt:
+            return f"p{p} was dealt an objective this game does not use: {dealt}"
+        if seat.objective is not None and seat.objective not in dealt:
             return f"p{p} kept an objective they were not dealt"
     flow = state.flow
     if not -1 <= flow.actor < n or any(not 0 <= p < n for p in flow.pending):
@@ -731,7 +752,13 @@ def _standee_ok(state: State, creature: str, position: Spot) -> bool:
         return position.where is _INTERSECTION and 0 <= k < len(intersections) and (k not in wet)
     if CREATURE[creature].home is None:
         k_own = creature_pond(state.ponds, creature)
-        return k_own is not None and position == Spot(_POND, k_own)
+        # What Spot's equality compares, with no Spot built for it.
+        return (
+            k_own is not None
+            and position.__class__ is Spot
+            and position.where == _POND
+            and position.index == k_own
+        )
     if position.where is _POND:
         ponds = state.ponds.ponds if state.ponds is not None else ()
         return creature == "hawk" and 0 <= k < len(ponds)
