@@ -11,6 +11,8 @@ the offered objects (the fast path) and once applying equal copies decoded from 
 
 from __future__ import annotations
 
+import itertools
+
 import attrs
 import pytest
 
@@ -20,7 +22,9 @@ from birdgames.core import stuck_problem
 from birdgames.fields import was_offered
 from birdgames.peacock import invariants as peacock_invariants
 from birdgames.peacock import view as peacock_view
+from birdgames.perch_bop import creatures as perch_creatures
 from birdgames.perch_bop import rules as perch_rules
+from birdgames.perch_bop.cards import CREATURE, Movement
 from birdgames.rng import Rng, below
 
 GAMES = sorted(birdgames.games().items())
@@ -151,6 +155,43 @@ def test_perch_bonus_actions_noted_by_a_placement_are_the_ones_listed_afresh() -
                 index, rng = below(rng, len(legal))
                 state = game.apply(state, legal[index])
     assert noted > 50
+
+
+def test_perch_can_move_answers_as_listing_the_moves_does() -> None:
+    """creatures.can_move counts where move_options lists: for every creature, from every
+    cell and Pond, on the boards of random games at every player count, the two agree; for
+    the movements it counts, also on boards with tiles removed that games seldom remove."""
+    game = perch_bop.GAME
+    counted = (Movement.ANY_OTHER, Movement.ADJACENT, Movement.STRONGEST_NEIGHBOUR)
+    compared = moved = 0
+    for players in game.player_counts:
+        state = game.new_game(game.default_config(players), players)
+        rng = Rng.from_seed(players)
+        while not game.is_terminal(state):
+            played = perch_creatures.ground(state)
+            cells = frozenset(range(len(played.locs)))
+            keep, rng = below(rng, len(played.locs))
+            stripped = [  # all but two tiles removed; all; all but one and no Ponds
+                played._replace(removed=cells - {keep, keep // 2}),
+                played._replace(removed=cells),
+                played._replace(removed=cells - {keep}, ponds=()),
+            ]
+            for name, creature in CREATURE.items():
+                grounds = [played, *stripped] if creature.movement in counted else [played]
+                for g, start in itertools.product(grounds, range(len(cells) + len(played.ponds))):
+                    try:
+                        listed = bool(perch_creatures.move_options(g, name, start, ()))
+                    except IndexError:  # a start this movement cannot read (a Pond's index)
+                        with pytest.raises(IndexError):
+                            perch_creatures.can_move(g, name, start)
+                        continue
+                    assert perch_creatures.can_move(g, name, start) is listed, (name, start)
+                    compared += 1
+                    moved += listed
+            legal = game.legal_actions(state, game.to_act(state)[0])
+            index, rng = below(rng, len(legal))
+            state = game.apply(state, legal[index])
+    assert compared > 10_000 and 0 < moved < compared
 
 
 def test_perch_bonus_note_stays_out_of_equality_hash_and_the_codec() -> None:
