@@ -28,10 +28,10 @@ def places(power: Sequence[int]) -> tuple[int, ...]:
 
     A tied group scores nothing yet uses up the places it would have filled.
     """
-    counts = list(power)
+    values = list(power)
     # Strongest first: a strength's first index there is how many colours are stronger.
-    ranked = sorted(counts, reverse=True)
-    return tuple([0 if s <= 0 or counts.count(s) > 1 else ranked.index(s) + 1 for s in counts])
+    ranked = sorted(values, reverse=True)
+    return tuple([0 if s <= 0 or values.count(s) > 1 else ranked.index(s) + 1 for s in values])
 
 
 def leader(power: Sequence[int]) -> int | None:
