@@ -12,6 +12,7 @@ the offered objects (the fast path) and once applying equal copies decoded from 
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import attrs
 import pytest
@@ -24,7 +25,10 @@ from birdgames.peacock import invariants as peacock_invariants
 from birdgames.peacock import view as peacock_view
 from birdgames.perch_bop import creatures as perch_creatures
 from birdgames.perch_bop import rules as perch_rules
+from birdgames.perch_bop import state as perch_state
+from birdgames.perch_bop import work as perch_work
 from birdgames.perch_bop.cards import CREATURE, Movement
+from birdgames.perch_bop.work import loc_power
 from birdgames.rng import Rng, below
 
 GAMES = sorted(birdgames.games().items())
@@ -192,6 +196,124 @@ def test_perch_can_move_answers_as_listing_the_moves_does() -> None:
             index, rng = below(rng, len(legal))
             state = game.apply(state, legal[index])
     assert compared > 10_000 and 0 < moved < compared
+
+
+@pytest.mark.parametrize("cls", [perch_state.Flow, perch_state.Location, perch_state.Seat])
+def test_perch_fast_builds_skip_no_attrs_init_work(cls: type) -> None:
+    """The working copy builds Flows, Locations and Seats by setting their slots directly:
+    equal to attrs' __init__ only while it does nothing else for them."""
+    assert attrs.has(cls) and "__slots__" in cls.__dict__
+    assert not hasattr(cls, "__attrs_post_init__")
+    for field in attrs.fields(cls):
+        assert field.validator is None and field.converter is None, field.name
+        assert field.init and field.on_setattr in (None, attrs.setters.NO_OP), field.name
+
+
+def test_perch_fast_builds_equal_attrs_builds() -> None:
+    """Along random games at every player count, the Flow, Locations and Seats the working
+    copy freezes equal, field for field, what attrs' __init__ builds (by keyword) from the
+    same working values."""
+    game = perch_bop.GAME
+    compared = 0
+    for players in game.player_counts:
+        state = game.new_game(game.default_config(players), players)
+        rng = Rng.from_seed(players)
+        while not game.is_terminal(state):
+            work = perch_work.Work(state)
+            # Values that differ from field to field, so a value set into the wrong slot shows.
+            work.stage, work.cursor, work.actor, work.pending = 60, 61, 62, (63,)
+            work.placed, work.bonus_used = True, False
+            locs = [work.loc(i) for i in range(len(state.locations))]
+            for i, loc in enumerate(locs):
+                loc.birds = [10 + c for c in range(len(loc.birds))]
+                loc.nested = [c % 2 == 0 for c in range(len(loc.nested))]
+                loc.housed = [c % 2 == 1 for c in range(len(loc.housed))]
+                loc.free_nests, loc.removed = 20 + i, i % 2 == 0
+            seats = [work.seat(p) for p in range(players)]
+            for p, seat in enumerate(seats):
+                seat.hand = [30 + c for c in range(len(seat.hand))]
+                seat.score, seat.reached = 40 + p, 50 + p
+                seat.birdhouse, seat.zap = p % 2 == 0, p % 2 == 1
+            frozen = work.freeze()
+            pairs: list[tuple[Any, Any]] = [
+                (
+                    frozen.flow,
+                    perch_state.Flow(
+                        phase=work.phase,
+                        stage=work.stage,
+                        cursor=work.cursor,
+                        awaiting=work.awaiting,
+                        actor=work.actor,
+                        pending=work.pending,
+                        placed=work.placed,
+                        bonus_used=work.bonus_used,
+                        activation=work.activation,
+                    ),
+                )
+            ]
+            pairs += [
+                (
+                    built,
+                    perch_state.Location(
+                        tile=loc.tile,
+                        birds=tuple(loc.birds),
+                        nested=tuple(loc.nested),
+                        housed=tuple(loc.housed),
+                        free_nests=loc.free_nests,
+                        removed=loc.removed,
+                    ),
+                )
+                for built, loc in zip(frozen.locations, locs, strict=True)
+            ]
+            pairs += [
+                (
+                    built,
+                    perch_state.Seat(
+                        hand=tuple(seat.hand),
+                        score=seat.score,
+                        reached=seat.reached,
+                        dealt=seat.dealt,
+                        objective=seat.objective,
+                        birdhouse=seat.birdhouse,
+                        zap=seat.zap,
+                    ),
+                )
+                for built, seat in zip(frozen.seats, seats, strict=True)
+            ]
+            for built, made in pairs:
+                assert type(built) is type(made)
+                assert attrs.astuple(built, recurse=False) == attrs.astuple(made, recurse=False)
+                compared += 1
+            legal = game.legal_actions(state, game.to_act(state)[0])
+            index, rng = below(rng, len(legal))
+            state = game.apply(state, legal[index])
+    assert compared > 5_000
+
+
+def test_perch_working_copy_strengths_follow_every_write() -> None:
+    """The working copy computes a frozen Location's strengths once a step; along random
+    games, after each read, thaw and write, every Location's strengths equal those computed
+    afresh from what the working copy shows."""
+    game = perch_bop.GAME
+    checked = 0
+    for players in game.player_counts:
+        state = game.new_game(game.default_config(players), 10 + players)
+        rng = Rng.from_seed(players)
+        while not game.is_terminal(state):
+            work = perch_work.Work(state)
+            cells = range(len(state.locations))
+            assert [work.power(i) for i in cells] == [loc_power(work.peek(i)) for i in cells]
+            i, rng = below(rng, len(state.locations))
+            colour, rng = below(rng, players)
+            work.loc(i).birds[colour] += 1  # a write after the strengths were read
+            after = [work.power(j) for j in cells]
+            assert after == [loc_power(work.peek(j)) for j in cells]
+            assert after[i] != loc_power(state.locations[i])
+            checked += 1
+            legal = game.legal_actions(state, game.to_act(state)[0])
+            index, rng = below(rng, len(legal))
+            state = game.apply(state, legal[index])
+    assert checked > 400
 
 
 def test_perch_bonus_note_stays_out_of_equality_hash_and_the_codec() -> None:

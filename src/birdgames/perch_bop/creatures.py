@@ -10,6 +10,8 @@ The option functions read a board of frozen or working Locations alike, so `chec
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress, count
+from operator import attrgetter
 from typing import Final, NamedTuple, TypeAlias, assert_never
 
 from birdgames.perch_bop.actions import (
@@ -204,8 +206,15 @@ def pond_cells(g: Ground, k: int) -> list[int]:
 # --- board helpers ------------------------------------------------------------------------
 
 
+_IS_REMOVED: Final = attrgetter("removed")
+_NO_CELLS: Final[frozenset[int]] = frozenset()
+
+
 def _removed(locs: Board) -> frozenset[int]:
-    return frozenset([i for i, loc in enumerate(locs) if loc.removed])
+    flags = list(map(_IS_REMOVED, locs))
+    if True not in flags:  # most boards lose no tile
+        return _NO_CELLS
+    return frozenset(compress(count(), flags))
 
 
 def _open(loc: Location | WLoc) -> list[int]:

@@ -50,7 +50,7 @@ from birdgames.perch_bop.events import (
     YetiMoved,
 )
 from birdgames.perch_bop.geometry import full_intersections, geometry_for, ring_next
-from birdgames.perch_bop.ponds import pond_points, pond_strengths
+from birdgames.perch_bop.ponds import pond_counts, pond_points
 from birdgames.perch_bop.promos import holder, ruled, tie_orders, yeti_start
 from birdgames.perch_bop.scoring import leader, place_points, places
 from birdgames.perch_bop.state import (
@@ -99,10 +99,9 @@ def loc_controller(w: Work, i: int) -> int | None:
 
 def loc_leader(w: Work, i: int) -> int | None:
     """Returns the colour alone in 1st place at Location i (the dummy included)."""
-    loc = w.peek(i)
-    if loc.removed:
+    if w.peek(i).removed:
         return None
-    return leader(_ranked(w, loc_power(loc), _CELL, i))
+    return leader(_ranked(w, w.power(i), _CELL, i))
 
 
 def _ruling(w: Work) -> TieOrder | None:
@@ -574,7 +573,7 @@ _UNPLACED: Final = 1_000
 def score_location(w: Work, i: int) -> None:
     """Scores one Location: 1st, then 2nd, then 3rd, ties cancelling (§4.1, U2)."""
     loc = w.peek(i)
-    power = loc_power(loc)
+    power = w.power(i)
     ranks = places(_ranked(w, power, _CELL, i))  # P8 the Eagle's order
     # Placed colours by place, then the tied ones (place 0); a stable sort keeps colour order.
     keyed = [(r or _UNPLACED, c) for c, r in enumerate(ranks) if power[c] > 0]
@@ -614,8 +613,8 @@ def score_ponds(w: Work) -> None:
             # P5: a Pond with no bird is skipped
             scored.append(Pond(pond.tile, pond.intersection, pond.birds, None))
             continue
-        adjoining = [w.peek(i) for i in geo.intersections[pond.intersection]]
-        power = pond_strengths(pond.birds, adjoining)
+        live = [w.power(i) for i in geo.intersections[pond.intersection] if not w.peek(i).removed]
+        power = pond_counts(pond.birds, live)
         keys = _ranked(w, power, _POND, k)  # P8 the Eagle's order
         awards = pond_points(pond.tile, keys)
         order = sorted(

@@ -137,13 +137,13 @@ class PerchGame:
         return tuple(_redact(e, player) for e in events)
 
     def is_terminal(self, state: State) -> bool:
-        return state.flow.phase is Phase.OVER
+        return state.flow.phase is _OVER
 
     def scores(self, state: State) -> tuple[int, ...]:
         return tuple(s.score for s in state.seats)
 
     def winners(self, state: State) -> tuple[int, ...]:
-        if state.flow.phase is not Phase.OVER:
+        if state.flow.phase is not _OVER:
             return ()
         return winners_of(state)
 

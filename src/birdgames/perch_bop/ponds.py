@@ -23,6 +23,12 @@ def pond_strengths(on_pond: Sequence[int], adjoining: Sequence[Location | WLoc])
     other Ponds are not passed in, so they never count.
     """
     live = [strengths(loc.birds, loc.nested, loc.housed) for loc in adjoining if not loc.removed]
+    return pond_counts(on_pond, live)
+
+
+def pond_counts(on_pond: Sequence[int], live: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """Returns each colour's Pond count from its birds on the Pond and the strengths of the
+    adjoining Locations still on the board (`pond_strengths`)."""
     return tuple(
         (k + sum(power[c] for power in live)) if k > 0 else 0 for c, k in enumerate(on_pond)
     )

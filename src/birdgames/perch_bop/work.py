@@ -5,7 +5,7 @@ Nothing here escapes: apply() thaws a fresh copy, so no caller's state is ever m
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from birdgames.perch_bop.actions import Action
@@ -32,6 +32,66 @@ from birdgames.rng import Rng
 
 _NOTHING: Final = Await.NOTHING  # read once: an Enum member read costs a call on Python 3.11
 
+# The freeze builds a Flow, and a Location and Seat per touched one, on every step: setting
+# their slots through the slots' own descriptors skips the attribute lookup of the attrs
+# __init__'s object.__setattr__ (about a third of the build). Equal to the attrs __init__
+# while the classes have no defaults left unset, validators, converters or post-init hooks
+# (tests/perf/test_fast_paths.py holds them to that and compares the builds).
+_NEW: Final = object.__new__
+
+
+def _setter(cls: type, name: str) -> Callable[[object, object], None]:
+    setter: Callable[[object, object], None] = cls.__dict__[name].__set__
+    return setter
+
+
+_PHASE: Final = _setter(Flow, "phase")
+_STAGE: Final = _setter(Flow, "stage")
+_CURSOR: Final = _setter(Flow, "cursor")
+_AWAITING: Final = _setter(Flow, "awaiting")
+_ACTOR: Final = _setter(Flow, "actor")
+_PENDING: Final = _setter(Flow, "pending")
+_PLACED: Final = _setter(Flow, "placed")
+_BONUS_USED: Final = _setter(Flow, "bonus_used")
+_ACTIVATION: Final = _setter(Flow, "activation")
+_TILE: Final = _setter(Location, "tile")
+_BIRDS: Final = _setter(Location, "birds")
+_NESTED: Final = _setter(Location, "nested")
+_HOUSED: Final = _setter(Location, "housed")
+_FREE_NESTS: Final = _setter(Location, "free_nests")
+_REMOVED: Final = _setter(Location, "removed")
+_HAND: Final = _setter(Seat, "hand")
+_SCORE: Final = _setter(Seat, "score")
+_REACHED: Final = _setter(Seat, "reached")
+_DEALT: Final = _setter(Seat, "dealt")
+_OBJECTIVE: Final = _setter(Seat, "objective")
+_BIRDHOUSE: Final = _setter(Seat, "birdhouse")
+_ZAP: Final = _setter(Seat, "zap")
+
+
+def _flow(
+    phase: Phase,
+    stage: int,
+    cursor: int,
+    awaiting: Await,
+    actor: int,
+    pending: tuple[int, ...],
+    placed: bool,
+    bonus_used: bool,
+    activation: Activation | None,
+) -> Flow:
+    flow: Flow = _NEW(Flow)
+    _PHASE(flow, phase)
+    _STAGE(flow, stage)
+    _CURSOR(flow, cursor)
+    _AWAITING(flow, awaiting)
+    _ACTOR(flow, actor)
+    _PENDING(flow, pending)
+    _PLACED(flow, placed)
+    _BONUS_USED(flow, bonus_used)
+    _ACTIVATION(flow, activation)
+    return flow
+
 
 class WLoc:
     """A mutable Location."""
@@ -47,14 +107,14 @@ class WLoc:
         self.removed = loc.removed
 
     def freeze(self) -> Location:
-        return Location(
-            self.tile,
-            tuple(self.birds),
-            tuple(self.nested),
-            tuple(self.housed),
-            self.free_nests,
-            self.removed,
-        )
+        loc: Location = _NEW(Location)
+        _TILE(loc, self.tile)
+        _BIRDS(loc, tuple(self.birds))
+        _NESTED(loc, tuple(self.nested))
+        _HOUSED(loc, tuple(self.housed))
+        _FREE_NESTS(loc, self.free_nests)
+        _REMOVED(loc, self.removed)
+        return loc
 
     def power(self) -> tuple[int, ...]:
         """Returns each colour's strength here."""
@@ -86,15 +146,15 @@ class WSeat:
         self.zap = seat.zap
 
     def freeze(self) -> Seat:
-        return Seat(
-            tuple(self.hand),
-            self.score,
-            self.reached,
-            self.dealt,
-            self.objective,
-            self.birdhouse,
-            self.zap,
-        )
+        seat: Seat = _NEW(Seat)
+        _HAND(seat, tuple(self.hand))
+        _SCORE(seat, self.score)
+        _REACHED(seat, self.reached)
+        _DEALT(seat, self.dealt)
+        _OBJECTIVE(seat, self.objective)
+        _BIRDHOUSE(seat, self.birdhouse)
+        _ZAP(seat, self.zap)
+        return seat
 
 
 class WCreature:
@@ -119,6 +179,7 @@ class Work:
         "_creatures",
         "_one",
         "_one_creature",
+        "_powers",
         "_seats",
         "activation",
         "actor",
@@ -174,6 +235,9 @@ class Work:
         # (scoring, creature options) read frozen and working ones alike.
         self.frozen_locs = state.locations
         self._one: dict[int, WLoc] = {}
+        # Strengths of Locations not thawed, each computed once: a round's end reads every
+        # Location's several times (its scoring, the Ponds beside it, creature control).
+        self._powers: dict[int, tuple[int, ...]] | None = None
         # The supply, bag, fountain and plaza stay the State's tuples until a write thaws them
         # (`edit_supply`...): most steps touch none of them.
         self.supply: tuple[int, ...] | list[int] = state.supply
@@ -204,7 +268,7 @@ class Work:
             self.config,
             self.rng,
             self.round,
-            Flow(
+            _flow(
                 self.phase,
                 self.stage,
                 self.cursor,
@@ -337,6 +401,20 @@ class Work:
         found = self._one.get(i)
         if found is None:
             found = self._one[i] = WLoc(self.frozen_locs[i])
+        return found
+
+    def power(self, i: int) -> tuple[int, ...]:
+        """Returns each colour's strength at Location i now."""
+        thawed = self._one.get(i)
+        if thawed is not None:
+            return strengths(thawed.birds, thawed.nested, thawed.housed)
+        powers = self._powers
+        if powers is None:
+            powers = self._powers = {}
+        found = powers.get(i)
+        if found is None:
+            loc = self.frozen_locs[i]  # frozen: its strengths cannot change this step
+            found = powers[i] = strengths(loc.birds, loc.nested, loc.housed)
         return found
 
     def peek(self, i: int) -> WLoc | Location:
