@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 import types
 import typing
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Final, TypeAlias
 
 import attrs
@@ -257,3 +257,17 @@ def was_offered(state: object, action: object) -> bool:
         if candidate is action:
             return True
     return False
+
+
+# --- frozen values built on hot paths ---------------------------------------------------------
+# attrs' frozen __init__ sets each slot through object.__setattr__, which looks the attribute
+# up on the class first. A reducer that builds many values of one class sets the slots through
+# their descriptors instead, at about half the cost. That equals the __init__ only for a class
+# whose __init__ does nothing else (no defaults left unset, validators, converters or
+# post-init hooks); the tests hold each class built this way to that.
+
+
+def slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
+    """Returns the function that sets slot `name` of an instance of the slotted class `cls`."""
+    setter: Callable[[object, object], None] = cls.__dict__[name].__set__
+    return setter

@@ -8,6 +8,7 @@ from typing import Final, assert_never, cast
 
 from birdgames.core import check_player
 from birdgames.fields import offer
+from birdgames.peacock import build
 from birdgames.peacock import season as season_end
 from birdgames.peacock.actions import (
     ACTION_TYPES,
@@ -52,9 +53,7 @@ from birdgames.peacock.state import (
     ORANGE,
     OVER,
     SLOTS,
-    Flock,
     Group,
-    Hand,
     Phase,
     Pool,
     Seat,
@@ -460,10 +459,10 @@ def _draft(state: State, action: DraftCard, log: bool) -> tuple[State, tuple[Eve
     seat = state.seats[player]
     hand = seat.hand
     if card in SPECIES_BY_ID:
-        hand = Hand(removed(hand.birds, card), hand.islands)
+        hand = build.hand(removed(hand.birds, card), hand.islands)
     else:
-        hand = Hand(hand.birds, removed(hand.islands, card))
-    seat = Seat(hand, card, seat.pool, seat.groups, seat.done, seat.season_scores, seat.moves)
+        hand = build.hand(hand.birds, removed(hand.islands, card))
+    seat = build.seat(hand, card, seat.pool, seat.groups, seat.done, seat.season_scores, seat.moves)
     state = _with_seat(state, player, seat)
     for other in state.seats:
         if other.pick is None:
@@ -484,11 +483,11 @@ def _reveal(state: State, events: list[Event]) -> State:
         assert card is not None
         pool = seat.pool
         if card in SPECIES_BY_ID:
-            pool = Pool(
+            pool = build.pool(
                 added(pool.drafted_birds, card), pool.drafted_islands, pool.aside, pool.received
             )
         else:
-            pool = Pool(
+            pool = build.pool(
                 pool.drafted_birds, added(pool.drafted_islands, card), pool.aside, pool.received
             )
         pools.append(pool)
@@ -496,7 +495,7 @@ def _reveal(state: State, events: list[Event]) -> State:
     new_list: list[Seat] = []
     for i, seat in enumerate(seats):
         hand = seats[(i - step_) % n].hand
-        new_list.append(Seat(hand, None, pools[i], seat.groups, False, seat.season_scores))
+        new_list.append(build.seat(hand, None, pools[i], seat.groups, False, seat.season_scores, 0))
     new_seats = tuple(new_list)
     empty = not new_seats[0].hand.birds and not new_seats[0].hand.islands
     if not empty:
@@ -510,7 +509,7 @@ def _reveal(state: State, events: list[Event]) -> State:
 
 
 def _place_island(state: State, action: PlaceIsland, log: bool) -> tuple[State, tuple[Event, ...]]:
-    groups = (*state.seats[action.player].groups, Group(action.island))
+    groups = (*state.seats[action.player].groups, build.group(action.island, (), None, None))
     after = _island_used(state, action.player, action.island, groups)
     if not log:
         return after, ()
@@ -528,7 +527,7 @@ def _tuck_island(state: State, action: TuckIsland, log: bool) -> tuple[State, tu
     groups = state.seats[action.player].groups
     old = groups[action.group]
     tuck = _tuck(action.island, 0 if action.half is BLUE else 1)
-    group = Group(old.island, (*old.tucks, tuck), old.left, old.right)
+    group = build.group(old.island, (*old.tucks, tuck), old.left, old.right)
     groups = replaced(groups, action.group, group)
     after = _island_used(state, action.player, action.island, groups)
     if not log:
@@ -540,11 +539,13 @@ def _island_used(state: State, player: int, island: str, groups: tuple[Group, ..
     """Returns `state` with `island` taken from the player's drafted islands into `groups`."""
     seat = state.seats[player]
     pool = seat.pool
-    pool = Pool(
+    pool = build.pool(
         pool.drafted_birds, removed(pool.drafted_islands, island), pool.aside, pool.received
     )
     return _with_seat(
-        state, player, Seat(seat.hand, None, pool, groups, False, seat.season_scores, seat.moves)
+        state,
+        player,
+        build.seat(seat.hand, None, pool, groups, False, seat.season_scores, seat.moves),
     )
 
 
@@ -557,15 +558,15 @@ def _place_bird(state: State, action: PlaceBird, log: bool) -> tuple[State, tupl
     event: Event
     source = action.source
     if source is DRAFTED:
-        pool = Pool(
+        pool = build.pool(
             removed(pool.drafted_birds, bird), pool.drafted_islands, pool.aside, pool.received
         )
     elif source is ASIDE:
-        pool = Pool(
+        pool = build.pool(
             pool.drafted_birds, pool.drafted_islands, removed(pool.aside, bird), pool.received
         )
     elif source is RECEIVED:
-        pool = Pool(
+        pool = build.pool(
             pool.drafted_birds, pool.drafted_islands, pool.aside, removed(pool.received, bird)
         )
     else:
@@ -574,14 +575,14 @@ def _place_bird(state: State, action: PlaceBird, log: bool) -> tuple[State, tupl
         old = groups[action.from_group]
         flock = old.flock(action.from_slot)
         assert flock is not None
-        left = None if flock.size == 1 else Flock(bird, flock.size - 1)
+        left = None if flock.size == 1 else build.flock(bird, flock.size - 1)
         moves += 1
-        groups[action.from_group] = old.with_flock(action.from_slot, left)
+        groups[action.from_group] = build.with_flock(old, action.from_slot, left)
     target = groups[action.group]
     flock = target.flock(action.slot)
-    joined = Flock(bird, 1) if flock is None else Flock(bird, flock.size + 1)
-    groups[action.group] = target.with_flock(action.slot, joined)
-    seat = Seat(seat.hand, None, pool, tuple(groups), False, seat.season_scores, moves)
+    joined = build.flock(bird, 1 if flock is None else flock.size + 1)
+    groups[action.group] = build.with_flock(target, action.slot, joined)
+    seat = build.seat(seat.hand, None, pool, tuple(groups), False, seat.season_scores, moves)
     if not log:
         return _with_seat(state, player, seat), ()
     if source is TABLEAU:
@@ -599,7 +600,7 @@ def _end_migration(
 ) -> tuple[State, tuple[Event, ...]]:
     player = action.player
     seat = state.seats[player]
-    seat = Seat(seat.hand, None, seat.pool, seat.groups, True, seat.season_scores, seat.moves)
+    seat = build.seat(seat.hand, None, seat.pool, seat.groups, True, seat.season_scores, seat.moves)
     state = _with_seat(state, player, seat)
     for other in state.seats:
         if not other.done:

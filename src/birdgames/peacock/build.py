@@ -1,0 +1,115 @@
+"""The tableau's frozen parts, built through their slots on the reducers' hot paths.
+
+Each step builds a Seat and a Pool, Group or Flock; setting their slots directly costs about
+half of attrs' frozen __init__ (birdgames.fields.slot_setter). The cached hash starts unset,
+as attrs' __init__ leaves it. tests/perf/test_fast_paths.py compares the builds.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from birdgames.fields import slot_setter
+from birdgames.peacock.state import LEFT, Flock, Group, Hand, Pool, Seat, Slot, Tuck
+
+_NEW: Final = object.__new__
+_HASH: Final = "_attrs_cached_hash"  # attrs' slot for a cache_hash class's hash
+
+_SEAT_HAND: Final = slot_setter(Seat, "hand")
+_SEAT_PICK: Final = slot_setter(Seat, "pick")
+_SEAT_POOL: Final = slot_setter(Seat, "pool")
+_SEAT_GROUPS: Final = slot_setter(Seat, "groups")
+_SEAT_DONE: Final = slot_setter(Seat, "done")
+_SEAT_SCORES: Final = slot_setter(Seat, "season_scores")
+_SEAT_MOVES: Final = slot_setter(Seat, "moves")
+_SEAT_HASH: Final = slot_setter(Seat, _HASH)
+_HAND_BIRDS: Final = slot_setter(Hand, "birds")
+_HAND_ISLANDS: Final = slot_setter(Hand, "islands")
+_HAND_HASH: Final = slot_setter(Hand, _HASH)
+_POOL_BIRDS: Final = slot_setter(Pool, "drafted_birds")
+_POOL_ISLANDS: Final = slot_setter(Pool, "drafted_islands")
+_POOL_ASIDE: Final = slot_setter(Pool, "aside")
+_POOL_RECEIVED: Final = slot_setter(Pool, "received")
+_POOL_HASH: Final = slot_setter(Pool, _HASH)
+_GROUP_ISLAND: Final = slot_setter(Group, "island")
+_GROUP_TUCKS: Final = slot_setter(Group, "tucks")
+_GROUP_LEFT: Final = slot_setter(Group, "left")
+_GROUP_RIGHT: Final = slot_setter(Group, "right")
+_GROUP_HASH: Final = slot_setter(Group, _HASH)
+_FLOCK_SPECIES: Final = slot_setter(Flock, "species")
+_FLOCK_SIZE: Final = slot_setter(Flock, "size")
+_FLOCK_HASH: Final = slot_setter(Flock, _HASH)
+
+
+def seat(
+    hand: Hand,
+    pick: str | None,
+    pool: Pool,
+    groups: tuple[Group, ...],
+    done: bool,
+    season_scores: tuple[int, ...],
+    moves: int,
+) -> Seat:
+    """Returns `Seat(hand, pick, pool, groups, done, season_scores, moves)`."""
+    built: Seat = _NEW(Seat)
+    _SEAT_HAND(built, hand)
+    _SEAT_PICK(built, pick)
+    _SEAT_POOL(built, pool)
+    _SEAT_GROUPS(built, groups)
+    _SEAT_DONE(built, done)
+    _SEAT_SCORES(built, season_scores)
+    _SEAT_MOVES(built, moves)
+    _SEAT_HASH(built, None)
+    return built
+
+
+def hand(birds: tuple[str, ...], islands: tuple[str, ...]) -> Hand:
+    """Returns `Hand(birds, islands)`."""
+    built: Hand = _NEW(Hand)
+    _HAND_BIRDS(built, birds)
+    _HAND_ISLANDS(built, islands)
+    _HAND_HASH(built, None)
+    return built
+
+
+def pool(
+    drafted_birds: tuple[str, ...],
+    drafted_islands: tuple[str, ...],
+    aside: tuple[str, ...],
+    received: tuple[str, ...],
+) -> Pool:
+    """Returns `Pool(drafted_birds, drafted_islands, aside, received)`."""
+    built: Pool = _NEW(Pool)
+    _POOL_BIRDS(built, drafted_birds)
+    _POOL_ISLANDS(built, drafted_islands)
+    _POOL_ASIDE(built, aside)
+    _POOL_RECEIVED(built, received)
+    _POOL_HASH(built, None)
+    return built
+
+
+def group(island: str, tucks: tuple[Tuck, ...], left: Flock | None, right: Flock | None) -> Group:
+    """Returns `Group(island, tucks, left, right)`."""
+    built: Group = _NEW(Group)
+    _GROUP_ISLAND(built, island)
+    _GROUP_TUCKS(built, tucks)
+    _GROUP_LEFT(built, left)
+    _GROUP_RIGHT(built, right)
+    _GROUP_HASH(built, None)
+    return built
+
+
+def flock(species: str, size: int) -> Flock:
+    """Returns `Flock(species, size)`."""
+    built: Flock = _NEW(Flock)
+    _FLOCK_SPECIES(built, species)
+    _FLOCK_SIZE(built, size)
+    _FLOCK_HASH(built, None)
+    return built
+
+
+def with_flock(old: Group, slot: Slot, new: Flock | None) -> Group:
+    """Returns `old.with_flock(slot, new)`."""
+    if slot is LEFT:
+        return group(old.island, old.tucks, new, old.right)
+    return group(old.island, old.tucks, old.left, new)
