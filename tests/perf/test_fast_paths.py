@@ -21,17 +21,22 @@ import birdgames
 from birdgames import codec, peacock, perch_bop
 from birdgames.core import stuck_problem
 from birdgames.fields import was_offered
+from birdgames.peacock import build as peacock_build
 from birdgames.peacock import invariants as peacock_invariants
+from birdgames.peacock import state as peacock_state
 from birdgames.peacock import view as peacock_view
+from birdgames.peacock.cards import Season
 from birdgames.perch_bop import creatures as perch_creatures
 from birdgames.perch_bop import rules as perch_rules
 from birdgames.perch_bop import state as perch_state
 from birdgames.perch_bop import work as perch_work
 from birdgames.perch_bop.cards import CREATURE, Movement
+from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.work import loc_power
 from birdgames.rng import Rng, below
 
 GAMES = sorted(birdgames.games().items())
+_STAY = (Movement.INTERSECTION, Movement.STAYS)
 SEEDS = range(3)
 
 
@@ -198,15 +203,74 @@ def test_perch_can_move_answers_as_listing_the_moves_does() -> None:
     assert compared > 10_000 and 0 < moved < compared
 
 
-@pytest.mark.parametrize("cls", [perch_state.Flow, perch_state.Location, perch_state.Seat])
-def test_perch_fast_builds_skip_no_attrs_init_work(cls: type) -> None:
-    """The working copy builds Flows, Locations and Seats by setting their slots directly:
-    equal to attrs' __init__ only while it does nothing else for them."""
+FAST_BUILT = [
+    perch_state.Flow,
+    perch_state.Location,
+    perch_state.Seat,
+    peacock_state.Seat,
+    peacock_state.Hand,
+    peacock_state.Pool,
+    peacock_state.Group,
+    peacock_state.Flock,
+]
+
+
+@pytest.mark.parametrize(
+    "cls", FAST_BUILT, ids=[f"{c.__module__}.{c.__name__}" for c in FAST_BUILT]
+)
+def test_fast_built_classes_have_nothing_else_in_their_init(cls: type) -> None:
+    """Perch's working copy and Peacock's reducers build these classes by setting their slots
+    (birdgames.fields.slot_setter): equal to attrs' __init__ only while it does nothing else."""
     assert attrs.has(cls) and "__slots__" in cls.__dict__
     assert not hasattr(cls, "__attrs_post_init__")
     for field in attrs.fields(cls):
         assert field.validator is None and field.converter is None, field.name
         assert field.init and field.on_setattr in (None, attrs.setters.NO_OP), field.name
+
+
+def test_peacock_fast_builds_equal_attrs_builds() -> None:
+    """Peacock's builders give what attrs' __init__ gives from the same values (by keyword),
+    field for field, with the same hash, on values that differ from field to field."""
+    flock = peacock_build.flock("a", 2)
+    made_flock = peacock_state.Flock(species="a", size=2)
+    tuck = peacock_state.Tuck("t", Season.BLUE)
+    group = peacock_build.group("i", (tuck,), flock, None)
+    made_group = peacock_state.Group(island="i", tucks=(tuck,), left=made_flock, right=None)
+    hand = peacock_build.hand(("b",), ("c",))
+    made_hand = peacock_state.Hand(birds=("b",), islands=("c",))
+    pool = peacock_build.pool(("d",), ("e",), ("f",), ("g",))
+    made_pool = peacock_state.Pool(
+        drafted_birds=("d",), drafted_islands=("e",), aside=("f",), received=("g",)
+    )
+    seat = peacock_build.seat(hand, "p", pool, (group,), True, (3, 4), 5)
+    made_seat = peacock_state.Seat(
+        hand=made_hand,
+        pick="p",
+        pool=made_pool,
+        groups=(made_group,),
+        done=True,
+        season_scores=(3, 4),
+        moves=5,
+    )
+    pairs: list[tuple[Any, Any]] = [
+        (flock, made_flock),
+        (group, made_group),
+        (hand, made_hand),
+        (pool, made_pool),
+        (seat, made_seat),
+        (
+            peacock_build.with_flock(group, peacock_state.Slot.LEFT, None),
+            attrs.evolve(made_group, left=None),
+        ),
+        (
+            peacock_build.with_flock(group, peacock_state.Slot.RIGHT, flock),
+            attrs.evolve(made_group, right=made_flock),
+        ),
+    ]
+    for built, made in pairs:
+        assert type(built) is type(made)
+        assert attrs.astuple(built, recurse=False) == attrs.astuple(made, recurse=False)
+        assert hash(built) == hash(made) and built == made
 
 
 def test_perch_fast_builds_equal_attrs_builds() -> None:
@@ -314,6 +378,50 @@ def test_perch_working_copy_strengths_follow_every_write() -> None:
             index, rng = below(rng, len(legal))
             state = game.apply(state, legal[index])
     assert checked > 400
+
+
+def test_perch_creatures_that_stay_find_a_bird_as_listing_the_birds_does() -> None:
+    """creatures.can_act_in_place answers as `_first_part` does for a new activation of the
+    Scarecrow (from every intersection), the Frog and the Perch (from every Pond), on the
+    boards of random games at every player count, also with tiles removed and with the Yeti
+    moved onto each tile."""
+    game = perch_bop.GAME
+    staying = [name for name, card in CREATURE.items() if card.movement in _STAY]
+    assert sorted(staying) == ["frog", "perch", "scarecrow"]
+    compared = found = 0
+    for players in game.player_counts:
+        state = game.new_game(game.default_config(players), 20 + players)
+        rng = Rng.from_seed(20 + players)
+        geo = geometry_for(players)
+        while not game.is_terminal(state):
+            played = perch_creatures.ground(state)
+            cells = len(played.locs)
+            keep, rng = below(rng, cells)
+            grounds = [
+                played,
+                played._replace(
+                    locs=tuple(
+                        attrs.evolve(loc, removed=i != keep)
+                        for i, loc in enumerate(state.locations)
+                    )
+                ),
+                played._replace(yeti=keep),
+            ]
+            for g, name in itertools.product(grounds, staying):
+                if CREATURE[name].movement is Movement.INTERSECTION:
+                    starts = range(len(geo.intersections))
+                else:
+                    starts = range(cells, cells + len(g.ponds))
+                for start in starts:
+                    act = perch_state.Activation(name, perch_state.Stage.BIRD, start)
+                    listed = perch_creatures._first_part(g, act, 0) is not None
+                    assert perch_creatures.can_act_in_place(g, name, start) is listed, (name, start)
+                    compared += 1
+                    found += listed
+            legal = game.legal_actions(state, game.to_act(state)[0])
+            index, rng = below(rng, len(legal))
+            state = game.apply(state, legal[index])
+    assert compared > 10_000 and 0 < found < compared
 
 
 def test_perch_bonus_note_stays_out_of_equality_hash_and_the_codec() -> None:

@@ -467,9 +467,29 @@ def can_activate(g: Ground, cr: Creature | WCreature) -> bool:
         return False
     start = place_of(len(g.locs), cr.position)
     if steps_of(cr.id) == 0:
-        act = Activation(cr.id, _Stage.BIRD, start)
-        return _first_part(g, act, 0) is not None
+        return can_act_in_place(g, cr.id, start)
     return can_move(g, cr.id, start)
+
+
+def can_act_in_place(g: Ground, creature: str, start: int) -> bool:
+    """Whether a creature that never moves, standing at `start`, has a bird to act on: what
+    `_first_part` finds for its new activation, found without listing the birds
+    (tests/perf/test_fast_paths.py compares the two)."""
+    locs = g.locs
+    effect = CREATURE[creature].effect
+    if effect is _Effect.FOUNTAIN_TWO_TILES:  # the Scarecrow: its intersection's tiles
+        # Both parts read the same tiles while none is hit: a bird for one is a bird for both.
+        return any(_open(locs[i]) for i in geometry_for(g.players).intersections[start])
+    k = start - len(locs)
+    if effect is _Effect.POND_PULL:  # the Frog
+        return any(_open(locs[i]) for i in pond_cells(g, k) if i != g.yeti)
+    if effect is _Effect.POND_PUSH:  # the Perch
+        beside = pond_cells(g, k)
+        return any(
+            b >= 2 and any(_accepts(locs[i], c) for i in beside)
+            for c, b in enumerate(g.ponds[k].birds)
+        )
+    return _first_part(g, Activation(creature, _Stage.BIRD, start), 0) is not None
 
 
 def can_move(g: Ground, creature: str, start: int) -> bool:

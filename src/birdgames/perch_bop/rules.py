@@ -773,7 +773,7 @@ def _frozen(w: Work) -> State:
 
 def _resolve(w: Work, act: Action) -> None:
     player = act.player
-    match act:  # the commonest decision first: each case is one isinstance test
+    match act:  # the commonest decisions first (random play): each case is an isinstance test
         case Place():
             i = _index(w, act.location)
             loc = w.loc(i)
@@ -787,13 +787,49 @@ def _resolve(w: Work, act: Action) -> None:
             flow.feed(w, i, act.colour)
             w.placed = True
             _after_turn_part(w, player)
+        case FeedBirds():
+            _feed(w, act)
+            _after_turn_part(w, player)
+        case EndTurn():
+            if w.log:
+                w.events.append(TurnEnded(player))
+            flow.end_turn(w)
+        case ActivateCreature():
+            creatures.activate(w, act)
         case ChooseSlot():
             flow.fill_slot(w, act.slot)
+        case ChooseBird():
+            creatures.choose_bird(w, act)
+        case MoveCreature():
+            creatures.move(w, act)
         case KeepObjective():
             w.seat(player).objective = act.objective
             if w.log:
                 w.events.append(ObjectiveKept(player, act.objective))
             w.resume()  # the driver waits again while someone has not chosen
+        case BuildBirdhouse():
+            i = _index(w, act.location)
+            w.loc(i).housed[act.colour] = True
+            w.seat(player).birdhouse = False
+            if w.log:
+                w.events.append(BirdhouseBuilt(player, act.colour, w.loc(i).tile))
+            w.bonus_used = True
+            _after_turn_part(w, player)
+        case Zap():
+            w.seat(player).zap = False
+            w.bonus_used = True
+            k = _pond_index(w, act.location)
+            if k is not None:
+                flow.pond_to_fountain(w, k, act.colour, player, "zap")
+            else:
+                flow.remove_to_fountain(w, _index(w, act.location), act.colour, player, "zap")
+            _after_turn_part(w, player)
+        case UseEffect():
+            creatures.use(w, player)
+        case SkipEffect():
+            creatures.skip(w, player)
+        case ChooseDestination():
+            creatures.choose_destination(w, act)
         case AddBird():
             cause = "early_bird" if w.awaiting is Await.EARLY_BIRD else "rookery"
             flow.add_extra_bird(w, player, cause)
@@ -843,26 +879,6 @@ def _resolve(w: Work, act: Action) -> None:
         case PlaceScarecrow():
             flow.place_scarecrow(w, player, act.intersection)
             w.resume()
-        case BuildBirdhouse():
-            i = _index(w, act.location)
-            w.loc(i).housed[act.colour] = True
-            w.seat(player).birdhouse = False
-            if w.log:
-                w.events.append(BirdhouseBuilt(player, act.colour, w.loc(i).tile))
-            w.bonus_used = True
-            _after_turn_part(w, player)
-        case FeedBirds():
-            _feed(w, act)
-            _after_turn_part(w, player)
-        case Zap():
-            w.seat(player).zap = False
-            w.bonus_used = True
-            k = _pond_index(w, act.location)
-            if k is not None:
-                flow.pond_to_fountain(w, k, act.colour, player, "zap")
-            else:
-                flow.remove_to_fountain(w, _index(w, act.location), act.colour, player, "zap")
-            _after_turn_part(w, player)
         case ZapNest():
             i = _index(w, act.location)
             w.seat(player).zap = False
@@ -871,22 +887,6 @@ def _resolve(w: Work, act: Action) -> None:
                 w.events.append(NestRemoved(player, w.loc(i).tile))
             w.bonus_used = True
             _after_turn_part(w, player)
-        case EndTurn():
-            if w.log:
-                w.events.append(TurnEnded(player))
-            flow.end_turn(w)
-        case ActivateCreature():
-            creatures.activate(w, act)
-        case MoveCreature():
-            creatures.move(w, act)
-        case UseEffect():
-            creatures.use(w, player)
-        case SkipEffect():
-            creatures.skip(w, player)
-        case ChooseBird():
-            creatures.choose_bird(w, act)
-        case ChooseDestination():
-            creatures.choose_destination(w, act)
         case ChooseFountainBird():
             creatures.choose_fountain_bird(w, act)
         case _:

@@ -5,9 +5,10 @@ Nothing here escapes: apply() thaws a fresh copy, so no caller's state is ever m
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
+from birdgames.fields import slot_setter
 from birdgames.perch_bop.actions import Action
 from birdgames.perch_bop.events import Event
 from birdgames.perch_bop.scoring import strengths
@@ -32,41 +33,32 @@ from birdgames.rng import Rng
 
 _NOTHING: Final = Await.NOTHING  # read once: an Enum member read costs a call on Python 3.11
 
-# The freeze builds a Flow, and a Location and Seat per touched one, on every step: setting
-# their slots through the slots' own descriptors skips the attribute lookup of the attrs
-# __init__'s object.__setattr__ (about a third of the build). Equal to the attrs __init__
-# while the classes have no defaults left unset, validators, converters or post-init hooks
-# (tests/perf/test_fast_paths.py holds them to that and compares the builds).
+# The freeze builds a Flow, and a Location and Seat per touched one, on every step: through
+# their slots (birdgames.fields.slot_setter; tests/perf/test_fast_paths.py compares the builds).
 _NEW: Final = object.__new__
 
-
-def _setter(cls: type, name: str) -> Callable[[object, object], None]:
-    setter: Callable[[object, object], None] = cls.__dict__[name].__set__
-    return setter
-
-
-_PHASE: Final = _setter(Flow, "phase")
-_STAGE: Final = _setter(Flow, "stage")
-_CURSOR: Final = _setter(Flow, "cursor")
-_AWAITING: Final = _setter(Flow, "awaiting")
-_ACTOR: Final = _setter(Flow, "actor")
-_PENDING: Final = _setter(Flow, "pending")
-_PLACED: Final = _setter(Flow, "placed")
-_BONUS_USED: Final = _setter(Flow, "bonus_used")
-_ACTIVATION: Final = _setter(Flow, "activation")
-_TILE: Final = _setter(Location, "tile")
-_BIRDS: Final = _setter(Location, "birds")
-_NESTED: Final = _setter(Location, "nested")
-_HOUSED: Final = _setter(Location, "housed")
-_FREE_NESTS: Final = _setter(Location, "free_nests")
-_REMOVED: Final = _setter(Location, "removed")
-_HAND: Final = _setter(Seat, "hand")
-_SCORE: Final = _setter(Seat, "score")
-_REACHED: Final = _setter(Seat, "reached")
-_DEALT: Final = _setter(Seat, "dealt")
-_OBJECTIVE: Final = _setter(Seat, "objective")
-_BIRDHOUSE: Final = _setter(Seat, "birdhouse")
-_ZAP: Final = _setter(Seat, "zap")
+_PHASE: Final = slot_setter(Flow, "phase")
+_STAGE: Final = slot_setter(Flow, "stage")
+_CURSOR: Final = slot_setter(Flow, "cursor")
+_AWAITING: Final = slot_setter(Flow, "awaiting")
+_ACTOR: Final = slot_setter(Flow, "actor")
+_PENDING: Final = slot_setter(Flow, "pending")
+_PLACED: Final = slot_setter(Flow, "placed")
+_BONUS_USED: Final = slot_setter(Flow, "bonus_used")
+_ACTIVATION: Final = slot_setter(Flow, "activation")
+_TILE: Final = slot_setter(Location, "tile")
+_BIRDS: Final = slot_setter(Location, "birds")
+_NESTED: Final = slot_setter(Location, "nested")
+_HOUSED: Final = slot_setter(Location, "housed")
+_FREE_NESTS: Final = slot_setter(Location, "free_nests")
+_REMOVED: Final = slot_setter(Location, "removed")
+_HAND: Final = slot_setter(Seat, "hand")
+_SCORE: Final = slot_setter(Seat, "score")
+_REACHED: Final = slot_setter(Seat, "reached")
+_DEALT: Final = slot_setter(Seat, "dealt")
+_OBJECTIVE: Final = slot_setter(Seat, "objective")
+_BIRDHOUSE: Final = slot_setter(Seat, "birdhouse")
+_ZAP: Final = slot_setter(Seat, "zap")
 
 
 def _flow(
