@@ -26,6 +26,7 @@ ENV: str = "BIRDGAMES_MYPYC"
 # Rules logic only (paths under src/): no attrs data classes, no codec registration, no checks
 # of a caller's values.
 COMPILED: tuple[str, ...] = (
+    "birdgames/offered.py",
     "birdgames/peacock/build.py",
     "birdgames/peacock/rules.py",
     "birdgames/peacock/scoring.py",

@@ -4,7 +4,7 @@ Peacock's loaded-state check proves what the generic one finds by enumeration; t
 compares the two.
 
 `apply` skips `check` for an action object that `legal_actions` offered for the very same
-state (birdgames.fields.offer). These tests play the same random games twice, once applying
+state (birdgames.offered.offer). These tests play the same random games twice, once applying
 the offered objects (the fast path) and once applying equal copies decoded from their JSON
 (always fully checked), and compare every state.
 """
@@ -20,7 +20,7 @@ import pytest
 import birdgames
 from birdgames import codec, peacock, perch_bop
 from birdgames.core import stuck_problem
-from birdgames.fields import was_offered
+from birdgames.offered import was_offered
 from birdgames.peacock import build as peacock_build
 from birdgames.peacock import invariants as peacock_invariants
 from birdgames.peacock import state as peacock_state

@@ -6,7 +6,7 @@ from typing import Final, get_args
 
 from birdgames import codec
 from birdgames.core import IllegalActionError, check_player, check_seed
-from birdgames.fields import was_offered
+from birdgames.offered import was_offered
 from birdgames.peacock import invariants, rules, season, setup
 from birdgames.peacock.actions import ACTION_CLASSES, Action
 from birdgames.peacock.cards import DEAL_BIRDS, DEAL_ISLANDS, SEASONS_PER_GAME

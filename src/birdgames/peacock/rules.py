@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Final, assert_never, cast
 
 from birdgames.core import check_player
-from birdgames.fields import offer
+from birdgames.offered import offer
 from birdgames.peacock import build
 from birdgames.peacock import season as season_end
 from birdgames.peacock.actions import (

@@ -146,7 +146,7 @@ class Seat:
     moves: int = 0  # K2.3 tableau moves this migration (of MOVES_PER_MIGRATION)
 
 
-# Not slotted: `legal_actions` notes its answer in the instance (birdgames.fields.offer), so
+# Not slotted: `legal_actions` notes its answer in the instance (birdgames.offered.offer), so
 # `apply` can skip `check` for an action it offered; the note is no field and no part of the
 # value (equality, hash, codec and evolve ignore it).
 @attrs.frozen(slots=False)

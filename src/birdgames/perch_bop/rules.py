@@ -9,7 +9,7 @@ from typing import Final, assert_never
 import attrs
 
 from birdgames.core import IllegalActionError, check_player
-from birdgames.fields import offer, was_offered
+from birdgames.offered import offer, was_offered
 from birdgames.perch_bop import creatures, flow, promos
 from birdgames.perch_bop.actions import (
     ACTION_TYPES,

@@ -274,7 +274,7 @@ class Promos:
     ruling: TieOrder | None = None  # the Eagle's order, for this Upkeep's scoring and control
 
 
-# Not slotted: `legal_actions` notes its answer in the instance (birdgames.fields.offer), so
+# Not slotted: `legal_actions` notes its answer in the instance (birdgames.offered.offer), so
 # `step` can skip `check` for an action it offered; the note is no field and no part of the
 # value (equality, hash, codec and evolve ignore it).
 @attrs.frozen(slots=False)

@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import Final, assert_never
 
 from birdgames.core import IllegalActionError, check_player
-from birdgames.fields import offer, was_offered
+from birdgames.offered import offer, was_offered
 from birdgames.rookery.abilities import (
     COST_MOD_CARDS,
     PRINTED_COST,

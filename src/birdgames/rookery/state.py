@@ -200,7 +200,7 @@ class TargetChoice:
 Pending: TypeAlias = AmbushWindow | DiscardChoice | TargetChoice
 
 
-# Not slotted: `legal_actions` notes its answer in the instance (birdgames.fields.offer), so
+# Not slotted: `legal_actions` notes its answer in the instance (birdgames.offered.offer), so
 # `step` can skip `check` for an action it offered; the note is no field and no part of the
 # value (equality, hash, codec and evolve ignore it).
 @attrs.frozen(slots=False)
