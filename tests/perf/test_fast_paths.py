@@ -18,7 +18,7 @@ import attrs
 import pytest
 
 import birdgames
-from birdgames import codec, peacock, perch_bop
+from birdgames import codec, peacock, perch_bop, rookery
 from birdgames.core import stuck_problem
 from birdgames.offered import was_offered
 from birdgames.peacock import build as peacock_build
@@ -34,6 +34,11 @@ from birdgames.perch_bop.cards import CREATURE, Movement
 from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.work import loc_power
 from birdgames.rng import Rng, below
+from birdgames.rookery import abilities as rookery_abilities
+from birdgames.rookery import cards as rookery_cards
+from birdgames.rookery import effects as rookery_effects
+from birdgames.rookery import rules as rookery_rules
+from birdgames.rookery import state as rookery_state
 
 GAMES = sorted(birdgames.games().items())
 _STAY = (Movement.INTERSECTION, Movement.STAYS)
@@ -458,3 +463,122 @@ def test_peacock_views_from_cached_seat_views_equal_views_built_afresh() -> None
             index, rng = below(rng, len(legal))
             state = game.apply(state, legal[index])
     assert compared > 1000
+
+
+def _rookery_slow_doomed(
+    zones: tuple[rookery_state.ZoneState, ...],
+) -> tuple[int, rookery_state.Bird | rookery_state.Predator] | None:
+    """The first card whose damage reached its hp, asking hp_of of every damaged card."""
+    for zi, zone in enumerate(zones):
+        cards: tuple[rookery_state.Bird | rookery_state.Predator, ...] = (
+            *zone.birds,
+            *zone.predators,
+        )
+        for card in cards:
+            if card.damage > 0 and card.damage >= rookery_abilities.hp_of(zones, zi, card):
+                return zi, card
+    return None
+
+
+def _rookery_hurt(
+    zones: tuple[rookery_state.ZoneState, ...], rng: Rng
+) -> tuple[tuple[rookery_state.ZoneState, ...], Rng]:
+    """Returns the zones with random damage, 0 to hp + 1, on every card in play."""
+    hurt = []
+    for zi, zone in enumerate(zones):
+        birds = []
+        for bird in zone.birds:
+            damage, rng = below(rng, rookery_abilities.hp_of(zones, zi, bird) + 2)
+            birds.append(attrs.evolve(bird, damage=damage))
+        preds = []
+        for pred in zone.predators:
+            damage, rng = below(rng, rookery_abilities.hp_of(zones, zi, pred) + 2)
+            preds.append(attrs.evolve(pred, damage=damage))
+        hurt.append(attrs.evolve(zone, birds=tuple(birds), predators=tuple(preds)))
+    return tuple(hurt), rng
+
+
+def test_rookery_damage_checks_find_what_asking_hp_of_finds() -> None:
+    """`at_risk` and `_doomed` skip hp_of below a card's least hp (its printed hp, at least
+    1). On the fields of random games, and on the same fields with random damage on every
+    card, `_doomed` finds the card asking hp_of of every card finds, `at_risk` is true
+    whenever there is one, and no card in play has hp below its floor."""
+    game = rookery.GAME
+    compared = doomed = 0
+    for seed in range(6):
+        state = game.new_game(game.default_config(2), seed)
+        rng = Rng.from_seed(seed)
+        while not game.is_terminal(state):
+            hurt, rng = _rookery_hurt(state.zones, rng)
+            for zones in (state.zones, hurt):
+                slow = _rookery_slow_doomed(zones)
+                assert rookery_effects._doomed(zones) == slow
+                assert rookery_effects.at_risk(zones) or slow is None
+                doomed += slow is not None
+                for zi, zone in enumerate(zones):
+                    cards: tuple[rookery_state.Bird | rookery_state.Predator, ...] = (
+                        *zone.birds,
+                        *zone.predators,
+                    )
+                    for card in cards:
+                        floor = rookery_effects._HP_FLOOR[card.card]
+                        assert floor <= rookery_abilities.hp_of(zones, zi, card)
+                compared += 1
+            legal = game.legal_actions(state, game.to_act(state)[0])
+            index, rng = below(rng, len(legal))
+            state = game.apply(state, legal[index])
+    assert compared > 500 and doomed > 100
+
+
+def test_rookery_turn_enumerator_reads_the_queries_it_inlines_as_they_answer() -> None:
+    """The turn enumerator gathers the cost_mod sources in its pass over the field and asks
+    hunt_limit only of a hunt_mod card: along random games, for both seats, the discounts
+    equal `cost_mods` and the inlined hunt limit equals `hunt_limit` for every predator."""
+    game = rookery.GAME
+    compared = 0
+    for seed in range(6):
+        state = game.new_game(game.default_config(2), 100 + seed)
+        rng = Rng.from_seed(seed)
+        while not game.is_terminal(state):
+            zones = state.zones
+            for p in (0, 1):
+                sources = []
+                for zi, zone in enumerate(zones):
+                    in_play: list[rookery_state.Bird | rookery_state.Predator] = [*zone.birds]
+                    in_play += [q for q in zone.predators if q.face_up]
+                    sources += [
+                        (zi, c.card)
+                        for c in in_play
+                        if c.owner == p and c.card in rookery_abilities.COST_MOD_CARDS
+                    ]
+                mods = rookery_abilities.cost_mods(zones, p)
+                assert rookery_rules._cost_mods(zones, p, sources) == mods
+                for card in (*state.players[0].hand, *state.players[1].hand):
+                    if rookery_cards.CARD_TYPE[card] is rookery_cards.CardType.HABITAT:
+                        continue
+                    printed = rookery_abilities.PRINTED_COST[card]
+                    slow = max(1, printed - rookery_abilities.cost_mod(mods, card))
+                    assert rookery_abilities.cost_of(zones, p, card) == slow
+                compared += 1
+            for zi, zone in enumerate(zones):
+                for q in zone.predators:
+                    if q.card not in rookery_abilities.HUNT_MOD_CARDS:
+                        limit = 2 if q.readied else 1
+                        assert limit == rookery_abilities.hunt_limit(zones, zi, q)
+            legal = game.legal_actions(state, game.to_act(state)[0])
+            index, rng = below(rng, len(legal))
+            state = game.apply(state, legal[index])
+    assert compared > 500
+
+
+def test_rookery_cards_outside_discountable_get_no_discount_from_any_cost_mod() -> None:
+    """`cost_of` skips the field for a card outside DISCOUNTABLE: every cost_mod ability of
+    the catalog, alone and all together, gives such a card no discount."""
+    every = [a for mods in rookery_abilities.COST_MODS.values() for a in mods]
+    assert every
+    for card in rookery_cards.CATALOG:
+        if card in rookery_abilities.DISCOUNTABLE:
+            assert any(rookery_abilities.cost_mod((a,), card) for a in every)
+            continue
+        assert rookery_abilities.cost_mod(tuple(every), card) == 0
+        assert all(rookery_abilities.cost_mod((a,), card) == 0 for a in every)

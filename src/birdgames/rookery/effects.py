@@ -15,11 +15,15 @@ from birdgames.rng import shuffle
 from birdgames.rookery.abilities import MAX_SEASON_TURNS, has_room, holds, hp_of, targets
 from birdgames.rookery.cards import (
     ABILITIES,
+    BIRDS,
     CARD_TYPE,
+    PREDATORS,
+    STATIC,
     TARGETED_EFFECTS,
     Ability,
     Effect,
     Mode,
+    Stat,
     Trigger,
 )
 from birdgames.rookery.events import (
@@ -242,6 +246,8 @@ _ON_ENTER: Final = _triggered(Trigger.ON_ENTER)
 _ON_TAP: Final = _triggered(Trigger.ON_TAP)
 _ON_HUNT: Final = _triggered(Trigger.ON_HUNT)
 _ON_DEFEAT: Final = _triggered(Trigger.ON_DEFEAT)
+# a module name: reading `Trigger.ON_PLAY` runs Python code
+_ON_PLAY_TRIGGER: Final = Trigger.ON_PLAY
 
 
 def _fire(
@@ -280,6 +286,8 @@ def _ready_abilities(
 
 def on_enter(ctx: Ctx, zi: int, card: Bird | Predator, paid: int) -> None:
     """R9 on_enter: a bird nested or a predator played face up."""
+    if card.card not in _ON_ENTER:  # most cards have none: no call
+        return
     found = _ready_abilities(ctx, zi, card, _ON_ENTER)
     if found:
         _fire(ctx, found, card.owner, card.card, card.uid, cap=max(0, paid - 1))
@@ -287,6 +295,8 @@ def on_enter(ctx: Ctx, zi: int, card: Bird | Predator, paid: int) -> None:
 
 def on_tap(ctx: Ctx, zi: int, bird: Bird) -> None:
     """R9 on_tap: after a bird taps for Song."""
+    if bird.card not in _ON_TAP:  # most cards have none: no call
+        return
     found = _ready_abilities(ctx, zi, bird, _ON_TAP)
     if found:
         _fire(ctx, found, bird.owner, bird.card, bird.uid)
@@ -294,6 +304,8 @@ def on_tap(ctx: Ctx, zi: int, bird: Bird) -> None:
 
 def on_hunt(ctx: Ctx, zi: int, pred: Predator) -> None:
     """R9 on_hunt: after a predator's hunt resolves, hit or miss (DECISION)."""
+    if pred.card not in _ON_HUNT:  # most cards have none: no call
+        return
     found = _ready_abilities(ctx, zi, pred, _ON_HUNT)
     if found:
         _fire(ctx, found, pred.owner, pred.card, pred.uid)
@@ -310,7 +322,7 @@ def on_play(
     """R9 on_play: an event's abilities in printed order, with the action's parameters."""
     resolvers = _RESOLVERS[card]
     for index, ability in enumerate(ABILITIES[card]):
-        if ability.trigger is not Trigger.ON_PLAY:
+        if ability.trigger is not _ON_PLAY_TRIGGER:
             continue
         use = Use(player, card, 0, ability, target, zone, cap=max(0, paid - 1))
         resolvers[index](ctx, use)
@@ -338,14 +350,34 @@ def defeat(ctx: Ctx, zi: int, card: Bird | Predator) -> None:
         on_defeat(ctx, found, card)
 
 
-def any_damage(zones: Sequence[ZoneState]) -> bool:
-    """Whether any card in play carries damage (the usual answer, no, in one plain loop)."""
+def _hp_floors() -> Mapping[str, int]:
+    """Per bird and predator card, the least hp it can have in play."""
+    # R6.4 R9.2 an hp bonus in the catalog only adds, so a card's hp (hp_of) is never below
+    # its printed hp, nor below 1; were a bonus ever negative, 1 would be all that is known.
+    adds = all(
+        a.amount >= 0
+        for group in STATIC.values()
+        for a in group
+        if a.effect is Effect.STAT_MOD and a.stat is Stat.HP
+    )
+    printed = {card: bird.hp for card, bird in BIRDS.items()}
+    printed.update((card, pred.hp) for card, pred in PREDATORS.items())
+    return MappingProxyType({card: max(1, hp) if adds else 1 for card, hp in printed.items()})
+
+
+_HP_FLOOR: Final = _hp_floors()
+
+
+def at_risk(zones: Sequence[ZoneState]) -> bool:
+    """Whether a card in play has damage reaching the least hp it can have: without one,
+    `sweep` defeats nothing. The usual answer, no, in one plain loop."""
+    floor = _HP_FLOOR
     for zone in zones:
         for bird in zone.birds:
-            if bird.damage:
+            if bird.damage and bird.damage >= floor[bird.card]:
                 return True
         for pred in zone.predators:
-            if pred.damage:
+            if pred.damage and pred.damage >= floor[pred.card]:
                 return True
     return False
 
@@ -362,12 +394,14 @@ def sweep(ctx: Ctx) -> None:
 
 def _doomed(zones: Sequence[ZoneState]) -> tuple[int, Bird | Predator] | None:
     """Returns the first card in field order whose damage reached its hp, and its zone."""
+    # hp_of only for damage that reaches the card's least hp: below it, hp_of is larger still
+    floor = _HP_FLOOR
     for zi, zone in enumerate(zones):
         for b in zone.birds:
-            if b.damage > 0 and b.damage >= hp_of(zones, zi, b):
+            if b.damage and b.damage >= floor[b.card] and b.damage >= hp_of(zones, zi, b):
                 return zi, b
         for q in zone.predators:
-            if q.damage > 0 and q.damage >= hp_of(zones, zi, q):
+            if q.damage and q.damage >= floor[q.card] and q.damage >= hp_of(zones, zi, q):
                 return zi, q
     return None
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from birdgames.rng import Rng, shuffle
 from birdgames.rookery.cards import SEASON_ORDER, Season
@@ -24,6 +24,8 @@ from birdgames.rookery.state import (
     Wheel,
     ZoneState,
 )
+
+_OVER: Final = Phase.OVER  # a module name: reading `Phase.OVER` runs Python code
 
 
 class Ctx:
@@ -89,7 +91,7 @@ class Ctx:
 
     @property
     def over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def push(self, pending: Pending) -> None:
         """Queues a decision; decisions raised while resolving come before older ones."""
@@ -224,6 +226,19 @@ def shared_bird(
 ) -> Bird:
     """Returns the Bird with these fields."""
     return Bird(uid, card, owner, nested, tapped, damage, has_tapped, moved, untapped)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def rested_bird(uid: int, card: str, owner: int, damage: int) -> Bird:
+    """R2.1 the Bird a dawn leaves: nested, untapped, fresh; keyed on the four fields it keeps,
+    a smaller key than `shared_bird`'s nine."""
+    return shared_bird(uid, card, owner, True, False, damage, False, False, False)
+
+
+@lru_cache(maxsize=1024, typed=True)
+def rested_predator(uid: int, card: str, owner: int, face_up: bool, damage: int) -> Predator:
+    """R2.1 the Predator a dawn leaves: no hunt this turn, not readied."""
+    return Predator(uid, card, owner, face_up, damage, 0, False)
 
 
 @lru_cache(maxsize=1024, typed=True)

@@ -331,6 +331,8 @@ def _pending_problem(state: State) -> str | None:
 # The members of the Action and Event unions, for generic code (Game.action_types).
 _ACTION_TYPES: Final[tuple[type[Action], ...]] = get_args(Action)
 _EVENT_TYPES: Final[tuple[type[Event], ...]] = get_args(Event)
+# is_terminal runs on every step of a playout: reading `Phase.OVER` runs Python code.
+_OVER: Final = Phase.OVER
 
 
 class RookeryGame:
@@ -383,7 +385,7 @@ class RookeryGame:
     def legal_actions(self, state: State, player: int) -> tuple[Action, ...]:
         # Checked here, in interpreted code: compiled rules would take True for seat 1.
         check_player(player, len(state.players))
-        return rules.legal_actions(state, player)
+        return rules.seat_actions(state, player)
 
     def check(self, state: State, action: Action) -> str | None:
         return legality.check(state, action)
@@ -398,7 +400,7 @@ class RookeryGame:
         return tuple(ev.visible(event, player) for event in events)
 
     def is_terminal(self, state: State) -> bool:
-        return state.phase is Phase.OVER
+        return state.phase is _OVER
 
     def scores(self, state: State) -> tuple[int, ...]:
         return scoring.scores(state)

@@ -73,6 +73,9 @@ from birdgames.rookery.state import (
 
 FACE_DOWN_COST: Final = 2  # R6.1 DECISION: flat, so the Song paid reveals nothing
 _ANSWERS: Final = (Ambush, PassAmbush, DiscardCard, ChooseTarget)
+# Module names for what `to_act` reads on every step: reading `Phase.OVER` runs Python code.
+_OVER: Final = Phase.OVER
+_DRAFT: Final = Phase.DRAFT
 
 
 def drafter(state: State) -> int:
@@ -82,11 +85,11 @@ def drafter(state: State) -> int:
 
 def to_act(state: State) -> tuple[int, ...]:
     """The player with a decision now; empty iff the game is over."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return ()
     if state.pending:
         return (state.pending[0].player,)
-    if state.phase is Phase.DRAFT:
+    if state.phase is _DRAFT:
         return (drafter(state),)
     return (state.active,)
 

@@ -11,12 +11,14 @@ from birdgames.core import IllegalActionError, check_player
 from birdgames.offered import offer, was_offered
 from birdgames.rookery.abilities import (
     COST_MOD_CARDS,
+    COST_MODS,
+    DISCOUNTABLE,
+    HUNT_MOD_CARDS,
     PRINTED_COST,
     bird_stat,
     cost_mod,
-    cost_mods,
     cost_of,
-    has_flock,
+    holds,
     hunt_limit,
     season_length_after,
     targets,
@@ -46,13 +48,14 @@ from birdgames.rookery.cards import (
     HABITAT_CARDS,
     PREDATORS,
     SEASON_CARDS,
+    Ability,
     CardType,
     Habitat,
     Stat,
     Trait,
 )
 from birdgames.rookery.effects import (
-    any_damage,
+    at_risk,
     on_enter,
     on_play,
     on_tap,
@@ -162,12 +165,17 @@ _MOVES: Final[tuple[tuple[tuple[MoveBird, ...], ...], ...]] = tuple(
     tuple(tuple(MoveBird(p, uid, zone) for zone in ZONES) for uid in range(_SHARED_UIDS))
     for p in _SEATS
 )
-# The card kinds as module names: one global load where `CardType.BIRD` takes two lookups.
+# Enum members as module names: one global load, where reading `CardType.BIRD` runs Python
+# code.
 _HABITAT: Final = CardType.HABITAT
 _BIRD: Final = CardType.BIRD
 _PREDATOR: Final = CardType.PREDATOR
 _EVENT: Final = CardType.EVENT
 _SEASON: Final = CardType.SEASON
+_OVER: Final = Phase.OVER
+_DRAFT: Final = Phase.DRAFT
+_PLAY: Final = Phase.PLAY
+_SONG: Final = Stat.SONG
 
 
 # Hunts and mobs name uids in play, from a growing counter: these come from small caches,
@@ -192,15 +200,20 @@ _DRAFTS: Final[tuple[tuple[tuple[DraftHabitat, ...], ...], ...]] = tuple(
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     """Every legal action of `player` now, in a fixed order; empty unless they are to act."""
     check_player(player, len(state.players))
+    return seat_actions(state, player)
+
+
+def seat_actions(state: State, player: int) -> tuple[Action, ...]:
+    """`legal_actions` for a seat the caller has checked (the game's method checks it)."""
     # what to_act says, one branch at a time
     acts: tuple[Action, ...]
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return ()
     if state.pending:
         if player != state.pending[0].player:
             return ()
         acts = _answers(state)
-    elif state.phase is Phase.DRAFT:
+    elif state.phase is _DRAFT:
         if player != drafter(state):
             return ()
         acts = _DRAFTS[player][state.draft_step]
@@ -245,14 +258,20 @@ def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
     if len(zones[2].birds) < ZONE_CAPACITY:
         mask |= 4
     out: list[Action] = []
+    # Hunts and mobs come after the hand's plays; one pass over the field finds them with the
+    # taps and moves, kept aside until then.
+    later: list[Action] = []
     taps = _TAPS[p]
-    modded = False  # whether a card of p in play has a cost_mod ability
+    # p's cards in play with a cost_mod ability, in the order cost_mods reads them
+    sources: list[tuple[int, str]] = []
     for zi, zone in enumerate(zones):
+        own = 0  # p's birds in the zone, for the Flock a mob needs (R6.5)
         for b in zone.birds:
             if b.owner != p:
                 continue
+            own += 1
             if b.card in COST_MOD_CARDS:
-                modded = True
+                sources.append((zi, b.card))
             if not b.nested or b.moved:
                 continue
             uid = b.uid
@@ -267,12 +286,34 @@ def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
                 else:
                     for zj in dests:
                         out.append(MoveBird(p, uid, ZONES[zj]))
-        if not modded:
-            for q in zone.predators:
-                if q.owner == p and q.face_up and q.card in COST_MOD_CARDS:
-                    modded = True
-    # R9.1 only a card with a cost_mod ability can give a discount: skip the query without one
-    mods = cost_mods(zones, p) if modded else ()
+        preds = zone.predators
+        if not preds:
+            continue
+        foes: list[int] = []
+        prey: tuple[int, ...] | None = None
+        for q in preds:
+            # R6.1 R6.3 R6.5 face down: no discount, hunts only by ambush, cannot be mobbed
+            if not q.face_up:
+                continue
+            if q.owner != p:
+                foes.append(q.uid)
+                continue
+            card = q.card
+            if card in COST_MOD_CARDS:
+                sources.append((zi, card))
+            # R6.2 what hunt_limit says: once, one more when readied, unless a hunt_mod says
+            hunts = q.hunts
+            if not hunts or hunts < (
+                hunt_limit(zones, zi, q) if card in HUNT_MOD_CARDS else 2 if q.readied else 1
+            ):
+                if prey is None:
+                    prey = tuple([b.uid for b in zone.birds if b.owner != p])
+                if prey:
+                    later.extend(_hunts(p, q.uid, prey))
+        if foes and own >= 3 and not turn.mobbed[zi]:  # R6.5 R4.1 a Flock mobs
+            later.extend(_mobs(p, tuple(foes)))
+    # R9.1 read at the first card a discount can apply to, if p has a card giving one in play
+    mods: tuple[Ability, ...] | None = None if sources else ()
     previous = None
     for card in sorted(me.hand):
         if card == previous:  # one entry per card id: copies play alike
@@ -284,7 +325,12 @@ def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
                 out.extend(_HABITAT_PLAYS[p][card])
             continue
         # R9.1 R10 what cost_of gives, inlined: the printed cost less the discounts, at least 1
-        cost = PRINTED_COST[card] - cost_mod(mods, card) if mods else PRINTED_COST[card]
+        cost = PRINTED_COST[card]
+        if card in DISCOUNTABLE:
+            if mods is None:
+                mods = _cost_mods(zones, p, sources)
+            if mods:
+                cost -= cost_mod(mods, card)
         affordable = (cost if cost > 1 else 1) <= song
         if kind is _BIRD:
             if mask and affordable:
@@ -299,27 +345,21 @@ def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
                 out.extend(_event_options(state, p, card))
         elif kind is _SEASON and not turn.season_played and affordable:
             out.append(_SEASON_PLAYS[p][card])
-    for zi, zone in enumerate(zones):
-        preds = zone.predators
-        if not preds:
-            continue
-        foes: list[int] = []
-        prey: tuple[int, ...] | None = None
-        for q in preds:
-            if not q.face_up:
-                continue
-            if q.owner != p:
-                foes.append(q.uid)
-            # R6.2 a predator that has not hunted this turn may; else it asks hunt_limit
-            elif not q.hunts or q.hunts < hunt_limit(zones, zi, q):
-                if prey is None:
-                    prey = tuple([b.uid for b in zone.birds if b.owner != p])
-                if prey:
-                    out.extend(_hunts(p, q.uid, prey))
-        if foes and not turn.mobbed[zi] and has_flock(zone, p):  # R6.5
-            out.extend(_mobs(p, tuple(foes)))
+    out += later
     out.append(_END_TURNS[p])
     return tuple(out)
+
+
+def _cost_mods(
+    zones: Sequence[ZoneState], p: int, sources: list[tuple[int, str]]
+) -> tuple[Ability, ...]:
+    """What cost_mods(zones, p) gives, from p's cards in play with a cost_mod ability."""
+    found: list[Ability] = []
+    for zi, card in sources:
+        for a in COST_MODS[card]:
+            if holds(zones, zi, card, p, a):
+                found.append(a)
+    return tuple(found)
 
 
 def _event_options(state: State, p: int, card: str) -> list[Action]:
@@ -435,14 +475,15 @@ def _resolve(state: State, action: Action, log: bool) -> Ctx:
             _draft(ctx, action)
         case _:
             assert_never(action)
-    if ctx.phase is Phase.PLAY and not isinstance(action, EndTurn):
+    if ctx.phase is _PLAY and not isinstance(action, EndTurn):
         # R2.2 DECISION counts every action of the turn, answers included; Dawn resets it
         t = ctx.turn
         ctx.turn = shared_turn(
             t.habitats_played, t.season_played, t.mobbed, t.hold_countdown, t.actions + 1
         )
-    # What _settle does, skipped when it has nothing to do: no decision, no damage in play.
-    if ctx.pending or ctx.new_pending or ctx.phase is Phase.OVER or any_damage(ctx.zones):
+    # What _settle does, skipped when it has nothing to do: no decision, and no damage in play
+    # that reaches the least hp its card can have, so no defeat.
+    if ctx.pending or ctx.new_pending or ctx.phase is _OVER or at_risk(ctx.zones):
         _settle(ctx)
     return ctx
 
@@ -473,7 +514,7 @@ def _tap(ctx: Ctx, action: TapBird) -> None:
     assert found is not None
     zi, bird = found
     assert isinstance(bird, Bird)
-    song = bird_stat(ctx.zones, zi, bird, Stat.SONG)
+    song = bird_stat(ctx.zones, zi, bird, _SONG)
     tapped = shared_bird(
         bird.uid, bird.card, bird.owner, True, True, bird.damage, True, bird.moved, bird.untapped
     )
@@ -590,7 +631,7 @@ def is_open(zones: Sequence[ZoneState], players: Sequence[PlayerState], pending:
 
 def _settle(ctx: Ctx) -> None:
     """Defeats what must fall, queues new decisions first, drops decisions now moot."""
-    if ctx.phase is Phase.OVER:
+    if ctx.phase is _OVER:
         ctx.pending = []
         return
     sweep(ctx)

@@ -13,7 +13,7 @@ from birdgames.rookery.events import (
     TurnBegan,
     TurnEnded,
 )
-from birdgames.rookery.field import Ctx, shared_bird, shared_wheel
+from birdgames.rookery.field import Ctx, rested_bird, rested_predator, shared_wheel
 from birdgames.rookery.scoring import controllers, leader_of
 from birdgames.rookery.state import (
     FRESH_TURN,
@@ -62,13 +62,13 @@ def dawn(ctx: Ctx) -> None:
             if b.owner == p and (not b.nested or b.tapped or b.has_tapped or b.moved or b.untapped):
                 if birds is None:
                     birds = list(zone.birds)
-                birds[i] = shared_bird(b.uid, b.card, p, True, False, b.damage, False, False, False)
+                birds[i] = rested_bird(b.uid, b.card, p, b.damage)
         preds: list[Predator] | None = None
         for i, q in enumerate(zone.predators):
             if q.owner == p and (q.hunts or q.readied):
                 if preds is None:
                     preds = list(zone.predators)
-                preds[i] = Predator(q.uid, q.card, p, q.face_up, q.damage, 0, False)
+                preds[i] = rested_predator(q.uid, q.card, p, q.face_up, q.damage)
         if birds is not None or preds is not None:
             ctx.zones[zi] = ZoneState(
                 zone.habitat,
