@@ -40,6 +40,7 @@ from cattrs.gen import (
 )
 
 from birdgames.core import SEED_BITS, ActionLike, CodecError, Tagged, games
+from birdgames.fields import slot_setter
 from birdgames.rng import Rng
 
 if TYPE_CHECKING:
@@ -496,6 +497,21 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
 def _fast_frozenset_structure_factory(t: Any) -> Callable[[object, Any], frozenset[Any]]:
     (elem,) = get_args(t) or (Any,)
     item = _Hook(elem)
+    if elem is str:
+
+        def structure_strings(value: object, _: Any) -> frozenset[Any]:
+            # No call per item: as the hook of tuple[str, ...] tests its list.
+            if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
+                raise TypeError("expected a JSON array of short ASCII strings")
+            if not value:
+                return frozenset()
+            _check_strings(value)
+            result = frozenset(value)
+            if len(result) != len(value):
+                raise ValueError("a set holds each item once")
+            return result
+
+        return structure_strings
 
     def structure(value: object, _: Any) -> frozenset[Any]:
         if type(value) is not list:
@@ -806,9 +822,183 @@ def _hooks(types: tuple[Any, ...], *indices: int) -> list[_Hook]:
     return [_Hook(_object_type(types[i])) for i in indices]
 
 
+def _builder(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
+    """Returns what builds `cls` from its fields' values in order: a function that sets the
+    slots directly (birdgames.fields.slot_setter) when `_plain` proves attrs' __init__ does
+    nothing else, else `cls` itself."""
+    make = _SLOT_BUILDERS.get(len(names))
+    if make is None or not _plain(cls, names):
+        return cls
+    hashed = _CACHED_HASH in cls.__dict__
+    return make(
+        cls,
+        [slot_setter(cls, name) for name in names],
+        slot_setter(cls, _CACHED_HASH) if hashed else None,
+    )
+
+
+def _plain(cls: type, names: tuple[str, ...]) -> bool:
+    """Whether calling `cls` with `names`' values does nothing but store them in the class's
+    own slots (and empty a cached hash): an attrs-made __init__ of a slotted class with no
+    metaclass or __new__ of its own, no pre- or post-init hook, and for every field, in
+    order, no validator, converter or setattr hook."""
+    init = getattr(cls.__dict__.get("__init__"), "__code__", None)
+    return (
+        type(cls) is type
+        and attrs.has(cls)
+        and "__slots__" in cls.__dict__
+        and cls.__new__ is object.__new__
+        and not any(hasattr(cls, hook) for hook in _INIT_HOOKS)
+        and isinstance(init, types.CodeType)
+        and init.co_filename.startswith("<attrs generated")
+        and tuple(f.name for f in attrs.fields(cls)) == names
+        and all(
+            f.init
+            and f.validator is None
+            and f.converter is None
+            and f.on_setattr in (None, attrs.setters.NO_OP)
+            for f in attrs.fields(cls)
+        )
+        and all(type(cls.__dict__.get(name)) is types.MemberDescriptorType for name in names)
+    )
+
+
+# What an attrs class runs around its __init__, and the slot of a cached hash.
+_INIT_HOOKS: Final = ("__attrs_pre_init__", "__attrs_post_init__")
+_CACHED_HASH: Final = "_attrs_cached_hash"
+_NEW: Final = object.__new__
+_Setter = Callable[[object, object], None]
+
+
+# One builder per field count in use, each setting its slots one by one: a loop over the
+# setters costs more than attrs' __init__, and the loaders build thousands of these a second.
+def _build1(cls: type, s: list[_Setter], h: _Setter | None) -> Callable[..., Any]:
+    (s0,) = s
+
+    def build(v0: Any) -> Any:
+        o: Any = _NEW(cls)
+        s0(o, v0)
+        if h is not None:
+            h(o, None)
+        return o
+
+    return build
+
+
+def _build2(cls: type, s: list[_Setter], h: _Setter | None) -> Callable[..., Any]:
+    s0, s1 = s
+
+    def build(v0: Any, v1: Any) -> Any:
+        o: Any = _NEW(cls)
+        s0(o, v0)
+        s1(o, v1)
+        if h is not None:
+            h(o, None)
+        return o
+
+    return build
+
+
+def _build3(cls: type, s: list[_Setter], h: _Setter | None) -> Callable[..., Any]:
+    s0, s1, s2 = s
+
+    def build(v0: Any, v1: Any, v2: Any) -> Any:
+        o: Any = _NEW(cls)
+        s0(o, v0)
+        s1(o, v1)
+        s2(o, v2)
+        if h is not None:
+            h(o, None)
+        return o
+
+    return build
+
+
+def _build4(cls: type, s: list[_Setter], h: _Setter | None) -> Callable[..., Any]:
+    s0, s1, s2, s3 = s
+
+    def build(v0: Any, v1: Any, v2: Any, v3: Any) -> Any:
+        o: Any = _NEW(cls)
+        s0(o, v0)
+        s1(o, v1)
+        s2(o, v2)
+        s3(o, v3)
+        if h is not None:
+            h(o, None)
+        return o
+
+    return build
+
+
+def _build6(cls: type, s: list[_Setter], h: _Setter | None) -> Callable[..., Any]:
+    s0, s1, s2, s3, s4, s5 = s
+
+    def build(v0: Any, v1: Any, v2: Any, v3: Any, v4: Any, v5: Any) -> Any:
+        o: Any = _NEW(cls)
+        s0(o, v0)
+        s1(o, v1)
+        s2(o, v2)
+        s3(o, v3)
+        s4(o, v4)
+        s5(o, v5)
+        if h is not None:
+            h(o, None)
+        return o
+
+    return build
+
+
+def _build7(cls: type, s: list[_Setter], h: _Setter | None) -> Callable[..., Any]:
+    s0, s1, s2, s3, s4, s5, s6 = s
+
+    def build(v0: Any, v1: Any, v2: Any, v3: Any, v4: Any, v5: Any, v6: Any) -> Any:
+        o: Any = _NEW(cls)
+        s0(o, v0)
+        s1(o, v1)
+        s2(o, v2)
+        s3(o, v3)
+        s4(o, v4)
+        s5(o, v5)
+        s6(o, v6)
+        if h is not None:
+            h(o, None)
+        return o
+
+    return build
+
+
+def _build9(cls: type, s: list[_Setter], h: _Setter | None) -> Callable[..., Any]:
+    s0, s1, s2, s3, s4, s5, s6, s7, s8 = s
+
+    def build(
+        v0: Any, v1: Any, v2: Any, v3: Any, v4: Any, v5: Any, v6: Any, v7: Any, v8: Any
+    ) -> Any:
+        o: Any = _NEW(cls)
+        s0(o, v0)
+        s1(o, v1)
+        s2(o, v2)
+        s3(o, v3)
+        s4(o, v4)
+        s5(o, v5)
+        s6(o, v6)
+        s7(o, v7)
+        s8(o, v8)
+        if h is not None:
+            h(o, None)
+        return o
+
+    return build
+
+
+_SLOT_BUILDERS: Final[
+    Mapping[int, Callable[[type, list[_Setter], _Setter | None], Callable[..., Any]]]
+] = {1: _build1, 2: _build2, 3: _build3, 4: _build4, 6: _build6, 7: _build7, 9: _build9}
+
+
 def _shape_cell(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
     """(str, ints, bools, bools, int, bool): Perch's Location."""
     n, read = len(names), operator.itemgetter(*names)
+    make = _builder(cls, names)
 
     def structure(o: Any, _: Any) -> Any:
         if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
@@ -830,7 +1020,7 @@ def _shape_cell(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: 
             or not _BOOL_TYPE.issuperset(map(type, bools1 + bools2))
         ):
             raise TypeError
-        return cls(s, tuple(ints), tuple(bools1), tuple(bools2), i, b)
+        return make(s, tuple(ints), tuple(bools1), tuple(bools2), i, b)
 
     return structure
 
@@ -838,6 +1028,7 @@ def _shape_cell(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: 
 def _shape_hand(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
     """(ints, int, int, strs, str?, bool, bool): Perch's Seat."""
     n, read = len(names), operator.itemgetter(*names)
+    make = _builder(cls, names)
 
     def structure(o: Any, _: Any) -> Any:
         if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
@@ -869,7 +1060,7 @@ def _shape_hand(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: 
             )
         ):
             raise TypeError
-        return cls(tuple(ints), i1, i2, tuple(strs), s, b1, b2)
+        return make(tuple(ints), i1, i2, tuple(strs), s, b1, b2)
 
     return structure
 
@@ -877,6 +1068,7 @@ def _shape_hand(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: 
 def _shape_piece(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
     """(str, int?, obj?, bool): Perch's Creature."""
     n, read = len(names), operator.itemgetter(*names)
+    make = _builder(cls, names)
     (item,) = _hooks(types, 2)
 
     def structure(o: Any, _: Any) -> Any:
@@ -891,7 +1083,7 @@ def _shape_piece(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag:
             or (not s.isascii() and _SURROGATE.search(s))
         ):
             raise TypeError
-        return cls(s, i, None if obj is None else (item.hook or item.get())(obj, item.t), b)
+        return make(s, i, None if obj is None else (item.hook or item.get())(obj, item.t), b)
 
     return structure
 
@@ -899,6 +1091,7 @@ def _shape_piece(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag:
 def _shape_place(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
     """(enum, int): Perch's Spot."""
     n, read = len(names), operator.itemgetter(*names)
+    make = _builder(cls, names)
     members, value_types = _enum_members(types[0])
 
     def structure(o: Any, _: Any) -> Any:
@@ -908,7 +1101,7 @@ def _shape_place(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag:
         # The type test first: True == 1 and 1.0 == 1, and no unhashable value is looked up.
         if type(e) not in value_types or type(i) is not int:
             raise TypeError
-        return cls(members[e], i)  # a KeyError for no member's value
+        return make(members[e], i)  # a KeyError for no member's value
 
     return structure
 
@@ -916,6 +1109,7 @@ def _shape_place(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag:
 def _shape_tuck(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
     """(str, enum): Peacock's Tuck."""
     n, read = len(names), operator.itemgetter(*names)
+    make = _builder(cls, names)
     members, value_types = _enum_members(types[1])
 
     def structure(o: Any, _: Any) -> Any:
@@ -929,7 +1123,7 @@ def _shape_tuck(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: 
             or (not s.isascii() and _SURROGATE.search(s))
         ):
             raise TypeError
-        return cls(s, members[e])
+        return make(s, members[e])
 
     return structure
 
@@ -937,6 +1131,7 @@ def _shape_tuck(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: 
 def _shape_count(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
     """(str, int): Peacock's Flock."""
     n, read = len(names), operator.itemgetter(*names)
+    make = _builder(cls, names)
 
     def structure(o: Any, _: Any) -> Any:
         if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
@@ -949,7 +1144,7 @@ def _shape_count(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag:
             or (not s.isascii() and _SURROGATE.search(s))
         ):
             raise TypeError
-        return cls(s, i)
+        return make(s, i)
 
     return structure
 
@@ -957,6 +1152,7 @@ def _shape_count(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag:
 def _shape_group(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
     """(str, objs, obj?, obj?): Peacock's Group."""
     n, read = len(names), operator.itemgetter(*names)
+    make = _builder(cls, names)
     items, left, right = _hooks(types, 1, 2, 3)
 
     def structure(o: Any, _: Any) -> Any:
@@ -971,7 +1167,7 @@ def _shape_group(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag:
             or (not s.isascii() and _SURROGATE.search(s))
         ):
             raise TypeError
-        return cls(
+        return make(
             s,
             tuple(map(items.hook or items.get(), objs, repeat(items.t))) if objs else (),
             None if obj1 is None else (left.hook or left.get())(obj1, left.t),
@@ -986,6 +1182,7 @@ def _shape_two_lists(
 ) -> Any:
     """(strs, strs): Peacock's Hand."""
     n, read = len(names), operator.itemgetter(*names)
+    make = _builder(cls, names)
 
     def structure(o: Any, _: Any) -> Any:
         if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
@@ -1000,7 +1197,7 @@ def _shape_two_lists(
             raise TypeError
         if a or b:
             _check_strings(a + b)
-        return cls(tuple(a), tuple(b))
+        return make(tuple(a), tuple(b))
 
     return structure
 
@@ -1010,6 +1207,7 @@ def _shape_four_lists(
 ) -> Any:
     """(strs, strs, strs, strs): Peacock's Pool."""
     n, read = len(names), operator.itemgetter(*names)
+    make = _builder(cls, names)
 
     def structure(o: Any, _: Any) -> Any:
         if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
@@ -1028,7 +1226,7 @@ def _shape_four_lists(
             raise TypeError
         if a or b or c or d:
             _check_strings(a + b + c + d)
-        return cls(tuple(a), tuple(b), tuple(c), tuple(d))
+        return make(tuple(a), tuple(b), tuple(c), tuple(d))
 
     return structure
 
@@ -1048,6 +1246,7 @@ def _shape_player(
 ) -> Any:
     """(obj, str?, obj, objs, bool, ints, int): Peacock's Seat."""
     n, read = len(names), operator.itemgetter(*names)
+    make = _builder(cls, names)
     first, second, items = _hooks(types, 0, 2, 3)
 
     def structure(o: Any, _: Any) -> Any:
@@ -1072,7 +1271,7 @@ def _shape_player(
             )
         ):
             raise TypeError
-        return cls(
+        return make(
             (first.hook or first.get())(obj1, first.t),
             s,
             (second.hook or second.get())(obj2, second.t),
@@ -1090,6 +1289,7 @@ def _shape_bookmark(
 ) -> Any:
     """(enum, int, int, enum, int, ints, bool, bool, obj?): Perch's Flow."""
     n, read = len(names), operator.itemgetter(*names)
+    make = _builder(cls, names)
     members1, value_types1 = _enum_members(types[0])
     members2, value_types2 = _enum_members(types[3])
     (item,) = _hooks(types, 8)
@@ -1111,7 +1311,7 @@ def _shape_bookmark(
             or not _INT_TYPE.issuperset(map(type, ints))
         ):
             raise TypeError
-        return cls(
+        return make(
             members1[e1],
             i1,
             i2,
@@ -1129,6 +1329,7 @@ def _shape_bookmark(
 def _shape_pond(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
     """(str, int, ints, int?): Perch's Pond."""
     n, read = len(names), operator.itemgetter(*names)
+    make = _builder(cls, names)
 
     def structure(o: Any, _: Any) -> Any:
         if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
@@ -1145,7 +1346,79 @@ def _shape_pond(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: 
             or not _INT_TYPE.issuperset(map(type, ints))
         ):
             raise TypeError
-        return cls(s, i1, tuple(ints), i2)
+        return make(s, i1, tuple(ints), i2)
+
+    return structure
+
+
+def _shape_pair(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
+    """(int, int): Perch's Sky and Arrival."""
+    n, read = len(names), operator.itemgetter(*names)
+    make = _builder(cls, names)
+
+    def structure(o: Any, _: Any) -> Any:
+        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+            raise TypeError
+        i1, i2 = read(o)
+        if type(i1) is not int or type(i2) is not int:
+            raise TypeError
+        return make(i1, i2)
+
+    return structure
+
+
+def _shape_feeders(
+    cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None
+) -> Any:
+    """(bools, ints, int, int): Perch's Birdfeeders."""
+    n, read = len(names), operator.itemgetter(*names)
+    make = _builder(cls, names)
+
+    def structure(o: Any, _: Any) -> Any:
+        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+            raise TypeError
+        bools, ints, i1, i2 = read(o)
+        if (
+            type(bools) is not list
+            or type(ints) is not list
+            or type(i1) is not int
+            or type(i2) is not int
+            or len(bools) > MAX_ARRAY_LENGTH
+            or len(ints) > MAX_ARRAY_LENGTH
+            or not _BOOL_TYPE.issuperset(map(type, bools))
+            or not _INT_TYPE.issuperset(map(type, ints))
+        ):
+            raise TypeError
+        return make(tuple(bools), tuple(ints), i1, i2)
+
+    return structure
+
+
+def _shape_pools(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
+    """(objs, ints, ints): Perch's Ponds."""
+    n, read = len(names), operator.itemgetter(*names)
+    make = _builder(cls, names)
+    (items,) = _hooks(types, 0)
+
+    def structure(o: Any, _: Any) -> Any:
+        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+            raise TypeError
+        objs, ints1, ints2 = read(o)
+        if (
+            type(objs) is not list
+            or type(ints1) is not list
+            or type(ints2) is not list
+            or len(objs) > MAX_ARRAY_LENGTH
+            or len(ints1) > MAX_ARRAY_LENGTH
+            or len(ints2) > MAX_ARRAY_LENGTH
+            or not _INT_TYPE.issuperset(map(type, ints1 + ints2))
+        ):
+            raise TypeError
+        return make(
+            tuple(map(items.hook or items.get(), objs, repeat(items.t))) if objs else (),
+            tuple(ints1),
+            tuple(ints2),
+        )
 
     return structure
 
@@ -1169,6 +1442,9 @@ _SHAPES: Final[Mapping[tuple[str, ...], _Shaped]] = {
     ("obj", "str?", "obj", "objs", "bool", "ints", "int"): _shape_player,
     ("enum", "int", "int", "enum", "int", "ints", "bool", "bool", "obj?"): _shape_bookmark,
     ("str", "int", "ints", "int?"): _shape_pond,
+    ("int", "int"): _shape_pair,
+    ("bools", "ints", "int", "int"): _shape_feeders,
+    ("objs", "ints", "ints"): _shape_pools,
 }
 
 

@@ -190,3 +190,50 @@ def test_states_load_through_the_hand_written_hooks(game: birdgames.AnyGame) -> 
         data = codec._parse(text)
         assert codec._fast.structure(data, type(step.state)) == step.state
         assert codec.loads(type(step.state), text) == step.state
+
+
+def test_a_builder_skips_only_an_init_that_stores_the_fields() -> None:
+    """`codec._builder` stores the fields itself only where attrs' __init__ does nothing else
+    (but empty a cached hash): a validator, a converter or a post-init hook keeps the class's
+    own call."""
+
+    @attrs.frozen
+    class Plain:
+        a: int
+        b: str = "x"
+
+    @attrs.frozen
+    class Checked:
+        a: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+    @attrs.frozen
+    class Converted:
+        a: int = attrs.field(converter=int)
+
+    @attrs.frozen
+    class Hooked:
+        a: int
+
+        def __attrs_post_init__(self) -> None:
+            pass
+
+    @attrs.frozen(cache_hash=True)
+    class Cached:
+        a: int
+
+    @attrs.frozen(slots=False)
+    class Unslotted:
+        a: int
+
+    build = codec._builder(Plain, ("a", "b"))
+    assert build is not Plain
+    built = build(1, "y")
+    assert type(built) is Plain and built == Plain(1, "y") and hash(built) == hash(Plain(1, "y"))
+    for cls in (Checked, Converted, Hooked, Unslotted):
+        assert codec._builder(cls, ("a",)) is cls, cls
+    cached = codec._builder(Cached, ("a",))(3)
+    assert cached == Cached(3) and cached._attrs_cached_hash is None
+    assert hash(cached) == hash(Cached(3)) and cached._attrs_cached_hash == hash(Cached(3))
+    for engine_cls in (perch_state.Location, perch_state.Seat, peacock_state.Group):
+        names = tuple(f.name for f in attrs.fields(engine_cls))
+        assert codec._builder(engine_cls, names) is not engine_cls, engine_cls
