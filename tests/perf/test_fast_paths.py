@@ -12,6 +12,7 @@ the offered objects (the fast path) and once applying equal copies decoded from 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -69,6 +70,17 @@ def _play_both(game: birdgames.AnyGame, players: int, seed: int) -> tuple[int, i
         actions += 1
     assert game.scores(fast) == game.scores(slow)
     return actions, hits
+
+
+def _random_states(game: Any, config: Any, seed: int) -> Iterator[Any]:
+    """Yields every state of one random game until its end (the end excluded)."""
+    state = game.new_game(config, seed)
+    rng = Rng.from_seed(seed)
+    while not game.is_terminal(state):
+        yield state
+        legal = game.legal_actions(state, game.to_act(state)[0])
+        index, rng = below(rng, len(legal))
+        state = game.apply(state, legal[index])
 
 
 @pytest.mark.parametrize(("name", "game"), GAMES, ids=[name for name, _ in GAMES])
@@ -285,9 +297,7 @@ def test_perch_fast_builds_equal_attrs_builds() -> None:
     game = perch_bop.GAME
     compared = 0
     for players in game.player_counts:
-        state = game.new_game(game.default_config(players), players)
-        rng = Rng.from_seed(players)
-        while not game.is_terminal(state):
+        for state in _random_states(game, game.default_config(players), players):
             work = perch_work.Work(state)
             # Values that differ from field to field, so a value set into the wrong slot shows.
             work.stage, work.cursor, work.actor, work.pending = 60, 61, 62, (63,)
@@ -353,9 +363,6 @@ def test_perch_fast_builds_equal_attrs_builds() -> None:
                 assert type(built) is type(made)
                 assert attrs.astuple(built, recurse=False) == attrs.astuple(made, recurse=False)
                 compared += 1
-            legal = game.legal_actions(state, game.to_act(state)[0])
-            index, rng = below(rng, len(legal))
-            state = game.apply(state, legal[index])
     assert compared > 5_000
 
 
@@ -366,9 +373,8 @@ def test_perch_working_copy_strengths_follow_every_write() -> None:
     game = perch_bop.GAME
     checked = 0
     for players in game.player_counts:
-        state = game.new_game(game.default_config(players), 10 + players)
         rng = Rng.from_seed(players)
-        while not game.is_terminal(state):
+        for state in _random_states(game, game.default_config(players), 10 + players):
             work = perch_work.Work(state)
             cells = range(len(state.locations))
             assert [work.power(i) for i in cells] == [loc_power(work.peek(i)) for i in cells]
@@ -379,9 +385,6 @@ def test_perch_working_copy_strengths_follow_every_write() -> None:
             assert after == [loc_power(work.peek(j)) for j in cells]
             assert after[i] != loc_power(state.locations[i])
             checked += 1
-            legal = game.legal_actions(state, game.to_act(state)[0])
-            index, rng = below(rng, len(legal))
-            state = game.apply(state, legal[index])
     assert checked > 400
 
 
@@ -395,10 +398,9 @@ def test_perch_creatures_that_stay_find_a_bird_as_listing_the_birds_does() -> No
     assert sorted(staying) == ["frog", "perch", "scarecrow"]
     compared = found = 0
     for players in game.player_counts:
-        state = game.new_game(game.default_config(players), 20 + players)
         rng = Rng.from_seed(20 + players)
         geo = geometry_for(players)
-        while not game.is_terminal(state):
+        for state in _random_states(game, game.default_config(players), 20 + players):
             played = perch_creatures.ground(state)
             cells = len(played.locs)
             keep, rng = below(rng, cells)
@@ -423,9 +425,6 @@ def test_perch_creatures_that_stay_find_a_bird_as_listing_the_birds_does() -> No
                     assert perch_creatures.can_act_in_place(g, name, start) is listed, (name, start)
                     compared += 1
                     found += listed
-            legal = game.legal_actions(state, game.to_act(state)[0])
-            index, rng = below(rng, len(legal))
-            state = game.apply(state, legal[index])
     assert compared > 10_000 and 0 < found < compared
 
 
@@ -506,9 +505,8 @@ def test_rookery_damage_checks_find_what_asking_hp_of_finds() -> None:
     game = rookery.GAME
     compared = doomed = 0
     for seed in range(6):
-        state = game.new_game(game.default_config(2), seed)
-        rng = Rng.from_seed(seed)
-        while not game.is_terminal(state):
+        rng = Rng.from_seed(100 + seed)
+        for state in _random_states(game, game.default_config(2), seed):
             hurt, rng = _rookery_hurt(state.zones, rng)
             for zones in (state.zones, hurt):
                 slow = _rookery_slow_doomed(zones)
@@ -524,9 +522,6 @@ def test_rookery_damage_checks_find_what_asking_hp_of_finds() -> None:
                         floor = rookery_effects._HP_FLOOR[card.card]
                         assert floor <= rookery_abilities.hp_of(zones, zi, card)
                 compared += 1
-            legal = game.legal_actions(state, game.to_act(state)[0])
-            index, rng = below(rng, len(legal))
-            state = game.apply(state, legal[index])
     assert compared > 500 and doomed > 100
 
 
@@ -537,9 +532,7 @@ def test_rookery_turn_enumerator_reads_the_queries_it_inlines_as_they_answer() -
     game = rookery.GAME
     compared = 0
     for seed in range(6):
-        state = game.new_game(game.default_config(2), 100 + seed)
-        rng = Rng.from_seed(seed)
-        while not game.is_terminal(state):
+        for state in _random_states(game, game.default_config(2), 100 + seed):
             zones = state.zones
             for p in (0, 1):
                 sources = []
@@ -565,9 +558,6 @@ def test_rookery_turn_enumerator_reads_the_queries_it_inlines_as_they_answer() -
                     if q.card not in rookery_abilities.HUNT_MOD_CARDS:
                         limit = 2 if q.readied else 1
                         assert limit == rookery_abilities.hunt_limit(zones, zi, q)
-            legal = game.legal_actions(state, game.to_act(state)[0])
-            index, rng = below(rng, len(legal))
-            state = game.apply(state, legal[index])
     assert compared > 500
 
 
