@@ -39,6 +39,7 @@ from birdgames.rookery import abilities as rookery_abilities
 from birdgames.rookery import cards as rookery_cards
 from birdgames.rookery import effects as rookery_effects
 from birdgames.rookery import rules as rookery_rules
+from birdgames.rookery import scoring as rookery_scoring
 from birdgames.rookery import state as rookery_state
 
 GAMES = sorted(birdgames.games().items())
@@ -572,3 +573,34 @@ def test_rookery_cards_outside_discountable_get_no_discount_from_any_cost_mod() 
             continue
         assert rookery_abilities.cost_mod(tuple(every), card) == 0
         assert all(rookery_abilities.cost_mod((a,), card) == 0 for a in every)
+
+
+def _rookery_slow_controller(zones: tuple[rookery_state.ZoneState, ...], zi: int) -> int | None:
+    """R4.2 R4.3 control from both players' standings, as `controller` reads them."""
+    claim0, count0, unc0 = rookery_scoring._standing(zones, zi, 0)
+    claim1, count1, unc1 = rookery_scoring._standing(zones, zi, 1)
+    if unc0 != unc1:
+        return 0 if unc0 else 1
+    if claim0 and count0 > count1:
+        return 0
+    if claim1 and count1 > count0:
+        return 1
+    return None
+
+
+def test_rookery_control_by_counts_alone_agrees_with_the_standings() -> None:
+    """`controller` decides a zone without a claim-changing bird by its counts; along random
+    games it names the controller both players' standings name, in every zone, and both
+    paths are taken."""
+    game = rookery.GAME
+    plain = special = 0
+    for seed in range(8):
+        for state in _random_states(game, game.default_config(2), 200 + seed):
+            for zi, zone in enumerate(state.zones):
+                found = rookery_scoring.controller(state.zones, zi)
+                assert found == _rookery_slow_controller(state.zones, zi)
+                if any(b.card in rookery_scoring._CLAIM_CARDS for b in zone.birds):
+                    special += 1
+                else:
+                    plain += 1
+    assert plain > 500 and special > 500

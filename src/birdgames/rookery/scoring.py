@@ -22,6 +22,9 @@ _UNCONTESTABLE: Final = _with_trait(Trait.UNCONTESTABLE)
 _CLAIM_MODS: Final = frozenset(
     card for card in BIRDS if any(a.effect is Effect.CLAIM_MOD for a in STATIC[card])
 )
+# The birds that change what a claim needs or what a bird counts for; without one in a zone,
+# control is a matter of counts (R4.1 R4.2).
+_CLAIM_CARDS: Final = _TERRITORIAL | _KEYSTONE | _UNCONTESTABLE | _CLAIM_MODS
 # Module names: reading `Mode.COUNT_AS` runs Python code.
 _CLAIM_ALONE: Final = Mode.CLAIM_ALONE
 _COUNT_AS: Final = Mode.COUNT_AS
@@ -65,6 +68,19 @@ def has_claim(zones: Sequence[ZoneState], zi: int, player: int) -> bool:
 
 def controller(zones: Sequence[ZoneState], zi: int) -> int | None:
     """R4.2 R4.3 returns who controls zone `zi`, None when nobody does."""
+    counts = [0, 0]
+    plain = True
+    for bird in zones[zi].birds:
+        counts[bird.owner] += 1
+        if bird.card in _CLAIM_CARDS:
+            plain = False
+    if plain:  # what _standing finds for each player: a claim is a Flock, its count the birds
+        first, second = counts
+        if first >= 3 and first > second:
+            return 0
+        if second >= 3 and second > first:
+            return 1
+        return None
     claim0, count0, unc0 = _standing(zones, zi, 0)
     claim1, count1, unc1 = _standing(zones, zi, 1)
     if unc0 != unc1:
