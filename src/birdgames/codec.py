@@ -40,7 +40,7 @@ from cattrs.gen import (
 )
 
 from birdgames.core import SEED_BITS, ActionLike, CodecError, Tagged, games
-from birdgames.fields import slot_setter
+from birdgames.fields import init_only_stores, slot_setter
 from birdgames.rng import Rng
 
 if TYPE_CHECKING:
@@ -824,10 +824,10 @@ def _hooks(types: tuple[Any, ...], *indices: int) -> list[_Hook]:
 
 def _builder(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
     """Returns what builds `cls` from its fields' values in order: a function that sets the
-    slots directly (birdgames.fields.slot_setter) when `_plain` proves attrs' __init__ does
-    nothing else, else `cls` itself."""
+    slots directly (birdgames.fields.slot_setter) when `init_only_stores` proves attrs'
+    __init__ does nothing else, else `cls` itself."""
     make = _SLOT_BUILDERS.get(len(names))
-    if make is None or not _plain(cls, names):
+    if make is None or not init_only_stores(cls, names):
         return cls
     hashed = _CACHED_HASH in cls.__dict__
     return make(
@@ -837,34 +837,7 @@ def _builder(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
     )
 
 
-def _plain(cls: type, names: tuple[str, ...]) -> bool:
-    """Whether calling `cls` with `names`' values does nothing but store them in the class's
-    own slots (and empty a cached hash): an attrs-made __init__ of a slotted class with no
-    metaclass or __new__ of its own, no pre- or post-init hook, and for every field, in
-    order, no validator, converter or setattr hook."""
-    init = getattr(cls.__dict__.get("__init__"), "__code__", None)
-    return (
-        type(cls) is type
-        and attrs.has(cls)
-        and "__slots__" in cls.__dict__
-        and cls.__new__ is object.__new__
-        and not any(hasattr(cls, hook) for hook in _INIT_HOOKS)
-        and isinstance(init, types.CodeType)
-        and init.co_filename.startswith("<attrs generated")
-        and tuple(f.name for f in attrs.fields(cls)) == names
-        and all(
-            f.init
-            and f.validator is None
-            and f.converter is None
-            and f.on_setattr in (None, attrs.setters.NO_OP)
-            for f in attrs.fields(cls)
-        )
-        and all(type(cls.__dict__.get(name)) is types.MemberDescriptorType for name in names)
-    )
-
-
-# What an attrs class runs around its __init__, and the slot of a cached hash.
-_INIT_HOOKS: Final = ("__attrs_pre_init__", "__attrs_post_init__")
+# The slot of a cached hash.
 _CACHED_HASH: Final = "_attrs_cached_hash"
 _NEW: Final = object.__new__
 _Setter = Callable[[object, object], None]

@@ -233,11 +233,41 @@ def describe_action(action: object) -> str:
 # attrs' frozen __init__ sets each slot through object.__setattr__, which looks the attribute
 # up on the class first. A reducer that builds many values of one class sets the slots through
 # their descriptors instead, at about half the cost. That equals the __init__ only for a class
-# whose __init__ does nothing else (no defaults left unset, validators, converters or
-# post-init hooks); the tests hold each class built this way to that.
+# whose __init__ does nothing else (`init_only_stores`): the codec asks it before building a
+# class this way, and the tests ask it of every class the engines build this way.
 
 
 def slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
     """Returns the function that sets slot `name` of an instance of the slotted class `cls`."""
     setter: Callable[[object, object], None] = cls.__dict__[name].__set__
     return setter
+
+
+# What attrs runs around an __init__ it generates.
+_INIT_HOOKS: Final = ("__attrs_pre_init__", "__attrs_post_init__")
+
+
+def init_only_stores(cls: type, names: tuple[str, ...]) -> bool:
+    """Whether calling `cls` with `names`' values does nothing but store them in the class's
+    own slots (and empty a cached hash): an attrs-made __init__ of a slotted class with no
+    metaclass or __new__ of its own, no pre- or post-init hook, and for every field, in
+    order, no validator, converter or setattr hook."""
+    init = getattr(cls.__dict__.get("__init__"), "__code__", None)
+    return (
+        type(cls) is type
+        and attrs.has(cls)
+        and "__slots__" in cls.__dict__
+        and cls.__new__ is object.__new__
+        and not any(hasattr(cls, hook) for hook in _INIT_HOOKS)
+        and isinstance(init, types.CodeType)
+        and init.co_filename.startswith("<attrs generated")
+        and tuple(f.name for f in attrs.fields(cls)) == names
+        and all(
+            f.init
+            and f.validator is None
+            and f.converter is None
+            and f.on_setattr in (None, attrs.setters.NO_OP)
+            for f in attrs.fields(cls)
+        )
+        and all(type(cls.__dict__.get(name)) is types.MemberDescriptorType for name in names)
+    )
