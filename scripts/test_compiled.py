@@ -65,7 +65,7 @@ def main() -> int:
     # compiling the checkout a second time.
     env["BIRDGAMES_WHEEL"] = str(wheel)
     steps = [
-        [str(python), "-m", "pip", "install", "-q", f"{wheel}[test]"],
+        [str(python), "-m", "pip", "install", "-q", "--no-compile", f"{wheel}[test]"],
         [str(python), "-c", PROBE],
         # The browser tests ran on the pure build: Chromium and the page are the same here
         # (later -m arguments override this one).

@@ -110,6 +110,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
                     "install",
                     "-q",
                     "--disable-pip-version-check",
+                    "--no-compile",  # what the tests import compiles as they import it
                     os.environ.get("BIRDGAMES_WHEEL") or str(ROOT),
                     "mypy",
                     "pyright[nodejs]",
