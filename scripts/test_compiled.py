@@ -8,7 +8,9 @@ suite runs, the script checks that the compiled modules are what `import birdgam
 a build that silently fell back to pure Python fails. pytest runs from the repository root:
 `birdgames` resolves to the installed, compiled package (the tests put the root on the path,
 never src/). The browser tests (marker `browser`) ran on the pure build and are left out here.
-The check command runs it through scripts/test_pythons.py, beside the other Pythons' suites.
+The check command runs it through scripts/test_pythons.py, beside the other Pythons' suites,
+in two calls: `--build` (the venv, the wheel, its install and the check that it is compiled),
+started beside the first Python's steps, then `--test [pytest args]` (the suite on that venv).
 """
 
 from __future__ import annotations
@@ -41,10 +43,7 @@ def _run(command: list[str], env: dict[str, str]) -> int:
     return code
 
 
-def main() -> int:
-    """Builds, checks, tests; returns the first failing step's exit code."""
-    python = VENV / "bin" / "python"
-    wheels = VENV / "wheel"
+def _env() -> dict[str, str]:
     # The pure build ran the full `ci` profile; this run plays the same tests over fewer
     # games (BIRDGAMES_PROFILE, when set, wins).
     env = {
@@ -53,30 +52,78 @@ def main() -> int:
         "BIRDGAMES_MYPYC": "1",
         "PIP_DISABLE_PIP_VERSION_CHECK": "1",
     }
-    build = [
-        [sys.executable, "-m", "venv", "--clear", str(VENV)],
-        [str(python), "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(ROOT)],
-    ]
-    for command in build:
-        if code := _run(command, env):
-            return code
-    (wheel,) = wheels.glob("birdgames-*.whl")
-    # The suite's packaging tests install this same wheel (BIRDGAMES_WHEEL) instead of
-    # compiling the checkout a second time.
-    env["BIRDGAMES_WHEEL"] = str(wheel)
+    wheel = _wheel()
+    if wheel is not None:
+        # The suite's packaging tests install this same wheel (BIRDGAMES_WHEEL) instead of
+        # compiling the checkout a second time.
+        env["BIRDGAMES_WHEEL"] = str(wheel)
+    return env
+
+
+def _wheel() -> Path | None:
+    found = sorted((VENV / "wheel").glob("birdgames-*.whl"))
+    return found[0] if len(found) == 1 else None
+
+
+def build() -> int:
+    """Builds the wheel into a fresh venv, installs it and checks that it is compiled; returns
+    the first failing step's exit code."""
+    python = VENV / "bin" / "python"
+    env = _env()
     steps = [
-        [str(python), "-m", "pip", "install", "-q", "--no-compile", f"{wheel}[test]"],
-        [str(python), "-c", PROBE],
-        # The browser tests ran on the pure build: Chromium and the page are the same here
-        # (later -m arguments override this one).
-        [str(python), "-m", "pytest", "-p", "no:cacheprovider", "-m", "not browser", *sys.argv[1:]],
+        [sys.executable, "-m", "venv", "--clear", str(VENV)],
+        [
+            str(python),
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "--no-deps",
+            "-w",
+            str(VENV / "wheel"),
+            str(ROOT),
+        ],
     ]
     for command in steps:
         if code := _run(command, env):
             return code
+    wheel = _wheel()
+    if wheel is None:
+        print("== compiled build: pip wheel left no single birdgames wheel")
+        return 1
+    steps = [
+        [str(python), "-m", "pip", "install", "-q", "--no-compile", f"{wheel}[test]"],
+        [str(python), "-c", PROBE],
+    ]
+    for command in steps:
+        if code := _run(command, env):
+            return code
+    return 0
+
+
+def test(pytest_args: list[str]) -> int:
+    """Runs the suite on the venv `build` made; returns pytest's exit code."""
+    python = VENV / "bin" / "python"
+    if _wheel() is None or not python.exists():
+        print("== compiled build: nothing built (run with --build first)")
+        return 1
+    # The browser tests ran on the pure build: Chromium and the page are the same here (later
+    # -m arguments override this one).
+    command = [str(python), "-m", "pytest", "-p", "no:cacheprovider", "-m", "not browser"]
+    if code := _run([*command, *pytest_args], _env()):
+        return code
     print("the suite passed on the compiled build")
     return 0
 
 
+def main(argv: list[str]) -> int:
+    """`--build`, `--test [pytest args]`, or both in turn (`[pytest args]`)."""
+    if argv[:1] == ["--build"]:
+        return build()
+    if argv[:1] == ["--test"]:
+        return test(argv[1:])
+    return build() or test(argv)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -18,7 +18,9 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 import tomllib
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -72,20 +74,44 @@ def _captured(
     )
 
 
-def run(version: str, pytest_args: list[str]) -> tuple[int, str]:
-    """Installs the package into `.venv-<version>` and runs pytest there; returns the exit
-    code and everything the steps printed."""
-    interpreter = find_interpreter(version)
-    if interpreter is None:
-        return (
-            1,
-            f"Python {version} is supported but not installed here (pyenv install {version})\n",
-        )
-    venv = ROOT / f".venv-{version}"
-    steps = [
-        [interpreter, "-m", "venv", str(venv)],
-        [
-            str(venv / "bin" / "pip"),
+def _steps(name: str, steps: list[list[str]], env: dict[str, str] | None, output: list[str]) -> int:
+    """Runs `steps` in turn until one fails, adding what they print to `output`; returns the
+    failing step's exit code, or 0."""
+    for command in steps:
+        done = _captured(command, env)
+        output.append(done.stdout)
+        if done.returncode != 0:
+            output.append(f"== {name}: {Path(command[0]).name} exited {done.returncode}\n")
+            return done.returncode or 1
+    return 0
+
+
+# The first Python ran the full `ci` profile; the others play the same tests over fewer games
+# (BIRDGAMES_PROFILE, when set, wins).
+def _quick_env() -> dict[str, str]:
+    return {"BIRDGAMES_PROFILE": "quick", **os.environ}
+
+
+class Python:
+    """One other supported Python: its venv, then the suite there."""
+
+    def __init__(self, version: str) -> None:
+        self.version = version
+        self.name = f"Python {version}"
+        self.venv = ROOT / f".venv-{version}"
+
+    def prepare(self, output: list[str]) -> int:
+        """Installs the package and its test extra into `.venv-<version>`."""
+        interpreter = find_interpreter(self.version)
+        if interpreter is None:
+            output.append(
+                f"Python {self.version} is supported but not installed here "
+                f"(pyenv install {self.version})\n"
+            )
+            return 1
+        output.append(f"== {self.name} ({interpreter})\n")
+        install = [
+            str(self.venv / "bin" / "pip"),
             "install",
             "-q",
             "--disable-pip-version-check",
@@ -94,55 +120,90 @@ def run(version: str, pytest_args: list[str]) -> tuple[int, str]:
             "--no-compile",
             "-e",
             f"{ROOT}[test]",
-        ],
+        ]
+        steps = [[interpreter, "-m", "venv", str(self.venv)], install]
+        return _steps(self.name, steps, _quick_env(), output)
+
+    def test(self, pytest_args: list[str], output: list[str]) -> int:
+        """Runs the suite in the venv `prepare` made."""
         # The browser tests click the page through Chromium, which the server's Python does
         # not change: they ran with the first Python (later -m arguments override this one).
-        [str(venv / "bin" / "pytest"), "-m", "not browser", *pytest_args],
-    ]
-    output = [f"== Python {version} ({interpreter})\n"]
-    # The first Python ran the full `ci` profile; the others play the same tests over fewer
-    # games (BIRDGAMES_PROFILE, when set, wins).
-    env = {"BIRDGAMES_PROFILE": "quick", **os.environ}
-    for command in steps:
-        done = _captured(command, env)
-        output.append(done.stdout)
-        if done.returncode != 0:
-            output.append(
-                f"== Python {version}: {Path(command[0]).name} exited {done.returncode}\n"
-            )
-            return done.returncode or 1, "".join(output)
-    return 0, "".join(output)
+        command = [str(self.venv / "bin" / "pytest"), "-m", "not browser", *pytest_args]
+        return _steps(self.name, [command], _quick_env(), output)
 
 
-def run_compiled(pytest_args: list[str]) -> tuple[int, str]:
-    """Runs scripts/test_compiled.py; returns its exit code and everything it printed."""
-    done = _captured([sys.executable, str(ROOT / "scripts" / "test_compiled.py"), *pytest_args])
-    return done.returncode, "== the compiled build\n" + done.stdout
+class CompiledBuild:
+    """The mypyc-compiled build (scripts/test_compiled.py): its wheel, then the suite on it."""
+
+    name = "the compiled build"
+
+    def _script(self, args: list[str], output: list[str]) -> int:
+        command = [sys.executable, str(ROOT / "scripts" / "test_compiled.py"), *args]
+        return _steps(self.name, [command], None, output)
+
+    def prepare(self, output: list[str]) -> int:
+        output.append(f"== {self.name}\n")
+        return self._script(["--build"], output)
+
+    def test(self, pytest_args: list[str], output: list[str]) -> int:
+        return self._script(["--test", *pytest_args], output)
 
 
-def main() -> int:
-    """Tests every supported version but the running one, and the compiled build; returns 1
-    if any run failed."""
+def run_all(pytest_args: list[str], first: Callable[[], int] | None = None) -> int:
+    """Prepares every other Python and the compiled build side by side, then tests each.
+
+    `first`, when given, runs meanwhile (the first Python's own steps, printing as they go):
+    the installs and the compiled build fill the core its single-threaded steps leave idle.
+    The suites start once it succeeds; if it fails, none runs and its exit code is returned.
+    Each run prints its output when it ends. Returns 1 if any run failed.
+    """
     running = f"{sys.version_info.major}.{sys.version_info.minor}"
     others = [v for v in supported_versions() if v != running]
     if not others:
         print("no other supported Python versions to test")
         return 1
-    names = [f"Python {v}" for v in others] + ["the compiled build"]
-    failures = []
-    with ThreadPoolExecutor(max_workers=len(names)) as pool:
-        runs = [pool.submit(run, v, sys.argv[1:]) for v in others]
-        runs.append(pool.submit(run_compiled, sys.argv[1:]))
-        for name, future in zip(names, runs, strict=True):
+    runs: list[Python | CompiledBuild] = [Python(v) for v in others]
+    runs.append(CompiledBuild())
+    first_code = 0
+    first_done = threading.Event()
+
+    def prepare_then_test(target: Python | CompiledBuild) -> tuple[int, str]:
+        output: list[str] = []
+        code = target.prepare(output)
+        first_done.wait()
+        if code == 0 and first_code == 0:
+            code = target.test(pytest_args, output)
+        return code, "".join(output)
+
+    with ThreadPoolExecutor(max_workers=len(runs)) as pool:
+        futures = [pool.submit(prepare_then_test, target) for target in runs]
+        try:
+            first_code = first() if first is not None else 0
+        except BaseException:
+            first_code = 1  # the suites must not start
+            raise
+        finally:
+            first_done.set()
+        failures = []
+        for target, future in zip(runs, futures, strict=True):
             code, output = future.result()
-            print(output, end="", flush=True)
+            if first_code == 0 or code != 0:
+                print(output, end="", flush=True)
             if code != 0:
-                failures.append(name)
+                failures.append(target.name)
+    if first_code != 0:
+        return first_code
     if failures:
         print(f"the suite failed on {', '.join(failures)}")
         return 1
-    print(f"the suite passed on {', '.join(names)}")
+    print(f"the suite passed on {', '.join(target.name for target in runs)}")
     return 0
+
+
+def main() -> int:
+    """Tests every supported version but the running one, and the compiled build; returns 1
+    if any run failed."""
+    return run_all(sys.argv[1:])
 
 
 if __name__ == "__main__":
