@@ -83,6 +83,8 @@ def ring_next(geo: Geometry, cell: int, removed: Collection[int], steps: int = 1
 
 def live_neighbours(geo: Geometry, cell: int, removed: Collection[int]) -> tuple[int, ...]:
     """Returns the cells adjacent to `cell` that are still on the board."""
+    if not removed:  # the board is whole until a creature's round removes a tile
+        return geo.neighbours[cell]
     return tuple(j for j in geo.neighbours[cell] if j not in removed)
 
 

@@ -177,7 +177,7 @@ def _turn_actions(state: State, player: int) -> tuple[Action, ...]:
         if noted is not None:
             return noted
         bonus = _bonus_actions(state, player, state.seats[player], state.locations)
-        bonus.append(EndTurn(player))
+        bonus.append(_end_turn(player))
         return tuple(bonus)
     seat = state.seats[player]
     result: list[Action] = []
@@ -314,6 +314,12 @@ def _token_actions(
 def _stack_actions(player: int, tile: str, colour: int) -> tuple[BuildBirdhouse, Zap]:
     """Returns the birdhouse build and the zap of one stack, made once."""
     return BuildBirdhouse(player, tile, colour), Zap(player, tile, colour)
+
+
+@lru_cache(maxsize=16)
+def _end_turn(player: int) -> EndTurn:
+    """Returns a player's EndTurn, made once: the last of every open turn's options."""
+    return EndTurn(player)
 
 
 @lru_cache(maxsize=1024)
@@ -963,6 +969,6 @@ def _bonus_left(w: Work, player: int) -> bool:
     bonus = _bonus_actions(w, player, w.peek_seat(player), w.board)
     if not bonus:
         return False
-    bonus.append(EndTurn(player))
+    bonus.append(_end_turn(player))
     w.bonus_left = tuple(bonus)
     return True
