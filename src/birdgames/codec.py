@@ -40,7 +40,7 @@ from cattrs.gen import (
 )
 
 from birdgames.core import SEED_BITS, ActionLike, CodecError, Tagged, games
-from birdgames.fields import init_only_stores, slot_setter
+from birdgames.fields import CACHED_HASH, init_only_stores, slot_setter
 from birdgames.rng import Rng
 
 if TYPE_CHECKING:
@@ -829,16 +829,14 @@ def _builder(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
     make = _SLOT_BUILDERS.get(len(names))
     if make is None or not init_only_stores(cls, names):
         return cls
-    hashed = _CACHED_HASH in cls.__dict__
+    hashed = CACHED_HASH in cls.__dict__
     return make(
         cls,
         [slot_setter(cls, name) for name in names],
-        slot_setter(cls, _CACHED_HASH) if hashed else None,
+        slot_setter(cls, CACHED_HASH) if hashed else None,
     )
 
 
-# The slot of a cached hash.
-_CACHED_HASH: Final = "_attrs_cached_hash"
 _NEW: Final = object.__new__
 _Setter = Callable[[object, object], None]
 

@@ -234,7 +234,8 @@ def describe_action(action: object) -> str:
 # up on the class first. A reducer that builds many values of one class sets the slots through
 # their descriptors instead, at about half the cost. That equals the __init__ only for a class
 # whose __init__ does nothing else (`init_only_stores`): the codec asks it before building a
-# class this way, and the tests ask it of every class the engines build this way.
+# class this way, and the tests ask it of every class the engines build this way. A class
+# without slots is built by filling its `__dict__` in field order (`init_only_fills_dict`).
 
 
 def slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
@@ -243,20 +244,21 @@ def slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
     return setter
 
 
+# Where attrs keeps the hash of a class made with cache_hash=True.
+CACHED_HASH: Final = "_attrs_cached_hash"
+
 # What attrs runs around an __init__ it generates.
 _INIT_HOOKS: Final = ("__attrs_pre_init__", "__attrs_post_init__")
 
 
-def init_only_stores(cls: type, names: tuple[str, ...]) -> bool:
-    """Whether calling `cls` with `names`' values does nothing but store them in the class's
-    own slots (and empty a cached hash): an attrs-made __init__ of a slotted class with no
-    metaclass or __new__ of its own, no pre- or post-init hook, and for every field, in
-    order, no validator, converter or setattr hook."""
+def _plain_attrs_init(cls: type, names: tuple[str, ...]) -> bool:
+    """Whether `cls` is an attrs class whose generated __init__ takes `names`, in order, with
+    no metaclass or __new__ of its own, no pre- or post-init hook, and for every field no
+    validator, converter or setattr hook."""
     init = getattr(cls.__dict__.get("__init__"), "__code__", None)
     return (
         type(cls) is type
         and attrs.has(cls)
-        and "__slots__" in cls.__dict__
         and cls.__new__ is object.__new__
         and not any(hasattr(cls, hook) for hook in _INIT_HOOKS)
         and isinstance(init, types.CodeType)
@@ -269,5 +271,33 @@ def init_only_stores(cls: type, names: tuple[str, ...]) -> bool:
             and f.on_setattr in (None, attrs.setters.NO_OP)
             for f in attrs.fields(cls)
         )
+    )
+
+
+def init_only_stores(cls: type, names: tuple[str, ...]) -> bool:
+    """Whether calling `cls` with `names`' values does nothing but store them in the class's
+    own slots (and empty a cached hash): an attrs-made __init__ of a slotted class with nothing
+    else in it (`_plain_attrs_init`)."""
+    return (
+        _plain_attrs_init(cls, names)
+        and "__slots__" in cls.__dict__
         and all(type(cls.__dict__.get(name)) is types.MemberDescriptorType for name in names)
+    )
+
+
+def init_only_fills_dict(cls: type, names: tuple[str, ...]) -> bool:
+    """Whether calling `cls` with `names`' values does nothing but put them, in order, in the
+    instance's `__dict__`: attrs' __init__ of a class without slots and without a cached
+    hash (which that __init__ would also reset), with nothing else in it (`_plain_attrs_init`).
+
+    Such an instance can be made as `object.__new__(cls)` with `__dict__.update` of the same
+    keys in the same order.
+    """
+    init = cls.__dict__["__init__"].__code__ if _plain_attrs_init(cls, names) else None
+    return (
+        init is not None
+        and "__slots__" not in cls.__dict__
+        and all(name not in cls.__dict__ for name in names)
+        and CACHED_HASH not in init.co_consts
+        and CACHED_HASH not in init.co_names
     )

@@ -21,7 +21,7 @@ import pytest
 import birdgames
 from birdgames import codec, peacock, perch_bop, rookery
 from birdgames.core import stuck_problem
-from birdgames.fields import init_only_stores
+from birdgames.fields import init_only_fills_dict, init_only_stores
 from birdgames.offered import was_offered
 from birdgames.peacock import build as peacock_build
 from birdgames.peacock import invariants as peacock_invariants
@@ -243,6 +243,49 @@ def test_fast_built_classes_have_nothing_else_in_their_init(cls: type) -> None:
     assert init_only_stores(cls, tuple(f.name for f in attrs.fields(cls)))
 
 
+def test_perch_state_init_only_fills_its_dict() -> None:
+    """The working copy makes a State by filling its __dict__ in field order: equal to attrs'
+    __init__ only while it does nothing else."""
+    assert init_only_fills_dict(
+        perch_state.State, tuple(f.name for f in attrs.fields(perch_state.State))
+    )
+
+
+@attrs.frozen(slots=False, cache_hash=True)
+class _HashCached:
+    a: int
+
+
+@attrs.frozen(slots=False)
+class _Validated:
+    a: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+
+@attrs.frozen(slots=False)
+class _PostInit:
+    a: int
+
+    def __attrs_post_init__(self) -> None:
+        pass
+
+
+@attrs.frozen
+class _Slotted:
+    a: int
+
+
+@attrs.frozen(slots=False)
+class _Plain:
+    a: int
+
+
+@pytest.mark.parametrize("cls", [_HashCached, _Validated, _PostInit, _Slotted])
+def test_init_only_fills_dict_refuses_an_init_that_does_more(cls: type) -> None:
+    """A cached hash, a validator, a post-init hook or slots: the dict fill would differ."""
+    assert _Plain is not cls and init_only_fills_dict(_Plain, ("a",))
+    assert not init_only_fills_dict(cls, ("a",))
+
+
 def test_peacock_fast_builds_equal_attrs_builds() -> None:
     """Peacock's builders give what attrs' __init__ gives from the same values (by keyword),
     field for field, with the same hash, on values that differ from field to field."""
@@ -289,9 +332,9 @@ def test_peacock_fast_builds_equal_attrs_builds() -> None:
 
 
 def test_perch_fast_builds_equal_attrs_builds() -> None:
-    """Along random games at every player count, the Flow, Locations and Seats the working
-    copy freezes equal, field for field, what attrs' __init__ builds (by keyword) from the
-    same working values."""
+    """Along random games at every player count, the State, Flow, Locations and Seats the
+    working copy freezes equal, field for field, what attrs' __init__ builds (by keyword) from
+    the same working values."""
     game = perch_bop.GAME
     compared = 0
     for players in game.player_counts:
@@ -311,7 +354,31 @@ def test_perch_fast_builds_equal_attrs_builds() -> None:
                 seat.hand = [30 + c for c in range(len(seat.hand))]
                 seat.score, seat.reached = 40 + p, 50 + p
                 seat.birdhouse, seat.zap = p % 2 == 0, p % 2 == 1
+            # The State's own fields, each a value no other field holds.
+            passed = (
+                *("config", "rng", "round", "turn_order", "arrivals", "tick", "final"),
+                *("feeders", "sky", "ponds", "promos"),
+            )
+            sentinels: dict[str, Any] = {name: f"{name}-{k}" for k, name in enumerate(passed)}
+            for name, value in sentinels.items():
+                setattr(work, name, value)
+            work.supply, work.bag = [70, 71], [72, 73]
+            work.fountain, work.plaza = [74, None], [75, 76]
             frozen = work.freeze()
+            made_state = perch_state.State(
+                locations=frozen.locations,
+                seats=frozen.seats,
+                flow=frozen.flow,
+                creatures=frozen.creatures,
+                supply=(70, 71),
+                bag=(72, 73),
+                fountain=(74, None),
+                plaza=(75, 76),
+                **sentinels,
+            )
+            assert type(frozen) is perch_state.State
+            assert list(vars(frozen).items()) == list(vars(made_state).items())
+            assert hash(frozen) == hash(made_state) and frozen == made_state
             pairs: list[tuple[Any, Any]] = [
                 (
                     frozen.flow,

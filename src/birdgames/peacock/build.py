@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from birdgames.fields import slot_setter
+from birdgames.fields import CACHED_HASH, slot_setter
 from birdgames.peacock.state import LEFT, Flock, Group, Hand, Pool, Seat, Slot, Tuck
 
 _NEW: Final = object.__new__
-_HASH: Final = "_attrs_cached_hash"  # attrs' slot for a cache_hash class's hash
 
 _SEAT_HAND: Final = slot_setter(Seat, "hand")
 _SEAT_PICK: Final = slot_setter(Seat, "pick")
@@ -22,23 +21,23 @@ _SEAT_GROUPS: Final = slot_setter(Seat, "groups")
 _SEAT_DONE: Final = slot_setter(Seat, "done")
 _SEAT_SCORES: Final = slot_setter(Seat, "season_scores")
 _SEAT_MOVES: Final = slot_setter(Seat, "moves")
-_SEAT_HASH: Final = slot_setter(Seat, _HASH)
+_SEAT_HASH: Final = slot_setter(Seat, CACHED_HASH)
 _HAND_BIRDS: Final = slot_setter(Hand, "birds")
 _HAND_ISLANDS: Final = slot_setter(Hand, "islands")
-_HAND_HASH: Final = slot_setter(Hand, _HASH)
+_HAND_HASH: Final = slot_setter(Hand, CACHED_HASH)
 _POOL_BIRDS: Final = slot_setter(Pool, "drafted_birds")
 _POOL_ISLANDS: Final = slot_setter(Pool, "drafted_islands")
 _POOL_ASIDE: Final = slot_setter(Pool, "aside")
 _POOL_RECEIVED: Final = slot_setter(Pool, "received")
-_POOL_HASH: Final = slot_setter(Pool, _HASH)
+_POOL_HASH: Final = slot_setter(Pool, CACHED_HASH)
 _GROUP_ISLAND: Final = slot_setter(Group, "island")
 _GROUP_TUCKS: Final = slot_setter(Group, "tucks")
 _GROUP_LEFT: Final = slot_setter(Group, "left")
 _GROUP_RIGHT: Final = slot_setter(Group, "right")
-_GROUP_HASH: Final = slot_setter(Group, _HASH)
+_GROUP_HASH: Final = slot_setter(Group, CACHED_HASH)
 _FLOCK_SPECIES: Final = slot_setter(Flock, "species")
 _FLOCK_SIZE: Final = slot_setter(Flock, "size")
-_FLOCK_HASH: Final = slot_setter(Flock, _HASH)
+_FLOCK_HASH: Final = slot_setter(Flock, CACHED_HASH)
 
 
 def seat(

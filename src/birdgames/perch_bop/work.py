@@ -256,37 +256,43 @@ class Work:
         self.bonus_left: tuple[Action, ...] | None = None
 
     def freeze(self) -> State:
-        return State(
-            self.config,
-            self.rng,
-            self.round,
-            _flow(
-                self.phase,
-                self.stage,
-                self.cursor,
-                self.awaiting,
-                self.actor,
-                self.pending,
-                self.placed,
-                self.bonus_used,
-                self.activation,
-            ),
-            self.turn_order,
-            self._freeze_locs(),
-            tuple(self.supply),
-            tuple(self.bag),
-            self._freeze_seats(),
-            tuple(self.fountain),
-            tuple(self.plaza),
-            self.arrivals,
-            self._freeze_creatures(),
-            self.tick,
-            self.final,
-            self.feeders,
-            self.sky,
-            self.ponds,
-            self.promos,
+        # Filled as attrs' __init__ fills it, field by field in order (a dict class: its
+        # instances carry the offered-actions note), without the call.
+        state: State = _NEW(State)
+        state.__dict__.update(
+            {
+                "config": self.config,
+                "rng": self.rng,
+                "round": self.round,
+                "flow": _flow(
+                    self.phase,
+                    self.stage,
+                    self.cursor,
+                    self.awaiting,
+                    self.actor,
+                    self.pending,
+                    self.placed,
+                    self.bonus_used,
+                    self.activation,
+                ),
+                "turn_order": self.turn_order,
+                "locations": self._freeze_locs(),
+                "supply": tuple(self.supply),
+                "bag": tuple(self.bag),
+                "seats": self._freeze_seats(),
+                "fountain": tuple(self.fountain),
+                "plaza": tuple(self.plaza),
+                "arrivals": self.arrivals,
+                "creatures": self._freeze_creatures(),
+                "tick": self.tick,
+                "final": self.final,
+                "feeders": self.feeders,
+                "sky": self.sky,
+                "ponds": self.ponds,
+                "promos": self.promos,
+            }
         )
+        return state
 
     def edit_supply(self) -> list[int]:
         """Returns the supply as a list to edit (edits go through to the next freeze)."""
