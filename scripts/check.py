@@ -1,18 +1,19 @@
 """The whole check, as the README's check command runs it once the package is installed.
 
 The first Python (the one running this script) lints (`ruff check`, `ruff format --check`),
-type-checks (`mypy`), runs the suite with the full `ci` profile (`pytest`) and builds the docs
-(`zensical build --strict`), in that order, stopping at the first failure. Meanwhile
-scripts/test_pythons.py makes the other supported Pythons' venvs and the compiled build: they
-fill the core that the single-threaded steps and the suite's waits leave idle. Once the first
-Python's steps pass, the suite runs on each of those, side by side. Arguments go to every
-pytest run.
+type-checks (`mypy`), builds the docs (`zensical build --strict`) and runs the suite with the
+full `ci` profile (`pytest`), in that order, stopping at the first failure. Meanwhile
+scripts/test_pythons.py makes the other supported Pythons' venvs and the compiled build and
+runs the suite on each as soon as it is ready, with the `quick` profile: all runs side by side
+keep both cores busy. If a first Python's step fails, those runs are stopped. Arguments go to
+every pytest run.
 """
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,20 +26,42 @@ BIN = Path(sys.executable).parent  # the venv the check command made
 
 
 def first_python(pytest_args: list[str]) -> int:
-    """Runs the first Python's steps in order; returns the first failing one's exit code."""
+    """Runs the first Python's steps in order; returns the first failing one's exit code.
+
+    Debian's Chromium for the browser tests (scripts/install_browser.sh, when missing) installs
+    meanwhile: only the suite needs it.
+    """
+    browser = subprocess.Popen(
+        ["bash", str(ROOT / "scripts" / "install_browser.sh")],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     steps = [
         [str(BIN / "ruff"), "check", "."],
         [str(BIN / "ruff"), "format", "--check", "."],
         [str(BIN / "mypy")],
-        [str(BIN / "pytest"), *pytest_args],
         [str(BIN / "zensical"), "build", "--strict"],
+        [str(BIN / "pytest"), *pytest_args],
     ]
-    for command in steps:
-        code = subprocess.run(command, cwd=ROOT, check=False).returncode
-        if code != 0:
-            print(f"== {' '.join(command[:3])} exited {code}", flush=True)
-            return code
-    return 0
+    try:
+        for command in steps:
+            if command[0].endswith("pytest"):
+                output, _ = browser.communicate()
+                if browser.returncode != 0:
+                    print(f"{output}== install_browser.sh exited {browser.returncode}", flush=True)
+                    return browser.returncode
+            started = time.monotonic()
+            code = subprocess.run(command, cwd=ROOT, check=False).returncode
+            took = time.monotonic() - started
+            print(f"== {' '.join(command[:3])} exited {code} after {took:.0f} s", flush=True)
+            if code != 0:
+                return code
+        return 0
+    finally:
+        browser.kill()  # when a step failed first; a no-op once it has ended
+        browser.communicate()
 
 
 def main() -> int:

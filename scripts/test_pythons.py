@@ -16,9 +16,11 @@ from __future__ import annotations
 import glob
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import threading
+import time
 import tomllib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -60,28 +62,54 @@ def find_interpreter(version: str) -> str | None:
 
 
 def _captured(
-    command: list[str], env: dict[str, str] | None = None
+    command: list[str], env: dict[str, str] | None, stop: threading.Event
 ) -> subprocess.CompletedProcess[str]:
-    """Runs `command` from the repository root, its output and errors kept as one text."""
-    return subprocess.run(
+    """Runs `command` from the repository root, its output and errors kept as one text.
+
+    Once `stop` is set, the command and every process it started are terminated.
+    """
+    with subprocess.Popen(
         command,
         cwd=ROOT,
         env=env,
-        check=False,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-    )
+        start_new_session=True,  # its own process group: stopping it reaches pytest's workers
+    ) as process:
+        while True:
+            try:
+                # Retrying after a timeout loses no output.
+                output, _ = process.communicate(timeout=1)
+                break
+            except subprocess.TimeoutExpired:
+                if stop.is_set():
+                    os.killpg(process.pid, signal.SIGTERM)
+                    output, _ = process.communicate()
+                    break
+    return subprocess.CompletedProcess(command, process.returncode, output)
 
 
-def _steps(name: str, steps: list[list[str]], env: dict[str, str] | None, output: list[str]) -> int:
+def _steps(
+    name: str,
+    steps: list[list[str]],
+    env: dict[str, str] | None,
+    output: list[str],
+    stop: threading.Event,
+) -> int:
     """Runs `steps` in turn until one fails, adding what they print to `output`; returns the
-    failing step's exit code, or 0."""
+    failing step's exit code, or 0. A step stopped by `stop` fails."""
     for command in steps:
-        done = _captured(command, env)
+        if stop.is_set():
+            return 1
+        started = time.monotonic()
+        done = _captured(command, env, stop)
+        took = time.monotonic() - started
         output.append(done.stdout)
+        output.append(
+            f"== {name}: {Path(command[0]).name} exited {done.returncode} after {took:.0f} s\n"
+        )
         if done.returncode != 0:
-            output.append(f"== {name}: {Path(command[0]).name} exited {done.returncode}\n")
             return done.returncode or 1
     return 0
 
@@ -100,7 +128,7 @@ class Python:
         self.name = f"Python {version}"
         self.venv = ROOT / f".venv-{version}"
 
-    def prepare(self, output: list[str]) -> int:
+    def prepare(self, output: list[str], stop: threading.Event) -> int:
         """Installs the package and its test extra into `.venv-<version>`."""
         interpreter = find_interpreter(self.version)
         if interpreter is None:
@@ -122,14 +150,14 @@ class Python:
             f"{ROOT}[test]",
         ]
         steps = [[interpreter, "-m", "venv", str(self.venv)], install]
-        return _steps(self.name, steps, _quick_env(), output)
+        return _steps(self.name, steps, _quick_env(), output, stop)
 
-    def test(self, pytest_args: list[str], output: list[str]) -> int:
+    def test(self, pytest_args: list[str], output: list[str], stop: threading.Event) -> int:
         """Runs the suite in the venv `prepare` made."""
         # The browser tests click the page through Chromium, which the server's Python does
         # not change: they ran with the first Python (later -m arguments override this one).
         command = [str(self.venv / "bin" / "pytest"), "-m", "not browser", *pytest_args]
-        return _steps(self.name, [command], _quick_env(), output)
+        return _steps(self.name, [command], _quick_env(), output, stop)
 
 
 class CompiledBuild:
@@ -137,25 +165,27 @@ class CompiledBuild:
 
     name = "the compiled build"
 
-    def _script(self, args: list[str], output: list[str]) -> int:
+    def _script(self, args: list[str], output: list[str], stop: threading.Event) -> int:
         command = [sys.executable, str(ROOT / "scripts" / "test_compiled.py"), *args]
-        return _steps(self.name, [command], None, output)
+        return _steps(self.name, [command], None, output, stop)
 
-    def prepare(self, output: list[str]) -> int:
+    def prepare(self, output: list[str], stop: threading.Event) -> int:
         output.append(f"== {self.name}\n")
-        return self._script(["--build"], output)
+        return self._script(["--build"], output, stop)
 
-    def test(self, pytest_args: list[str], output: list[str]) -> int:
-        return self._script(["--test", *pytest_args], output)
+    def test(self, pytest_args: list[str], output: list[str], stop: threading.Event) -> int:
+        return self._script(["--test", *pytest_args], output, stop)
 
 
 def run_all(pytest_args: list[str], first: Callable[[], int] | None = None) -> int:
-    """Prepares every other Python and the compiled build side by side, then tests each.
+    """Prepares every other Python and the compiled build side by side, and tests each as soon
+    as it is ready.
 
     `first`, when given, runs meanwhile (the first Python's own steps, printing as they go):
-    the installs and the compiled build fill the core its single-threaded steps leave idle.
-    The suites start once it succeeds; if it fails, none runs and its exit code is returned.
-    Each run prints its output when it ends. Returns 1 if any run failed.
+    together the runs keep both cores busy until the last ends, where a suite alone leaves one
+    idle in its single-threaded steps and its tail. If `first` fails, the other runs are
+    stopped and its exit code is returned. Each run prints its output when it ends. Returns 1
+    if any run failed.
     """
     running = f"{sys.version_info.major}.{sys.version_info.minor}"
     others = [v for v in supported_versions() if v != running]
@@ -164,34 +194,32 @@ def run_all(pytest_args: list[str], first: Callable[[], int] | None = None) -> i
         return 1
     runs: list[Python | CompiledBuild] = [Python(v) for v in others]
     runs.append(CompiledBuild())
-    first_code = 0
-    first_done = threading.Event()
+    stop = threading.Event()
 
     def prepare_then_test(target: Python | CompiledBuild) -> tuple[int, str]:
         output: list[str] = []
-        code = target.prepare(output)
-        first_done.wait()
-        if code == 0 and first_code == 0:
-            code = target.test(pytest_args, output)
+        code = target.prepare(output, stop)
+        if code == 0:
+            code = target.test(pytest_args, output, stop)
         return code, "".join(output)
 
+    first_code = 1  # until `first` returns: an exception in it must stop the others
     with ThreadPoolExecutor(max_workers=len(runs)) as pool:
         futures = [pool.submit(prepare_then_test, target) for target in runs]
         try:
             first_code = first() if first is not None else 0
-        except BaseException:
-            first_code = 1  # the suites must not start
-            raise
         finally:
-            first_done.set()
+            if first_code != 0:
+                stop.set()
         failures = []
         for target, future in zip(runs, futures, strict=True):
             code, output = future.result()
-            if first_code == 0 or code != 0:
+            if first_code == 0:
                 print(output, end="", flush=True)
             if code != 0:
                 failures.append(target.name)
     if first_code != 0:
+        print(f"stopped the runs on {', '.join(target.name for target in runs)}")
         return first_code
     if failures:
         print(f"the suite failed on {', '.join(failures)}")
