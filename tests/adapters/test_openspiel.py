@@ -25,8 +25,12 @@ CASES = [
 ]
 
 
-# MCTS simulations a move: the quick reruns drive the same whole games with weaker bots.
-SIMULATIONS = 5 if PROFILE == "quick" else 20
+# The quick reruns drive the same whole games with weaker bots (MCTS and ISMCTS simulations a
+# move) and give random_sim_test one game per case instead of two.
+QUICK = PROFILE == "quick"
+SIMULATIONS = 5 if QUICK else 10
+TABLE_SIMULATIONS = 2 if QUICK else 5
+RANDOM_SIMS = 1 if QUICK else 2
 
 
 def _load(short: str, players: int, **params: Any) -> Any:
@@ -42,7 +46,7 @@ def test_openspiel_random_sim_test_passes(short: str, players: int) -> None:
     """pyspiel.random_sim_test plays random games and checks the game's API throughout."""
     game = _load(short, players)
     assert game.num_players() == players
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=RANDOM_SIMS, serialize=False, verbose=False)
 
 
 @pytest.mark.parametrize("name", sorted(games()))
@@ -70,14 +74,19 @@ def test_openspiel_mcts_and_ismcts_play_a_whole_game(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(games()))
 def test_openspiel_ismcts_plays_every_seat_at_the_largest_table(name: str) -> None:
-    """ISMCTS in every seat (5 simulations a move, resampling each seat's information
+    """ISMCTS in every seat (TABLE_SIMULATIONS a move, resampling each seat's information
     state through the engine's sample_state) finishes a game at the most players."""
     players = max(get_game(name).player_counts)
     game = _load(adapter.game_name(name), players)
     evaluator = adapter.HeuristicEvaluator()
     rng = np.random.RandomState(3)
     bot = ismcts.ISMCTSBot(
-        game, evaluator, 2.0, 5, random_state=rng, allow_inconsistent_action_sets=True
+        game,
+        evaluator,
+        2.0,
+        TABLE_SIMULATIONS,
+        random_state=rng,
+        allow_inconsistent_action_sets=True,
     )
     state = game.new_initial_state()
     state.apply_action(21)

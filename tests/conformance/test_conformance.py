@@ -23,17 +23,29 @@ from tests.profile import PROFILE
 from tests.toy.adapter import ADAPTER as TOY
 
 ADAPTERS: dict[str, EngineAdapter] = {name: adapter_for(name) for name in games()}
+VARIANTS: list[str] = []
 for _name in games():
     # Each variant config (Perch's expansions) is checked as an engine of its own.
-    ADAPTERS.update(variant_adapters(_name, ADAPTERS[_name]))
+    _variants = variant_adapters(_name, ADAPTERS[_name])
+    ADAPTERS.update(_variants)
+    VARIANTS.extend(_variants)
 ADAPTERS["toy"] = TOY
+
+
+def _player_counts(name: str) -> tuple[int, ...]:
+    """The counts the seeded games of `name` are played at: all of them, except that in the
+    quick reruns each variant plays one count, the next variant the next count."""
+    counts = tuple(ADAPTERS[name].player_counts)
+    if PROFILE != "quick" or name not in VARIANTS:
+        return counts
+    return (counts[VARIANTS.index(name) % len(counts)],)
 
 
 def _game_cases() -> list[Any]:
     return [
         pytest.param(name, players, seed, id=f"{name}-{players}p-seed{seed}")
         for name, adapter in ADAPTERS.items()
-        for players in adapter.player_counts
+        for players in _player_counts(name)
         for seed in range(adapter.seeds[PROFILE])
     ]
 

@@ -10,7 +10,7 @@ from tests.conformance.test_conformance import ADAPTERS
 from tests.profile import PROFILE
 
 # (seeded games, mutated states and mutated records per game) per profile
-SIZES = {"quick": (1, 80, 20), "ci": (2, 150, 40), "dev": (10, 150, 40), "soak": (80, 200, 50)}
+SIZES = {"quick": (1, 80, 20), "ci": (1, 150, 40), "dev": (10, 150, 40), "soak": (80, 200, 50)}
 
 
 @pytest.mark.parametrize(

@@ -92,5 +92,5 @@ ADAPTER = EngineAdapter(
     player_counts=GAME.player_counts,
     game_ref="birdgames.perch_bop:GAME",
     variants=VARIANTS,
-    variant_seeds={"quick": 1, "ci": 3, "dev": 20, "soak": 200},
+    variant_seeds={"quick": 1, "ci": 2, "dev": 20, "soak": 200},
 )
