@@ -7,13 +7,16 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypedDict
 
 import pytest
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.expected_conditions import url_contains
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import birdgames
 from birdgames import sim
@@ -31,7 +34,20 @@ MID_GAME: Final = {"perch_bop": 36, "peacock": 50, "rookery": 60}
 SCREENSHOTS: Final = ROOT / "build" / "web-screenshots"
 WAIT_SECONDS: Final = 20.0
 
-Page = dict[str, str]
+
+class Page(TypedDict):
+    """What the page shows: its body's data-* state, a few texts, and its buttons to click."""
+
+    state: str  # the rest but the buttons, as JSON: compared between two looks, and reported
+    steps: str
+    screen: str
+    busy: str
+    seat: str
+    error: str
+    saved: str
+    links: int
+    choices: list[WebElement]  # the action buttons, in the order of the legal actions
+    ready: WebElement | None  # the hotseat's "show my seat" button
 
 
 @pytest.fixture(scope="module")
@@ -48,27 +64,62 @@ def base(saves: Path) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browsers() -> Iterator[tuple[webdriver.Chrome, webdriver.Chrome]]:
     with chromium() as first, chromium() as second:
+        # Past the page's own timer in _NEXT_PAGE, so a stuck page fails with its state.
+        for driver in (first, second):
+            driver.set_script_timeout(WAIT_SECONDS + 10)
         yield first, second
 
 
-def _page(driver: webdriver.Chrome) -> Page:
-    page: Page = driver.execute_script(
-        "const d = document.body.dataset, e = document.getElementById('error');"
-        "return {steps: d.steps || '', screen: d.screen || '', busy: d.busy || '',"
-        " seat: d.seat || '', error: e ? e.textContent : ''};"
-    )
+# One WebDriver round trip per change of the page, not a poll every few ms: the script answers
+# at once when the page's state differs from the one last seen (or shows an error), else a
+# MutationObserver answers at the first change that leaves it so, else a timer at the deadline.
+# A page that is busy (waiting on the server) is not a change worth answering. The buttons come
+# with the answer, which spares a find_element per click.
+_NEXT_PAGE: Final = """
+const [seen, ms, done] = arguments;
+const look = () => {
+  const d = document.body.dataset, text = (id) => document.getElementById(id)?.textContent || '';
+  const page = {steps: d.steps || '', screen: d.screen || '', busy: d.busy || '',
+    seat: d.seat || '', error: text('error'), saved: text('saved'),
+    links: document.querySelectorAll('a.seat-link').length};
+  const choices = [...document.querySelectorAll('button.action')];
+  const state = JSON.stringify({...page, choices: choices.length});
+  return {...page, state, choices, ready: document.getElementById('ready')};
+};
+const answers = (page) => page.error !== '' || (page.busy === '' && page.state !== seen);
+const first = look();
+if (answers(first)) return done(first);
+const observer = new MutationObserver(() => {
+  const page = look();
+  if (answers(page)) finish(page);
+});
+const timer = setTimeout(() => finish(look()), ms);
+function finish(page) {
+  observer.disconnect();
+  clearTimeout(timer);
+  done(page);
+}
+observer.observe(document.documentElement,
+  {attributes: true, childList: true, characterData: true, subtree: true});
+"""
+
+
+def _next_page(driver: webdriver.Chrome, seen: Page | None, seconds: float) -> Page:
+    """The page once its state differs from seen's (or it shows an error), or after seconds."""
+    state = None if seen is None else seen["state"]
+    page: Page = driver.execute_async_script(_NEXT_PAGE, state, round(seconds * 1000))
     return page
 
 
 def _wait(driver: webdriver.Chrome, ready: Callable[[Page], bool]) -> Page:
     deadline = time.monotonic() + WAIT_SECONDS
+    page: Page | None = None
     while True:
-        page = _page(driver)
+        page = _next_page(driver, page, max(deadline - time.monotonic(), 0.0))
         assert not page["error"], page["error"]
         if not page["busy"] and ready(page):
             return page
-        assert time.monotonic() < deadline, f"the page did not get there: {page}"
-        time.sleep(0.01)
+        assert time.monotonic() < deadline, f"the page did not get there: {page['state']}"
 
 
 def _moved_on_from(steps: str) -> Callable[[Page], bool]:
@@ -96,19 +147,35 @@ def _new_table(driver: webdriver.Chrome, base: str, name: str, mode: str) -> Non
     seed.send_keys(str(SEED))
     Select(driver.find_element(By.ID, "mode")).select_by_value(mode)
     driver.find_element(By.ID, "create").click()
+    if mode == "hotseat":
+        # The home page then loads the table's page; a _wait begun on the home page could
+        # be cut off by that load and never answer, so the new address is awaited first.
+        WebDriverWait(driver, WAIT_SECONDS, poll_frequency=0.02).until(url_contains("/play/"))
 
 
-def _click_action(driver: webdriver.Chrome, rng: random.Random) -> int:
-    buttons = driver.find_elements(By.CSS_SELECTOR, "button.action")
-    assert buttons, "a seat to act is shown no action"
-    index = rng.randrange(len(buttons))
+def _click(driver: webdriver.Chrome, element: WebElement) -> None:
+    """A real mouse click (moved onto the element, pressed, released) in the browser."""
+    # W3C actions with no pointer-move duration cost the browser about a third of an element
+    # click, which first runs a dozen interactability scripts; a click that misses still fails
+    # the test, as the page then does not move on.
+    ActionChains(driver, duration=0).click(element).perform()
+
+
+def _click_action(driver: webdriver.Chrome, page: Page, rng: random.Random) -> int:
+    """Clicks one of the choices the page shows, picked by rng; returns its index."""
+    assert page["choices"], "a seat to act is shown no action"
+    index = rng.randrange(len(page["choices"]))
+    button: WebElement | None = page["choices"][index]
     # A pushed update of the same step may redraw the choices between finding a button and
-    # clicking it; the same step offers the same choices, so the click is made again.
+    # clicking it; the same step offers the same choices, so the button is found again.
     for _ in range(20):
         try:
-            driver.find_elements(By.CSS_SELECTOR, "button.action")[index].click()
+            if button is None:
+                button = driver.find_elements(By.CSS_SELECTOR, "button.action")[index]
+            _click(driver, button)
             return index
         except (StaleElementReferenceException, IndexError):
+            button = None
             time.sleep(0.05)
     raise AssertionError("the choices kept being redrawn")
 
@@ -144,25 +211,26 @@ def test_a_hotseat_game_clicked_to_the_end_scores_as_the_engine(
     page = _wait(driver, lambda page: page["screen"] in ("pass", "turn", "over"))
     while page["screen"] != "over":
         if page["screen"] == "pass":
-            driver.find_element(By.ID, "ready").click()
+            assert page["ready"] is not None, "a pass screen is shown no ready button"
+            _click(driver, page["ready"])
             page = _wait(driver, lambda page: page["screen"] in ("turn", "over"))
             continue
-        assert page["screen"] == "turn", page
+        assert page["screen"] == "turn", page["state"]
         if not shot and int(page["steps"]) >= MID_GAME[name]:
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             assert driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
             shot = True
             # Mid-game, the table saves to disk and takes back the last step.
-            driver.find_element(By.ID, "save").click()
-            _wait(driver, lambda page: bool(driver.find_element(By.ID, "saved").text))
-            assert (saves / f"{driver.find_element(By.ID, 'saved').text.split()[-1]}").is_file()
-            driver.find_element(By.ID, "undo").click()
+            _click(driver, driver.find_element(By.ID, "save"))
+            saved = _wait(driver, lambda page: bool(page["saved"]))["saved"]
+            assert (saves / saved.split()[-1]).is_file()
+            _click(driver, driver.find_element(By.ID, "undo"))
             moves.pop()
             page = _wait(driver, _moved_on_from(page["steps"]))
             assert int(page["steps"]) == len(moves)
             continue
         steps = page["steps"]
-        moves.append((int(page["seat"]), _click_action(driver, rng)))
+        moves.append((int(page["seat"]), _click_action(driver, page, rng)))
         page = _wait(driver, _moved_on_from(steps))
     assert shot, "the game ended before mid-game"
     assert _scores(driver) == list(_engine_scores(name, moves))
@@ -176,7 +244,10 @@ def test_two_browsers_on_separate_seats_play_to_the_end_as_the_engine(
     first, second = browsers
     rng = random.Random(name + "seats")
     _new_table(first, base, name, "seats")
-    links = [link.get_attribute("href") for link in _wait_for_links(first)]
+    _wait(first, lambda page: page["links"] > 0)
+    links = [
+        link.get_attribute("href") for link in first.find_elements(By.CSS_SELECTOR, "a.seat-link")
+    ]
     assert len(links) == 2
     first.get(str(links[0]))
     second.get(str(links[1]))
@@ -190,19 +261,11 @@ def test_two_browsers_on_separate_seats_play_to_the_end_as_the_engine(
             assert pages[1]["screen"] == "over"
             break
         seat = next(s for s, page in enumerate(pages) if page["screen"] == "turn")
-        moves.append((seat, _click_action(drivers[seat], rng)))
+        moves.append((seat, _click_action(drivers[seat], pages[seat], rng)))
         steps += 1
     engine = list(_engine_scores(name, moves))
     assert _scores(first) == engine
     assert _scores(second) == engine
-
-
-def _wait_for_links(driver: webdriver.Chrome) -> list[Any]:
-    deadline = time.monotonic() + WAIT_SECONDS
-    while not (links := driver.find_elements(By.CSS_SELECTOR, "a.seat-link")):
-        assert time.monotonic() < deadline, "no seat links after creating a table"
-        time.sleep(0.02)
-    return links
 
 
 def test_screenshot_folder_is_inside_the_ignored_build_folder() -> None:
