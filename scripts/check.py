@@ -3,10 +3,10 @@
 The first Python (the one running this script) lints (`ruff check`, `ruff format --check`),
 type-checks (`mypy`), builds the docs (`zensical build --strict`) and runs the suite with the
 full `ci` profile (`pytest`), in that order, stopping at the first failure. Meanwhile
-scripts/test_pythons.py makes the other supported Pythons' venvs and the compiled build and
-runs the suite on each as soon as it is ready, with the `quick` profile: all runs side by side
-keep both cores busy. If a first Python's step fails, those runs are stopped. Arguments go to
-every pytest run.
+scripts/test_pythons.py makes the other supported Pythons' venvs (the first of them with the
+compiled build) and runs the suite on each as soon as it is ready, with the `quick` profile:
+all runs side by side keep both cores busy. If a first Python's step fails, those runs are
+stopped. Arguments go to every pytest run.
 """
 
 from __future__ import annotations
@@ -60,8 +60,10 @@ def first_python(pytest_args: list[str]) -> int:
                 return code
         return 0
     finally:
-        browser.kill()  # when a step failed first; a no-op once it has ended
-        browser.communicate()
+        if browser.returncode is None:
+            # A step failed first: the install still ends on its own, as stopping apt midway
+            # could leave dpkg's database locked or half-written.
+            browser.communicate()
 
 
 def main() -> int:

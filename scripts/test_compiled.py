@@ -2,6 +2,8 @@
 
     python scripts/test_compiled.py [pytest args]
 
+The venv is of the Python running the script, or of the interpreter named after `--build`.
+
 The venv (`.venv-mypyc`) gets the wheel built with BIRDGAMES_MYPYC=1 (see hatch_build.py),
 installed with the test extra; the suite's packaging tests install that same wheel. Before the
 suite runs, the script checks that the compiled modules are what `import birdgames` loads, so
@@ -65,13 +67,13 @@ def _wheel() -> Path | None:
     return found[0] if len(found) == 1 else None
 
 
-def build() -> int:
-    """Builds the wheel into a fresh venv, installs it and checks that it is compiled; returns
-    the first failing step's exit code."""
+def build(interpreter: str = sys.executable) -> int:
+    """Builds the wheel into a fresh venv of `interpreter`, installs it and checks that it is
+    compiled; returns the first failing step's exit code."""
     python = VENV / "bin" / "python"
     env = _env()
     steps = [
-        [sys.executable, "-m", "venv", "--clear", str(VENV)],
+        [interpreter, "-m", "venv", "--clear", str(VENV)],
         [
             str(python),
             "-m",
@@ -117,9 +119,9 @@ def test(pytest_args: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    """`--build`, `--test [pytest args]`, or both in turn (`[pytest args]`)."""
+    """`--build [interpreter]`, `--test [pytest args]`, or both in turn (`[pytest args]`)."""
     if argv[:1] == ["--build"]:
-        return build()
+        return build(*argv[1:2])
     if argv[:1] == ["--test"]:
         return test(argv[1:])
     return build() or test(argv)

@@ -1,9 +1,10 @@
-"""Runs the test suite on every supported Python other than the one running this script, and
-on the mypyc-compiled build (scripts/test_compiled.py).
+"""Runs the test suite once on every supported Python other than the one running this script:
+on the first of them the mypyc-compiled build (scripts/test_compiled.py), on the others pure
+Python. With the running Python's own run, every Python and both builds are tested.
 
 The supported versions are the `Programming Language :: Python :: 3.N` classifiers of
-pyproject.toml. Each gets its own virtual environment (`.venv-3.N`) with the package and its
-test extra installed. An interpreter that cannot be found is a failure, never a skip: a
+pyproject.toml. Each pure run gets its own virtual environment (`.venv-3.N`) with the package
+and its test extra installed. An interpreter that cannot be found is a failure, never a skip: a
 release must be tested on every Python it claims. Interpreters are looked up on PATH
 (`python3.N`) and then among pyenv's installed versions. The browser tests (marker `browser`)
 ran with the first Python and are left out here. The runs go side by side, each printing its
@@ -120,6 +121,10 @@ def _quick_env() -> dict[str, str]:
     return {"BIRDGAMES_PROFILE": "quick", **os.environ}
 
 
+def _missing(version: str) -> str:
+    return f"Python {version} is supported but not installed here (pyenv install {version})\n"
+
+
 class Python:
     """One other supported Python: its venv, then the suite there."""
 
@@ -132,10 +137,7 @@ class Python:
         """Installs the package and its test extra into `.venv-<version>`."""
         interpreter = find_interpreter(self.version)
         if interpreter is None:
-            output.append(
-                f"Python {self.version} is supported but not installed here "
-                f"(pyenv install {self.version})\n"
-            )
+            output.append(_missing(self.version))
             return 1
         output.append(f"== {self.name} ({interpreter})\n")
         install = [
@@ -161,25 +163,32 @@ class Python:
 
 
 class CompiledBuild:
-    """The mypyc-compiled build (scripts/test_compiled.py): its wheel, then the suite on it."""
+    """The mypyc-compiled build (scripts/test_compiled.py) on one supported Python: its wheel,
+    then the suite on it."""
 
-    name = "the compiled build"
+    def __init__(self, version: str) -> None:
+        self.version = version
+        self.name = f"the compiled build (Python {version})"
 
     def _script(self, args: list[str], output: list[str], stop: threading.Event) -> int:
         command = [sys.executable, str(ROOT / "scripts" / "test_compiled.py"), *args]
         return _steps(self.name, [command], None, output, stop)
 
     def prepare(self, output: list[str], stop: threading.Event) -> int:
-        output.append(f"== {self.name}\n")
-        return self._script(["--build"], output, stop)
+        interpreter = find_interpreter(self.version)
+        if interpreter is None:
+            output.append(_missing(self.version))
+            return 1
+        output.append(f"== {self.name} ({interpreter})\n")
+        return self._script(["--build", interpreter], output, stop)
 
     def test(self, pytest_args: list[str], output: list[str], stop: threading.Event) -> int:
         return self._script(["--test", *pytest_args], output, stop)
 
 
 def run_all(pytest_args: list[str], first: Callable[[], int] | None = None) -> int:
-    """Prepares every other Python and the compiled build side by side, and tests each as soon
-    as it is ready.
+    """Prepares every other Python's run (one of them the compiled build) side by side, and
+    tests each as soon as it is ready.
 
     `first`, when given, runs meanwhile (the first Python's own steps, printing as they go):
     together the runs keep both cores busy until the last ends, where a suite alone leaves one
@@ -192,8 +201,10 @@ def run_all(pytest_args: list[str], first: Callable[[], int] | None = None) -> i
     if not others:
         print("no other supported Python versions to test")
         return 1
-    runs: list[Python | CompiledBuild] = [Python(v) for v in others]
-    runs.append(CompiledBuild())
+    # Each Python runs the suite once: the first of the others on the compiled build, the rest
+    # and the running one on pure Python, so both builds and every Python are tested.
+    runs: list[Python | CompiledBuild] = [Python(v) for v in others[1:]]
+    runs.append(CompiledBuild(others[0]))
     stop = threading.Event()
 
     def prepare_then_test(target: Python | CompiledBuild) -> tuple[int, str]:
