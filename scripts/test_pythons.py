@@ -121,8 +121,16 @@ def _quick_env() -> dict[str, str]:
     return {"BIRDGAMES_PROFILE": "quick", **os.environ}
 
 
-def _missing(version: str) -> str:
-    return f"Python {version} is supported but not installed here (pyenv install {version})\n"
+def _announce(name: str, version: str, output: list[str]) -> str | None:
+    """Returns the interpreter of `version`, naming it in `output` (or saying it is missing)."""
+    interpreter = find_interpreter(version)
+    if interpreter is None:
+        output.append(
+            f"Python {version} is supported but not installed here (pyenv install {version})\n"
+        )
+    else:
+        output.append(f"== {name} ({interpreter})\n")
+    return interpreter
 
 
 class Python:
@@ -135,11 +143,9 @@ class Python:
 
     def prepare(self, output: list[str], stop: threading.Event) -> int:
         """Installs the package and its test extra into `.venv-<version>`."""
-        interpreter = find_interpreter(self.version)
+        interpreter = _announce(self.name, self.version, output)
         if interpreter is None:
-            output.append(_missing(self.version))
             return 1
-        output.append(f"== {self.name} ({interpreter})\n")
         install = [
             str(self.venv / "bin" / "pip"),
             "install",
@@ -175,11 +181,9 @@ class CompiledBuild:
         return _steps(self.name, [command], None, output, stop)
 
     def prepare(self, output: list[str], stop: threading.Event) -> int:
-        interpreter = find_interpreter(self.version)
+        interpreter = _announce(self.name, self.version, output)
         if interpreter is None:
-            output.append(_missing(self.version))
             return 1
-        output.append(f"== {self.name} ({interpreter})\n")
         return self._script(["--build", interpreter], output, stop)
 
     def test(self, pytest_args: list[str], output: list[str], stop: threading.Event) -> int:

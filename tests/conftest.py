@@ -1,7 +1,8 @@
 """Hypothesis profiles, one per test profile (tests/profile.py).
 
-`quick` plays the same tests over fewer games: the check command's second runs (every other
-supported Python, the compiled build) use it, after the full `ci` run on the first Python.
+`quick` plays the same tests over fewer games: the check command's other runs (every other
+supported Python, the first of them on the compiled build) use it, beside the full `ci` run on
+the first Python.
 """
 
 import os
