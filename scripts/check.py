@@ -43,27 +43,30 @@ def first_python(pytest_args: list[str]) -> int:
         [str(BIN / "ruff"), "format", "--check", "."],
         [str(BIN / "mypy")],
         [str(BIN / "zensical"), "build", "--strict"],
-        [str(BIN / "pytest"), *pytest_args],
     ]
     try:
         for command in steps:
-            if command[0].endswith("pytest"):
-                output, _ = browser.communicate()
-                if browser.returncode != 0:
-                    print(f"{output}== install_browser.sh exited {browser.returncode}", flush=True)
-                    return browser.returncode
-            started = time.monotonic()
-            code = subprocess.run(command, cwd=ROOT, check=False).returncode
-            took = time.monotonic() - started
-            print(f"== {' '.join(command[:3])} exited {code} after {took:.0f} s", flush=True)
-            if code != 0:
+            if code := _timed(command):
                 return code
-        return 0
+        output, _ = browser.communicate()
+        if browser.returncode != 0:
+            print(f"{output}== install_browser.sh exited {browser.returncode}", flush=True)
+            return browser.returncode
+        return _timed([str(BIN / "pytest"), *pytest_args])
     finally:
         if browser.returncode is None:
             # A step failed first: the install still ends on its own, as stopping apt midway
             # could leave dpkg's database locked or half-written.
             browser.communicate()
+
+
+def _timed(command: list[str]) -> int:
+    """Runs one step from the checkout's root, saying how it ended and after how long."""
+    started = time.monotonic()
+    code = subprocess.run(command, cwd=ROOT, check=False).returncode
+    took = time.monotonic() - started
+    print(f"== {' '.join(command[:3])} exited {code} after {took:.0f} s", flush=True)
+    return code
 
 
 def main() -> int:
