@@ -1,12 +1,14 @@
-"""The whole check, as the README's check command runs it once the package is installed.
+"""The whole check, as the README's check command runs it: `python3 scripts/check.py`.
 
-The first Python (the one running this script) lints (`ruff check`, `ruff format --check`),
-type-checks (`mypy`), builds the docs (`zensical build --strict`) and runs the suite with the
-full `ci` profile (`pytest`), in that order, stopping at the first failure. Meanwhile
-scripts/test_pythons.py makes the other supported Pythons' venvs (the first of them with the
-compiled build) and runs the suite on each as soon as it is ready, with the `quick` profile:
-all runs side by side keep both cores busy. If a first Python's step fails, those runs are
-stopped. Arguments go to every pytest run.
+The first Python (the one running this script) installs the package with its dev and docs
+extras into `.venv` (made when missing; the running venv, when the script runs in one), then
+lints (`ruff check`, `ruff format --check`), type-checks (`mypy`), builds the docs (`zensical
+build --strict`) and runs the suite with the full `ci` profile (`pytest`), in that order,
+stopping at the first failure. Meanwhile scripts/test_pythons.py makes the other supported
+Pythons' venvs (the first of them with the compiled build) and runs the suite on each as soon
+as it is ready, with the `quick` profile: all runs side by side keep both cores busy. If a
+first Python's step fails, those runs are stopped. Only the standard library is imported
+here. Arguments go to every pytest run.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ sys.path.insert(0, str(ROOT))
 
 from scripts.test_pythons import run_all  # noqa: E402
 
-BIN = Path(sys.executable).parent  # the venv the check command made
+# The running venv, or the checkout's `.venv` when a bare Python runs the script.
+VENV = Path(sys.prefix) if sys.prefix != sys.base_prefix else ROOT / ".venv"
+BIN = VENV / "bin"
 
 
 def first_python(pytest_args: list[str]) -> int:
@@ -38,12 +42,16 @@ def first_python(pytest_args: list[str]) -> int:
         stderr=subprocess.STDOUT,
         text=True,
     )
+    pip = [str(BIN / "pip"), "install", "-q", "--disable-pip-version-check", "--no-compile"]
     steps = [
+        [*pip, "-e", ".[dev,docs]"],
         [str(BIN / "ruff"), "check", "."],
         [str(BIN / "ruff"), "format", "--check", "."],
         [str(BIN / "mypy")],
         [str(BIN / "zensical"), "build", "--strict"],
     ]
+    if sys.prefix == sys.base_prefix:
+        steps.insert(0, [sys.executable, "-m", "venv", str(VENV)])
     try:
         for command in steps:
             if code := _timed(command):

@@ -63,7 +63,7 @@ def perturb_hidden(state: State, player: int, seed: int) -> State:
 ADAPTER = EngineAdapter(
     game=GAME,
     perturb_hidden=perturb_hidden,
-    seeds={"quick": 2, "ci": 10, "dev": 200, "soak": 1000},
+    seeds={"quick": 2, "ci": 6, "dev": 200, "soak": 1000},
     player_counts=GAME.player_counts,
     game_ref="birdgames.peacock:GAME",
     heavy_rate=0.06,

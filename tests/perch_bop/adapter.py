@@ -88,9 +88,9 @@ VARIANTS: tuple[tuple[str, Callable[[int], Config]], ...] = (
 ADAPTER = EngineAdapter(
     game=GAME,
     perturb_hidden=perturb_hidden,
-    seeds={"quick": 1, "ci": 8, "dev": 60, "soak": 500},
+    seeds={"quick": 1, "ci": 6, "dev": 60, "soak": 500},
     player_counts=GAME.player_counts,
     game_ref="birdgames.perch_bop:GAME",
     variants=VARIANTS,
-    variant_seeds={"quick": 1, "ci": 2, "dev": 20, "soak": 200},
+    variant_seeds={"quick": 1, "ci": 1, "dev": 20, "soak": 200},
 )

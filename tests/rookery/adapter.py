@@ -88,7 +88,7 @@ def perturb_hidden(state: State, player: int, seed: int) -> State:
 ADAPTER = EngineAdapter(
     game=GAME,
     perturb_hidden=perturb_hidden,
-    seeds={"quick": 3, "ci": 25, "dev": 200, "soak": 2000},
+    seeds={"quick": 3, "ci": 15, "dev": 200, "soak": 2000},
     player_counts=GAME.player_counts,
     game_ref="birdgames.rookery:GAME",
 )
