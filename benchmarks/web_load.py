@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 from websockets.asyncio.client import connect
 
 SERVER = Path(__file__).resolve().parents[1] / "examples" / "web" / "server.py"
@@ -46,8 +46,8 @@ class Tally:
 
 
 async def _request(
-    client: httpx.AsyncClient, tally: Tally, method: str, url: str, **kwargs: Any
-) -> httpx.Response:
+    client: httpx2.AsyncClient, tally: Tally, method: str, url: str, **kwargs: Any
+) -> httpx2.Response:
     start = time.perf_counter()
     response = await client.request(method, url, **kwargs)
     tally.latencies.append(time.perf_counter() - start)
@@ -65,7 +65,7 @@ async def _listen(base: str, token: str, tally: Tally, stop: asyncio.Event) -> N
 
 
 async def _game(
-    client: httpx.AsyncClient, base: str, index: int, actions: int, tally: Tally
+    client: httpx2.AsyncClient, base: str, index: int, actions: int, tally: Tally
 ) -> None:
     name = GAMES[index % len(GAMES)]
     rng = random.Random(index)
@@ -121,8 +121,8 @@ async def _game(
 
 async def _run(base: str, games: int, actions: int, seconds: float) -> Tally:
     tally = Tally()
-    limits = httpx.Limits(max_connections=games * 2)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
+    limits = httpx2.Limits(max_connections=games * 2)
+    async with httpx2.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
         tasks = [_game(client, base, index, actions, tally) for index in range(games)]
         await asyncio.wait_for(asyncio.gather(*tasks), seconds)
     return tally
@@ -163,9 +163,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             base = f"http://127.0.0.1:{port}"
             for _ in range(100):
                 try:
-                    httpx.get(base + "/api/games")
+                    httpx2.get(base + "/api/games")
                     break
-                except httpx.TransportError:
+                except httpx2.TransportError:
                     time.sleep(0.1)
             start = time.perf_counter()
             tally = asyncio.run(_run(base, args.games, args.actions, args.seconds))
