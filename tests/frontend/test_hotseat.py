@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
+import pty
 import random
 import re
+import struct
+import subprocess
 import sys
+import termios
 from pathlib import Path
 from typing import Final
 
 import pexpect
 import pytest
+from pexpect.fdpexpect import fdspawn
 
 from birdgames import codec, get_game, sim
 
@@ -21,16 +28,32 @@ PROMPT: Final = r"step (\d+) \| p(\d+), choose 1-(\d+), u undo, s save, q quit: 
 OVER: Final = r"Game over after (\d+) steps"
 
 
-def _spawn(*args: str) -> pexpect.spawn[str]:
-    child = pexpect.spawn(
-        sys.executable, [HOTSEAT, *args], encoding="utf-8", timeout=60, dimensions=(50, 200)
-    )
-    # pexpect waits 50 ms before each send by default; the frontend reads its input itself.
-    child.delaybeforesend = None
-    return child
+class Terminal:
+    """examples/hotseat.py on a pseudo-terminal of 50 rows and 200 columns, and pexpect on the
+    other end.
+
+    subprocess starts it: pexpect.spawn forks the test's process, and pytest's worker
+    processes run threads, which a fork can deadlock (Python 3.12 and later warn).
+    """
+
+    def __init__(self, *args: str) -> None:
+        leader, follower = pty.openpty()
+        fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
+        self.process = subprocess.Popen(
+            [sys.executable, HOTSEAT, *args], stdin=follower, stdout=follower, stderr=follower
+        )
+        os.close(follower)  # the child holds its own: its exit is the leader's end of file
+        self.io = fdspawn(leader, encoding="utf-8", timeout=60)
+        # pexpect waits 50 ms before each send by default; the frontend reads its input itself.
+        self.io.delaybeforesend = None
+
+    def close(self) -> int:
+        """Waits for the program's end; returns its exit code."""
+        self.io.close()
+        return self.process.wait(timeout=60)
 
 
-def _next(child: pexpect.spawn[str]) -> tuple[str, int, int, int]:
+def _next(child: fdspawn[str]) -> tuple[str, int, int, int]:
     """Answers pass-the-device screens; returns the next prompt's step, seat and choices."""
     while True:
         index = child.expect([PASS, PROMPT, OVER])
@@ -51,7 +74,8 @@ def test_a_hotseat_game_saves_resumes_undoes_and_ends(
     """Players save and quit mid-game, resume, undo a step, and play on to the end."""
     save = str(tmp_path / "save.json")
     chooser = random.Random(name)
-    child = _spawn("--game", name, "--players", str(players), "--seed", "5", "--save", save)
+    terminal = Terminal("--game", name, "--players", str(players), "--seed", "5", "--save", save)
+    child = terminal.io
     seats: set[int] = set()
     while True:
         kind, step, seat, choices = _next(child)
@@ -63,12 +87,12 @@ def test_a_hotseat_game_saves_resumes_undoes_and_ends(
             child.expect(pexpect.EOF)
             break
         child.sendline(str(chooser.randint(1, choices)))
-    child.close()
-    assert child.exitstatus == 0
+    assert terminal.close() == 0
     saved = codec.loads(sim.LiveRecord, Path(save).read_text())
     assert len(saved.actions) == SAVE_AT
 
-    child = _spawn("--game", name, "--resume", save, "--save", save)
+    terminal = Terminal("--game", name, "--resume", save, "--save", save)
+    child = terminal.io
     kind, step, seat, choices = _next(child)
     assert (kind, step) == ("prompt", SAVE_AT)
     child.sendline("u")
@@ -80,8 +104,7 @@ def test_a_hotseat_game_saves_resumes_undoes_and_ends(
         child.sendline(str(chooser.randint(1, choices)))
         kind, step, seat, choices = _next(child)
     child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    assert terminal.close() == 0
     assert seats == set(range(players))
 
     final = codec.loads(sim.LiveRecord, Path(save).read_text())
