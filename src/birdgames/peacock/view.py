@@ -25,8 +25,12 @@ from birdgames.peacock.state import (
     direction,
 )
 
+# Views are dict classes (slots=False): attrs' frozen __init__ fills an instance's __dict__
+# at about half the cost of setting its slots one by one, and a bot or a frontend builds a
+# view at every decision.
 
-@attrs.frozen
+
+@attrs.frozen(slots=False)
 class GroupView:
     """A group as everyone sees it, with the resources it offers this season."""
 
@@ -46,7 +50,7 @@ class GroupView:
     """The meat the group offers this season."""
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class SeatView:
     """One player's area; hand contents and pick only for that player themself."""
 
@@ -78,7 +82,7 @@ class SeatView:
     """The sum of `season_scores`."""
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class View:
     """A snapshot of the table for `player` (None: a spectator)."""
 

@@ -24,8 +24,12 @@ from birdgames.perch_bop.state import (
     State,
 )
 
+# Views are dict classes (slots=False): attrs' frozen __init__ fills an instance's __dict__
+# at about half the cost of setting its slots one by one, and a bot or a frontend builds a
+# view at every decision.
 
-@attrs.frozen
+
+@attrs.frozen(slots=False)
 class SeatView:
     """One player's side as the viewer sees it: the same facts as the View's per-seat tuples."""
 
@@ -45,7 +49,7 @@ class SeatView:
     """The kept objective: the viewer's own, everyone's once revealed."""
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Decision:
     """The choice asked beyond an ordinary Perch turn: a bird's fountain slot first, else the
     awaited ability, objective, Scarecrow or creature step."""
@@ -56,7 +60,7 @@ class Decision:
     """The bird heading for the fountain, when its slot is asked."""
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class View:
     """What one player (or a spectator, player=None) sees at the table (rules: "Hidden
     information").

@@ -22,8 +22,12 @@ from birdgames.rookery.state import (
     ZoneState,
 )
 
+# Views are dict classes (slots=False): attrs' frozen __init__ fills an instance's __dict__
+# at about half the cost of setting its slots one by one, and a bot or a frontend builds a
+# view at every decision.
 
-@attrs.frozen
+
+@attrs.frozen(slots=False)
 class PredatorView:
     """A predator as the viewer sees it: `card` is None for another's face-down card."""
 
@@ -43,7 +47,7 @@ class PredatorView:
     """Whether a ready ability let it hunt again this turn."""
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class ZoneView:
     """A zone: habitat, every bird's state, predators, flip pile, current controller."""
 
@@ -61,7 +65,7 @@ class ZoneView:
     """The seat that controls it now; None: nobody."""
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class SeatView:
     """One player's public side: sizes, discard pile, Song pool, Prizes."""
 
@@ -77,7 +81,7 @@ class SeatView:
     """The seat's Prizes."""
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class View:
     """A snapshot of what `player` may know (None: a spectator)."""
 
