@@ -251,6 +251,14 @@ def test_perch_state_init_only_fills_its_dict() -> None:
     )
 
 
+def test_peacock_state_init_only_fills_its_dict() -> None:
+    """`peacock.build.with_seats` makes a State by filling its __dict__ in field order: equal
+    to attrs' __init__ only while it does nothing else."""
+    assert init_only_fills_dict(
+        peacock_state.State, tuple(f.name for f in attrs.fields(peacock_state.State))
+    )
+
+
 @attrs.frozen(slots=False, cache_hash=True)
 class _HashCached:
     a: int
@@ -328,6 +336,30 @@ def test_peacock_fast_builds_equal_attrs_builds() -> None:
     for built, made in pairs:
         assert type(built) is type(made)
         assert attrs.astuple(built, recurse=False) == attrs.astuple(made, recurse=False)
+        assert hash(built) == hash(made) and built == made
+
+
+def test_peacock_with_seats_equals_evolve() -> None:
+    """`with_seats` gives what `attrs.evolve` gives, with or without a new phase, on a state
+    well into a game, and keeps none of the old state's notes."""
+    game = peacock.GAME
+    state = game.new_game(game.default_config(3), 5)
+    for _ in range(40):
+        state = game.apply(state, game.legal_actions(state, game.to_act(state)[0])[0])
+    game.legal_actions(state, game.to_act(state)[0])  # notes its answer in the state
+    assert vars(state).keys() > {f.name for f in attrs.fields(peacock_state.State)}
+    seats = tuple(reversed(state.seats))
+    for phase, made in (
+        (None, attrs.evolve(state, seats=seats)),
+        (
+            peacock_state.Phase.OVER,
+            attrs.evolve(state, seats=seats, phase=peacock_state.Phase.OVER),
+        ),
+    ):
+        built = peacock_build.with_seats(state, seats, phase)
+        assert type(built) is type(made)
+        assert vars(built) == vars(made)
+        assert list(vars(built)) == [f.name for f in attrs.fields(peacock_state.State)]
         assert hash(built) == hash(made) and built == made
 
 

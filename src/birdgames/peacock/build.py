@@ -1,16 +1,18 @@
-"""The tableau's frozen parts, built through their slots on the reducers' hot paths.
+"""The frozen values the reducers build on their hot paths, and the tuple edits they make.
 
-Each step builds a Seat and a Pool, Group or Flock; setting their slots directly costs about
-half of attrs' frozen __init__ (birdgames.fields.slot_setter). The cached hash starts unset,
-as attrs' __init__ leaves it. tests/perf/test_fast_paths.py compares the builds.
+Each step builds a State, a Seat and a Pool, Group or Flock; setting their slots directly costs
+about half of attrs' frozen __init__ (birdgames.fields.slot_setter), and a State, a dict class,
+is filled as its __init__ would fill it. The cached hash starts unset, as attrs' __init__ leaves
+it. The module is compiled in the mypyc build, which is why the tuple edits live here too.
+tests/perf/test_fast_paths.py compares the builds.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeVar
 
 from birdgames.fields import CACHED_HASH, slot_setter
-from birdgames.peacock.state import LEFT, Flock, Group, Hand, Pool, Seat, Slot, Tuck
+from birdgames.peacock.state import LEFT, Flock, Group, Hand, Phase, Pool, Seat, Slot, State, Tuck
 
 _NEW: Final = object.__new__
 
@@ -112,3 +114,48 @@ def with_flock(old: Group, slot: Slot, new: Flock | None) -> Group:
     if slot is LEFT:
         return group(old.island, old.tucks, new, old.right)
     return group(old.island, old.tucks, old.left, new)
+
+
+def with_seats(state: State, seats: tuple[Seat, ...], phase: Phase | None = None) -> State:
+    """Returns `state` with new seats and, if given, a new phase (positional: hot path)."""
+    # Filled as attrs' __init__ fills it, field by field in order (tests/perf/test_fast_paths.py
+    # holds State to `init_only_fills_dict` and compares the builds).
+    built: State = _NEW(State)
+    built.__dict__.update(
+        {
+            "config": state.config,
+            "rng": state.rng,
+            "season": state.season,
+            "round": state.round,
+            "phase": state.phase if phase is None else phase,
+            "seats": seats,
+            "bird_deck": state.bird_deck,
+            "island_deck": state.island_deck,
+            "boxed_birds": state.boxed_birds,
+            "boxed_islands": state.boxed_islands,
+            "gone": state.gone,
+        }
+    )
+    return built
+
+
+_T = TypeVar("_T")
+
+
+def replaced(items: tuple[_T, ...], index: int, item: _T) -> tuple[_T, ...]:
+    """Returns `items` with the one at `index` replaced by `item`."""
+    return (*items[:index], item, *items[index + 1 :])
+
+
+def added(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    """Returns the sorted tuple `items` with `item` inserted."""
+    for i, existing in enumerate(items):
+        if item <= existing:
+            return (*items[:i], item, *items[i:])
+    return (*items, item)
+
+
+def removed(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    """Returns `items` without one occurrence of `item` (which must be there)."""
+    i = items.index(item)
+    return items[:i] + items[i + 1 :]

@@ -60,11 +60,7 @@ from birdgames.peacock.state import (
     Slot,
     State,
     Tuck,
-    added,
     direction,
-    removed,
-    replaced,
-    with_seats,
 )
 
 HALVES: Final = (BLUE, ORANGE)
@@ -79,7 +75,7 @@ TABLEAU: Final = Source.TABLEAU
 
 
 def _with_seat(state: State, player: int, seat: Seat) -> State:
-    return with_seats(state, replaced(state.seats, player, seat))
+    return build.with_seats(state, build.replaced(state.seats, player, seat))
 
 
 # --- turn order -------------------------------------------------------------------------
@@ -459,9 +455,9 @@ def _draft(state: State, action: DraftCard, log: bool) -> tuple[State, tuple[Eve
     seat = state.seats[player]
     hand = seat.hand
     if card in SPECIES_BY_ID:
-        hand = build.hand(removed(hand.birds, card), hand.islands)
+        hand = build.hand(build.removed(hand.birds, card), hand.islands)
     else:
-        hand = build.hand(hand.birds, removed(hand.islands, card))
+        hand = build.hand(hand.birds, build.removed(hand.islands, card))
     seat = build.seat(hand, card, seat.pool, seat.groups, seat.done, seat.season_scores, seat.moves)
     state = _with_seat(state, player, seat)
     for other in state.seats:
@@ -484,11 +480,17 @@ def _reveal(state: State, events: list[Event]) -> State:
         pool = seat.pool
         if card in SPECIES_BY_ID:
             pool = build.pool(
-                added(pool.drafted_birds, card), pool.drafted_islands, pool.aside, pool.received
+                build.added(pool.drafted_birds, card),
+                pool.drafted_islands,
+                pool.aside,
+                pool.received,
             )
         else:
             pool = build.pool(
-                pool.drafted_birds, added(pool.drafted_islands, card), pool.aside, pool.received
+                pool.drafted_birds,
+                build.added(pool.drafted_islands, card),
+                pool.aside,
+                pool.received,
             )
         pools.append(pool)
         events.append(PickRevealed(i, card))
@@ -503,9 +505,9 @@ def _reveal(state: State, events: list[Event]) -> State:
             hand = seat.hand
             count = len(hand.birds) + len(hand.islands)
             events.append(HandPassed(i, (i + step_) % n, count, hand.birds, hand.islands))
-        return with_seats(state, new_seats)
+        return build.with_seats(state, new_seats)
     events.append(PhaseBegan(MIGRATION, state.round, state.season))
-    return with_seats(state, new_seats, MIGRATION)
+    return build.with_seats(state, new_seats, MIGRATION)
 
 
 def _place_island(state: State, action: PlaceIsland, log: bool) -> tuple[State, tuple[Event, ...]]:
@@ -528,7 +530,7 @@ def _tuck_island(state: State, action: TuckIsland, log: bool) -> tuple[State, tu
     old = groups[action.group]
     tuck = _tuck(action.island, 0 if action.half is BLUE else 1)
     group = build.group(old.island, (*old.tucks, tuck), old.left, old.right)
-    groups = replaced(groups, action.group, group)
+    groups = build.replaced(groups, action.group, group)
     after = _island_used(state, action.player, action.island, groups)
     if not log:
         return after, ()
@@ -540,7 +542,7 @@ def _island_used(state: State, player: int, island: str, groups: tuple[Group, ..
     seat = state.seats[player]
     pool = seat.pool
     pool = build.pool(
-        pool.drafted_birds, removed(pool.drafted_islands, island), pool.aside, pool.received
+        pool.drafted_birds, build.removed(pool.drafted_islands, island), pool.aside, pool.received
     )
     return _with_seat(
         state,
@@ -559,15 +561,15 @@ def _place_bird(state: State, action: PlaceBird, log: bool) -> tuple[State, tupl
     source = action.source
     if source is DRAFTED:
         pool = build.pool(
-            removed(pool.drafted_birds, bird), pool.drafted_islands, pool.aside, pool.received
+            build.removed(pool.drafted_birds, bird), pool.drafted_islands, pool.aside, pool.received
         )
     elif source is ASIDE:
         pool = build.pool(
-            pool.drafted_birds, pool.drafted_islands, removed(pool.aside, bird), pool.received
+            pool.drafted_birds, pool.drafted_islands, build.removed(pool.aside, bird), pool.received
         )
     elif source is RECEIVED:
         pool = build.pool(
-            pool.drafted_birds, pool.drafted_islands, pool.aside, removed(pool.received, bird)
+            pool.drafted_birds, pool.drafted_islands, pool.aside, build.removed(pool.received, bird)
         )
     else:
         assert source is TABLEAU and action.from_group is not None

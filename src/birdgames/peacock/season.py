@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from birdgames.peacock.build import with_seats
 from birdgames.peacock.cards import SEASONS_PER_GAME, SPECIES_BY_ID
 from birdgames.peacock.events import (
     BirdsPassed,
@@ -36,7 +37,6 @@ from birdgames.peacock.state import (
     State,
     direction,
     other_season,
-    with_seats,
 )
 
 

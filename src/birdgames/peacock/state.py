@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import ClassVar, Final, TypeVar
+from typing import ClassVar, Final
 
 import attrs
 
@@ -177,45 +177,6 @@ class State:
     """The islands back in the box at this player count (public, sorted)."""
     gone: tuple[str, ...]
     """The public pile of birds that left the game, sorted."""
-
-
-def with_seats(state: State, seats: tuple[Seat, ...], phase: Phase | None = None) -> State:
-    """Returns `state` with new seats and, if given, a new phase (positional: hot path)."""
-    return State(
-        state.config,
-        state.rng,
-        state.season,
-        state.round,
-        state.phase if phase is None else phase,
-        seats,
-        state.bird_deck,
-        state.island_deck,
-        state.boxed_birds,
-        state.boxed_islands,
-        state.gone,
-    )
-
-
-_T = TypeVar("_T")
-
-
-def replaced(items: tuple[_T, ...], index: int, item: _T) -> tuple[_T, ...]:
-    """Returns `items` with the one at `index` replaced by `item`."""
-    return (*items[:index], item, *items[index + 1 :])
-
-
-def added(items: tuple[str, ...], item: str) -> tuple[str, ...]:
-    """Returns the sorted tuple `items` with `item` inserted."""
-    for i, existing in enumerate(items):
-        if item <= existing:
-            return (*items[:i], item, *items[i:])
-    return (*items, item)
-
-
-def removed(items: tuple[str, ...], item: str) -> tuple[str, ...]:
-    """Returns `items` without one occurrence of `item` (which must be there)."""
-    i = items.index(item)
-    return items[:i] + items[i + 1 :]
 
 
 def other_season(season: Season) -> Season:
