@@ -43,6 +43,7 @@ COMPILED: tuple[str, ...] = (
     "birdgames/perch_bop/scoring.py",
     "birdgames/perch_bop/work.py",
     "birdgames/rookery/abilities.py",
+    "birdgames/rookery/build.py",
     "birdgames/rookery/effects.py",
     "birdgames/rookery/field.py",
     "birdgames/rookery/hunting.py",

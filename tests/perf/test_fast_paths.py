@@ -37,6 +37,7 @@ from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.work import loc_power
 from birdgames.rng import Rng, below
 from birdgames.rookery import abilities as rookery_abilities
+from birdgames.rookery import build as rookery_build
 from birdgames.rookery import cards as rookery_cards
 from birdgames.rookery import effects as rookery_effects
 from birdgames.rookery import rules as rookery_rules
@@ -231,6 +232,8 @@ FAST_BUILT = [
     peacock_state.Pool,
     peacock_state.Group,
     peacock_state.Flock,
+    rookery_state.PlayerState,
+    rookery_state.ZoneState,
 ]
 
 
@@ -238,8 +241,9 @@ FAST_BUILT = [
     "cls", FAST_BUILT, ids=[f"{c.__module__}.{c.__name__}" for c in FAST_BUILT]
 )
 def test_fast_built_classes_have_nothing_else_in_their_init(cls: type) -> None:
-    """Perch's working copy and Peacock's reducers build these classes by setting their slots
-    (birdgames.fields.slot_setter): equal to attrs' __init__ only while it does nothing else."""
+    """Perch's working copy and Peacock's and Rookery's reducers build these classes by setting
+    their slots (birdgames.fields.slot_setter): equal to attrs' __init__ only while it does
+    nothing else."""
     assert init_only_stores(cls, tuple(f.name for f in attrs.fields(cls)))
 
 
@@ -249,6 +253,50 @@ def test_perch_state_init_only_fills_its_dict() -> None:
     assert init_only_fills_dict(
         perch_state.State, tuple(f.name for f in attrs.fields(perch_state.State))
     )
+
+
+def test_rookery_state_init_only_fills_its_dict() -> None:
+    """`rookery.build.state` makes a State by filling its __dict__ in field order: equal to
+    attrs' __init__ only while it does nothing else."""
+    assert init_only_fills_dict(
+        rookery_state.State, tuple(f.name for f in attrs.fields(rookery_state.State))
+    )
+
+
+def test_rookery_fast_builds_equal_attrs_builds() -> None:
+    """Rookery's builders give what attrs' __init__ gives from the same values, field for
+    field, with the same hash, on values that differ from field to field."""
+    game = rookery.GAME
+    state = game.new_game(game.default_config(2), 3)
+    rng = Rng.from_seed(3)
+    for _ in range(60):  # a game under way: birds, predators and piles in the zones
+        legal = game.legal_actions(state, game.to_act(state)[0])
+        index, rng = below(rng, len(legal))
+        state = game.apply(state, legal[index])
+    # The int fields apart, so that a builder setting one from another is caught.
+    state = attrs.evolve(
+        state, draft_step=11, first_player=1, active=0, turn_number=13, next_uid=17
+    )
+    zone = next(z for z in state.zones if z.birds and z.predators)
+    values = attrs.astuple(state, recurse=False)
+    pairs: list[tuple[Any, Any]] = [
+        (rookery_build.state(*values), rookery_state.State(*values)),
+        (
+            rookery_build.player_state(("a",), ("b",), ("c",), 3, 4),
+            rookery_state.PlayerState(hand=("a",), deck=("b",), discard=("c",), song=3, prizes=4),
+        ),
+        (
+            rookery_build.zone_state(zone.habitat, zone.birds, zone.predators, zone.pile),
+            rookery_state.ZoneState(
+                habitat=zone.habitat, birds=zone.birds, predators=zone.predators, pile=zone.pile
+            ),
+        ),
+    ]
+    for built, made in pairs:
+        assert type(built) is type(made)
+        assert attrs.astuple(built, recurse=False) == attrs.astuple(made, recurse=False)
+        assert hash(built) == hash(made) and built == made
+    assert list(vars(pairs[0][0])) == [f.name for f in attrs.fields(rookery_state.State)]
 
 
 def test_peacock_state_init_only_fills_its_dict() -> None:

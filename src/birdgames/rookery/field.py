@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Final, TypeVar
 
 from birdgames.rng import Rng, shuffle
+from birdgames.rookery import build
 from birdgames.rookery.cards import SEASON_ORDER, Season
 from birdgames.rookery.events import CardDrawn, DeckReshuffled, Event
 from birdgames.rookery.state import (
@@ -72,7 +73,7 @@ class Ctx:
     def freeze(self) -> State:
         """Returns the new State."""
         s = self.state
-        return State(
+        return build.state(
             s.config,
             self.rng,
             self.phase,
@@ -120,7 +121,7 @@ class Ctx:
         prizes: int | None = None,
     ) -> None:
         old = self.players[p]
-        self.players[p] = PlayerState(
+        self.players[p] = build.player_state(
             old.hand if hand is None else hand,
             old.deck if deck is None else deck,
             old.discard if discard is None else discard,
@@ -131,32 +132,32 @@ class Ctx:
     # The helpers below build the PlayerState positionally: they run on most steps.
     def to_discard(self, p: int, card: str) -> None:
         old = self.players[p]
-        self.players[p] = PlayerState(
+        self.players[p] = build.player_state(
             old.hand, old.deck, (*old.discard, card), old.song, old.prizes
         )
 
     def take_from_hand(self, p: int, card: str) -> None:
         old = self.players[p]
-        self.players[p] = PlayerState(
+        self.players[p] = build.player_state(
             without(old.hand, card), old.deck, old.discard, old.song, old.prizes
         )
 
     def add_song(self, p: int, amount: int) -> None:
         old = self.players[p]
-        self.players[p] = PlayerState(
+        self.players[p] = build.player_state(
             old.hand, old.deck, old.discard, old.song + amount, old.prizes
         )
 
     def pay(self, p: int, card: str, cost: int) -> None:
         """Takes `card` from the hand and `cost` Song from the pool."""
         old = self.players[p]
-        self.players[p] = PlayerState(
+        self.players[p] = build.player_state(
             without(old.hand, card), old.deck, old.discard, old.song - cost, old.prizes
         )
 
     def set_song(self, p: int, song: int) -> None:
         old = self.players[p]
-        self.players[p] = PlayerState(old.hand, old.deck, old.discard, song, old.prizes)
+        self.players[p] = build.player_state(old.hand, old.deck, old.discard, song, old.prizes)
 
     def draw(self, p: int, count: int) -> None:
         """R2.4 draws `count` cards, reshuffling the discard pile into an empty deck."""
@@ -171,7 +172,7 @@ class Ctx:
                 discard = ()
                 if self.log:
                     self.events.append(DeckReshuffled(p, len(deck)))
-            self.players[p] = PlayerState(
+            self.players[p] = build.player_state(
                 (*player.hand, deck[0]), deck[1:], discard, player.song, player.prizes
             )
             if self.log:
@@ -188,24 +189,28 @@ class Ctx:
         zone = self.zones[zi]
         if isinstance(card, Bird):
             birds = _swapped(zone.birds, card)
-            self.zones[zi] = ZoneState(zone.habitat, birds, zone.predators, zone.pile)
+            self.zones[zi] = build.zone_state(zone.habitat, birds, zone.predators, zone.pile)
         else:
             preds = _swapped(zone.predators, card)
-            self.zones[zi] = ZoneState(zone.habitat, zone.birds, preds, zone.pile)
+            self.zones[zi] = build.zone_state(zone.habitat, zone.birds, preds, zone.pile)
 
     def remove(self, zi: int, uid: int) -> None:
         zone = self.zones[zi]
-        self.zones[zi] = ZoneState(
+        self.zones[zi] = build.zone_state(
             zone.habitat, _dropped(zone.birds, uid), _dropped(zone.predators, uid), zone.pile
         )
 
     def add_bird(self, zi: int, bird: Bird) -> None:
         zone = self.zones[zi]
-        self.zones[zi] = ZoneState(zone.habitat, (*zone.birds, bird), zone.predators, zone.pile)
+        self.zones[zi] = build.zone_state(
+            zone.habitat, (*zone.birds, bird), zone.predators, zone.pile
+        )
 
     def add_predator(self, zi: int, predator: Predator) -> None:
         zone = self.zones[zi]
-        self.zones[zi] = ZoneState(zone.habitat, zone.birds, (*zone.predators, predator), zone.pile)
+        self.zones[zi] = build.zone_state(
+            zone.habitat, zone.birds, (*zone.predators, predator), zone.pile
+        )
 
 
 # Values that recur all game long, shared instead of built anew: a bird taps and rests the

@@ -9,6 +9,7 @@ from typing import Final, assert_never
 
 from birdgames.core import IllegalActionError, check_player
 from birdgames.offered import offer, was_offered
+from birdgames.rookery import build
 from birdgames.rookery.abilities import (
     COST_MOD_CARDS,
     COST_MODS,
@@ -498,7 +499,7 @@ def _draft(ctx: Ctx, action: DraftHabitat) -> None:
     """R1.4 sets the habitat; after the last pick the first player's Dawn."""
     zi = ZONES.index(action.zone)
     zone = ctx.zones[zi]
-    ctx.zones[zi] = ZoneState(action.habitat, zone.birds, zone.predators, zone.pile)
+    ctx.zones[zi] = build.zone_state(action.habitat, zone.birds, zone.predators, zone.pile)
     if ctx.log:
         ctx.events.append(HabitatDrafted(action.player, action.zone, action.habitat))
     ctx.draft_step += 1
@@ -581,7 +582,7 @@ def _play_habitat(ctx: Ctx, action: PlayHabitat) -> None:
     zi = ZONES.index(action.zone)
     zone = ctx.zones[zi]
     pile = (*zone.pile, PileCard(action.player, action.card))
-    ctx.zones[zi] = ZoneState(zone.habitat, zone.birds, zone.predators, pile)
+    ctx.zones[zi] = build.zone_state(zone.habitat, zone.birds, zone.predators, pile)
     if ctx.log:
         ctx.events.append(HabitatPlayed(action.player, action.card, action.zone, cost, len(pile)))
     if len(pile) == 3:
@@ -601,7 +602,7 @@ def _flip(ctx: Ctx, zi: int) -> None:
     for card in gone:
         ctx.to_discard(card.owner, card.card)
     # R5.3 DECISION: predators stay and keep their damage
-    ctx.zones[zi] = ZoneState(habitat, stay, zone.predators, ())
+    ctx.zones[zi] = build.zone_state(habitat, stay, zone.predators, ())
     if ctx.log:
         ctx.events.append(ZoneFlipped(ZONES[zi], habitat, gone))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from birdgames.rookery import build
 from birdgames.rookery.cards import DAWN_CHORUS, SEASON_ORDER, Season
 from birdgames.rookery.events import (
     CardDrawn,
@@ -19,10 +20,8 @@ from birdgames.rookery.state import (
     FRESH_TURN,
     Bird,
     Phase,
-    PlayerState,
     Predator,
     TurnState,
-    ZoneState,
 )
 
 SEASON_TURNS: Final = 4  # R7.1
@@ -46,7 +45,7 @@ def dawn(ctx: Ctx) -> None:
     if deck:
         # R2.4 the usual draw and the Dawn Chorus in one update of the player
         card = deck[0]
-        ctx.players[p] = PlayerState(
+        ctx.players[p] = build.player_state(
             (*player.hand, card), deck[1:], player.discard, song, player.prizes
         )
         if ctx.log:
@@ -70,7 +69,7 @@ def dawn(ctx: Ctx) -> None:
                     preds = list(zone.predators)
                 preds[i] = rested_predator(q.uid, q.card, p, q.face_up, q.damage)
         if birds is not None or preds is not None:
-            ctx.zones[zi] = ZoneState(
+            ctx.zones[zi] = build.zone_state(
                 zone.habitat,
                 zone.birds if birds is None else tuple(birds),
                 zone.predators if preds is None else tuple(preds),

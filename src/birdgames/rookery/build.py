@@ -1,0 +1,108 @@
+"""The frozen values every step builds: the State, a seat's PlayerState, a ZoneState.
+
+Setting a slotted class's slots directly costs about half of attrs' frozen __init__
+(birdgames.fields.slot_setter), and a State, a dict class, is filled as its __init__ would fill
+it. The module is compiled in the mypyc build, where attrs' __init__ would run as Python.
+tests/perf/test_fast_paths.py holds these classes to an __init__ that does nothing else and
+compares the builds.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from birdgames.fields import slot_setter
+from birdgames.rng import Rng
+from birdgames.rookery.cards import Habitat
+from birdgames.rookery.state import (
+    Bird,
+    Config,
+    Pending,
+    Phase,
+    PileCard,
+    PlayerState,
+    Predator,
+    State,
+    TurnState,
+    Wheel,
+    ZoneState,
+)
+
+_NEW: Final = object.__new__
+
+_HAND: Final = slot_setter(PlayerState, "hand")
+_DECK: Final = slot_setter(PlayerState, "deck")
+_DISCARD: Final = slot_setter(PlayerState, "discard")
+_SONG: Final = slot_setter(PlayerState, "song")
+_PRIZES: Final = slot_setter(PlayerState, "prizes")
+_HABITAT: Final = slot_setter(ZoneState, "habitat")
+_BIRDS: Final = slot_setter(ZoneState, "birds")
+_PREDATORS: Final = slot_setter(ZoneState, "predators")
+_PILE: Final = slot_setter(ZoneState, "pile")
+
+
+def player_state(
+    hand: tuple[str, ...], deck: tuple[str, ...], discard: tuple[str, ...], song: int, prizes: int
+) -> PlayerState:
+    """Returns `PlayerState(hand, deck, discard, song, prizes)`."""
+    built: PlayerState = _NEW(PlayerState)
+    _HAND(built, hand)
+    _DECK(built, deck)
+    _DISCARD(built, discard)
+    _SONG(built, song)
+    _PRIZES(built, prizes)
+    return built
+
+
+def zone_state(
+    habitat: Habitat | None,
+    birds: tuple[Bird, ...],
+    predators: tuple[Predator, ...],
+    pile: tuple[PileCard, ...],
+) -> ZoneState:
+    """Returns `ZoneState(habitat, birds, predators, pile)`."""
+    built: ZoneState = _NEW(ZoneState)
+    _HABITAT(built, habitat)
+    _BIRDS(built, birds)
+    _PREDATORS(built, predators)
+    _PILE(built, pile)
+    return built
+
+
+def state(
+    config: Config,
+    rng: Rng,
+    phase: Phase,
+    draft_step: int,
+    first_player: int,
+    active: int,
+    turn_number: int,
+    players: tuple[PlayerState, PlayerState],
+    zones: tuple[ZoneState, ZoneState, ZoneState],
+    wheel: Wheel,
+    turn: TurnState,
+    pending: tuple[Pending, ...],
+    next_uid: int,
+    winners: tuple[int, ...],
+) -> State:
+    """Returns `State(config, rng, ..., winners)`, its dict filled field by field in order."""
+    built: State = _NEW(State)
+    built.__dict__.update(
+        {
+            "config": config,
+            "rng": rng,
+            "phase": phase,
+            "draft_step": draft_step,
+            "first_player": first_player,
+            "active": active,
+            "turn_number": turn_number,
+            "players": players,
+            "zones": zones,
+            "wheel": wheel,
+            "turn": turn,
+            "pending": pending,
+            "next_uid": next_uid,
+            "winners": winners,
+        }
+    )
+    return built
