@@ -463,13 +463,16 @@ def _draft(state: State, action: DraftCard, log: bool) -> tuple[State, tuple[Eve
     for other in state.seats:
         if other.pick is None:
             return state, (PickCommitted(player, card),) if log else ()
+    if not log:
+        return _reveal(state, None), ()
     events: list[Event] = [PickCommitted(player, card)]
     state = _reveal(state, events)
-    return state, tuple(events) if log else ()
+    return state, tuple(events)
 
 
-def _reveal(state: State, events: list[Event]) -> State:
-    """K2.2 all picks turn face up, then the rest of each hand passes."""
+def _reveal(state: State, events: list[Event] | None) -> State:
+    """K2.2 all picks turn face up, then the rest of each hand passes; `events` (None:
+    `apply`, no events wanted) gets what happened."""
     n = len(state.seats)
     step_ = direction(state.season)
     seats = state.seats
@@ -493,7 +496,8 @@ def _reveal(state: State, events: list[Event]) -> State:
                 pool.received,
             )
         pools.append(pool)
-        events.append(PickRevealed(i, card))
+        if events is not None:
+            events.append(PickRevealed(i, card))
     new_list: list[Seat] = []
     for i, seat in enumerate(seats):
         hand = seats[(i - step_) % n].hand
@@ -501,12 +505,14 @@ def _reveal(state: State, events: list[Event]) -> State:
     new_seats = tuple(new_list)
     empty = not new_seats[0].hand.birds and not new_seats[0].hand.islands
     if not empty:
-        for i, seat in enumerate(seats):
-            hand = seat.hand
-            count = len(hand.birds) + len(hand.islands)
-            events.append(HandPassed(i, (i + step_) % n, count, hand.birds, hand.islands))
+        if events is not None:
+            for i, seat in enumerate(seats):
+                hand = seat.hand
+                count = len(hand.birds) + len(hand.islands)
+                events.append(HandPassed(i, (i + step_) % n, count, hand.birds, hand.islands))
         return build.with_seats(state, new_seats)
-    events.append(PhaseBegan(MIGRATION, state.round, state.season))
+    if events is not None:
+        events.append(PhaseBegan(MIGRATION, state.round, state.season))
     return build.with_seats(state, new_seats, MIGRATION)
 
 
