@@ -7,11 +7,17 @@ modules stay interpreted: cattrs reads their classes' annotations, and the publi
 (each game's `game.py`) validate their arguments before any compiled code runs. Interpreted
 too: code that judges a caller's values (Perch's `setup.py` checks a Config), since compiled
 code rejects a value of the wrong type with TypeError where the pure code names the problem,
-and every module that defines attrs classes (Perch's `geometry.py` as well).
+and every other module that defines attrs classes (Perch's `geometry.py` as well).
+
+The state modules in NATIVE are compiled too, from a copy rewritten by hatch_native.py: their
+attrs classes become mypyc-native classes (fields the compiled rules read and build directly)
+that keep the fields, types, equality, hash and repr the sources give them. A Config stays in
+an interpreted module of its own, so `setup.validate` still names what is wrong with one.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import sys
@@ -54,6 +60,23 @@ COMPILED: tuple[str, ...] = (
     "birdgames/rookery/turns.py",
 )
 
+# State modules compiled as rewritten by hatch_native.py (their attrs classes made native),
+# each with the notes its dict classes carry (birdgames.offered, Perch's bonus note).
+NATIVE: dict[str, tuple[str, ...]] = {
+    "birdgames/perch_bop/state.py": ("_birdgames_offered", "_perch_bonus_left"),
+}
+
+
+def _load_native_rewrite(root: Path) -> Any:
+    """Returns hatch_native.py as a module (hatchling loads this file by path, not as a
+    package, so its neighbour is loaded the same way)."""
+    spec = importlib.util.spec_from_file_location("hatch_native", root / "hatch_native.py")
+    if spec is None or spec.loader is None:
+        sys.exit("hatch_native.py is missing beside hatch_build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
 
 class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     """Compiles COMPILED with mypyc into the wheel when BIRDGAMES_MYPYC=1."""
@@ -74,14 +97,24 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         from setuptools import Distribution
         from setuptools.command.build_ext import build_ext
 
-        src = Path(self.root) / "src"
         work = Path(tempfile.mkdtemp(prefix="birdgames-mypyc-"))
+        # mypyc compiles a copy of the sources, the state modules rewritten in it.
+        src = work / "src"
+        shutil.copytree(
+            Path(self.root) / "src",
+            src,
+            ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"),
+        )
+        native_source = _load_native_rewrite(Path(self.root)).native_source
+        for module, notes in NATIVE.items():
+            path = src / module
+            path.write_text(native_source(path.read_text(), notes))
         here = Path.cwd()
         try:
             # mypyc names modules by their paths, so it runs from src/ (birdgames/...).
             os.chdir(src)
             extensions = mypycify(
-                list(COMPILED),
+                [*COMPILED, *NATIVE],
                 opt_level="3",
                 # One C file per module, compiled side by side below: the build takes about
                 # a fifth less time, the compiled code runs the same (0.2-0.6% more

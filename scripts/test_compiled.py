@@ -25,14 +25,23 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 VENV = ROOT / ".venv-mypyc"
 
-# One compiled module per engine: each must load from an extension module.
-PROBES = ("birdgames.peacock.rules", "birdgames.perch_bop.rules", "birdgames.rookery.rules")
+# One compiled module per engine, and Perch's rewritten state module (hatch_native.py): each
+# must load from an extension module, and Perch's State must be native (no instance dict).
+PROBES = (
+    "birdgames.peacock.rules",
+    "birdgames.perch_bop.rules",
+    "birdgames.perch_bop.state",
+    "birdgames.rookery.rules",
+)
 PROBE = (
     "import importlib, sys\n"
     f"for name in {PROBES!r}:\n"
     "    path = importlib.import_module(name).__file__ or ''\n"
     "    if not path.endswith(('.so', '.pyd')):\n"
     "        sys.exit(f'{name} is not compiled: {path}')\n"
+    "from birdgames.perch_bop.state import State\n"
+    "if State.__dictoffset__ != 0:\n"
+    "    sys.exit('birdgames.perch_bop.state.State is not native')\n"
     "print('compiled:', ', '.join(" + repr(PROBES) + "))\n"
 )
 

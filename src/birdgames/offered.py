@@ -4,7 +4,8 @@
 is no attrs field: equality, hash, the codec and evolve never see it), and `apply` skips
 `check` for an action that is one of those very objects: `legal_actions` agrees with `check`,
 so such an action is legal. Any other action, an equal copy included, takes the full `check`.
-Only the last answer is kept; a state of a class without an instance dict keeps none.
+Only the last answer is kept; a state with neither an instance dict nor an attribute declared
+for the note (the compiled build's native Perch State: hatch_native.py) keeps none.
 """
 
 from __future__ import annotations
@@ -16,17 +17,17 @@ _OFFERED: Final = "_birdgames_offered"
 
 def offer(state: object, actions: tuple[object, ...]) -> None:
     """Notes that `actions` are `legal_actions` of `state` (for some player)."""
-    notes = getattr(state, "__dict__", None)
-    if notes is not None:
-        notes[_OFFERED] = actions
+    # Past a frozen class's __setattr__, into the instance dict (or the attribute the compiled
+    # build declares for the note: hatch_native.py).
+    try:  # noqa: SIM105 contextlib.suppress costs a call on the hot path
+        object.__setattr__(state, _OFFERED, actions)
+    except AttributeError:  # a state without a dict: no note
+        pass
 
 
 def was_offered(state: object, action: object) -> bool:
     """Returns whether `action` is one of the objects `legal_actions` last returned for `state`."""
-    notes = getattr(state, "__dict__", None)
-    if notes is None:
-        return False
-    offered = notes.get(_OFFERED)
+    offered: tuple[object, ...] | None = getattr(state, _OFFERED, None)
     if offered is None:
         return False
     for candidate in offered:  # noqa: SIM110 a plain loop: no generator on the hot path

@@ -47,7 +47,16 @@ def public_classes() -> dict[str, type]:
 
 
 def class_node(cls: type) -> ast.ClassDef:
-    source = textwrap.dedent(inspect.getsource(cls))
+    """The class's definition in its source."""
+    try:
+        source = textwrap.dedent(inspect.getsource(cls))
+    except OSError:  # compiled: the module's source sits beside its extension module
+        module = importlib.import_module(cls.__module__)
+        path = Path(module.__file__ or "")
+        tree = ast.parse(path.with_name(path.name.split(".")[0] + ".py").read_text())
+        return next(
+            s for s in tree.body if isinstance(s, ast.ClassDef) and s.name == cls.__qualname__
+        )
     node = ast.parse(source).body[0]
     assert isinstance(node, ast.ClassDef), cls
     return node

@@ -243,16 +243,25 @@ FAST_BUILT = [
 def test_fast_built_classes_have_nothing_else_in_their_init(cls: type) -> None:
     """Perch's working copy and Peacock's and Rookery's reducers build these classes by setting
     their slots (birdgames.fields.slot_setter): equal to attrs' __init__ only while it does
-    nothing else."""
-    assert init_only_stores(cls, tuple(f.name for f in attrs.fields(cls)))
+    nothing else. In the compiled build Perch's classes are native and built by their
+    constructors (perch_bop.work._NATIVE)."""
+    native = perch_work._NATIVE and cls.__module__ == perch_state.__name__
+    assert native or init_only_stores(cls, tuple(f.name for f in attrs.fields(cls)))
 
 
 def test_perch_state_init_only_fills_its_dict() -> None:
     """The working copy makes a State by filling its __dict__ in field order: equal to attrs'
-    __init__ only while it does nothing else."""
-    assert init_only_fills_dict(
-        perch_state.State, tuple(f.name for f in attrs.fields(perch_state.State))
-    )
+    __init__ only while it does nothing else (or, compiled, by its native constructor)."""
+    names = tuple(f.name for f in attrs.fields(perch_state.State))
+    assert perch_work._NATIVE or init_only_fills_dict(perch_state.State, names)
+
+
+def test_perch_working_copy_builds_natively_only_when_the_classes_are_native() -> None:
+    """`_NATIVE` follows the State class: a dict class in the pure build, and in the compiled
+    build a native class without one (hatch_native.py), as are the parts the freeze builds."""
+    assert (perch_state.State.__dictoffset__ == 0) == perch_work._NATIVE
+    for cls in (perch_state.Flow, perch_state.Location, perch_state.Seat):
+        assert ("__slots__" not in cls.__dict__) == perch_work._NATIVE
 
 
 def test_rookery_state_init_only_fills_its_dict() -> None:
@@ -411,6 +420,14 @@ def test_peacock_with_seats_equals_evolve() -> None:
         assert hash(built) == hash(made) and built == made
 
 
+def _stored(value: Any) -> list[tuple[str, object]]:
+    """Returns what an instance holds, in the order it holds it: its dict, or a native one's
+    fields."""
+    if hasattr(value, "__dict__"):
+        return list(vars(value).items())
+    return [(f.name, getattr(value, f.name)) for f in attrs.fields(type(value))]
+
+
 def test_perch_fast_builds_equal_attrs_builds() -> None:
     """Along random games at every player count, the State, Flow, Locations and Seats the
     working copy freezes equal, field for field, what attrs' __init__ builds (by keyword) from
@@ -459,7 +476,7 @@ def test_perch_fast_builds_equal_attrs_builds() -> None:
             )
             assert [getattr(state, name) for name in kept].count(None) <= 1
             assert type(frozen) is perch_state.State
-            assert list(vars(frozen).items()) == list(vars(made_state).items())
+            assert _stored(frozen) == _stored(made_state)
             assert hash(frozen) == hash(made_state) and frozen == made_state
             pairs: list[tuple[Any, Any]] = [
                 (

@@ -242,16 +242,14 @@ _BONUS_NOTE: Final = "_perch_bonus_left"
 
 
 def _note_bonus(state: State, actions: tuple[Action, ...]) -> None:
-    notes = getattr(state, "__dict__", None)
-    if notes is not None:
-        notes[_BONUS_NOTE] = actions
+    try:  # noqa: SIM105 contextlib.suppress costs a call on the hot path
+        object.__setattr__(state, _BONUS_NOTE, actions)  # as birdgames.offered.offer
+    except AttributeError:
+        pass
 
 
 def _noted_bonus(state: State) -> tuple[Action, ...] | None:
-    notes = getattr(state, "__dict__", None)
-    if notes is None:
-        return None
-    found: tuple[Action, ...] | None = notes.get(_BONUS_NOTE)
+    found: tuple[Action, ...] | None = getattr(state, _BONUS_NOTE, None)
     return found
 
 

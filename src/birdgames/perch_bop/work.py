@@ -34,7 +34,10 @@ from birdgames.rng import Rng
 _NOTHING: Final = Await.NOTHING  # read once: an Enum member read costs a call on Python 3.11
 
 # The freeze builds a Flow, and a Location and Seat per touched one, on every step: through
-# their slots (birdgames.fields.slot_setter; tests/perf/test_fast_paths.py compares the builds).
+# their slots (birdgames.fields.slot_setter; tests/perf/test_fast_paths.py compares the builds),
+# or in the compiled build, whose classes are native (hatch_native.py), by their constructors,
+# which compile into direct stores.
+_NATIVE: Final = State.__dictoffset__ == 0
 _NEW: Final = object.__new__
 
 _PHASE: Final = slot_setter(Flow, "phase")
@@ -72,6 +75,8 @@ def _flow(
     bonus_used: bool,
     activation: Activation | None,
 ) -> Flow:
+    if _NATIVE:
+        return Flow(phase, stage, cursor, awaiting, actor, pending, placed, bonus_used, activation)
     flow: Flow = _NEW(Flow)
     _PHASE(flow, phase)
     _STAGE(flow, stage)
@@ -99,6 +104,15 @@ class WLoc:
         self.removed = loc.removed
 
     def freeze(self) -> Location:
+        if _NATIVE:
+            return Location(
+                self.tile,
+                tuple(self.birds),
+                tuple(self.nested),
+                tuple(self.housed),
+                self.free_nests,
+                self.removed,
+            )
         loc: Location = _NEW(Location)
         _TILE(loc, self.tile)
         _BIRDS(loc, tuple(self.birds))
@@ -138,6 +152,16 @@ class WSeat:
         self.zap = seat.zap
 
     def freeze(self) -> Seat:
+        if _NATIVE:
+            return Seat(
+                tuple(self.hand),
+                self.score,
+                self.reached,
+                self.dealt,
+                self.objective,
+                self.birdhouse,
+                self.zap,
+            )
         seat: Seat = _NEW(Seat)
         _HAND(seat, tuple(self.hand))
         _SCORE(seat, self.score)
@@ -256,6 +280,28 @@ class Work:
         self.bonus_left: tuple[Action, ...] | None = None
 
     def freeze(self) -> State:
+        if _NATIVE:
+            return State(
+                self.config,
+                self.rng,
+                self.round,
+                self._flow(),
+                self.turn_order,
+                self._freeze_locs(),
+                tuple(self.supply),
+                tuple(self.bag),
+                self._freeze_seats(),
+                tuple(self.fountain),
+                tuple(self.plaza),
+                self.arrivals,
+                self._freeze_creatures(),
+                self.tick,
+                self.final,
+                self.feeders,
+                self.sky,
+                self.ponds,
+                self.promos,
+            )
         # Filled as attrs' __init__ fills it, field by field in order (a dict class: its
         # instances carry the offered-actions note), without the call. That holds only while
         # State's __init__ does nothing else: tests/perf/test_fast_paths.py holds State to
@@ -266,17 +312,7 @@ class Work:
                 "config": self.config,
                 "rng": self.rng,
                 "round": self.round,
-                "flow": _flow(
-                    self.phase,
-                    self.stage,
-                    self.cursor,
-                    self.awaiting,
-                    self.actor,
-                    self.pending,
-                    self.placed,
-                    self.bonus_used,
-                    self.activation,
-                ),
+                "flow": self._flow(),
                 "turn_order": self.turn_order,
                 "locations": self._freeze_locs(),
                 "supply": tuple(self.supply),
@@ -295,6 +331,19 @@ class Work:
             }
         )
         return state
+
+    def _flow(self) -> Flow:
+        return _flow(
+            self.phase,
+            self.stage,
+            self.cursor,
+            self.awaiting,
+            self.actor,
+            self.pending,
+            self.placed,
+            self.bonus_used,
+            self.activation,
+        )
 
     def edit_supply(self) -> list[int]:
         """Returns the supply as a list to edit (edits go through to the next freeze)."""
