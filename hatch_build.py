@@ -63,7 +63,9 @@ COMPILED: tuple[str, ...] = (
 # State modules compiled as rewritten by hatch_native.py (their attrs classes made native),
 # each with the notes its dict classes carry (birdgames.offered, Perch's bonus note).
 NATIVE: dict[str, tuple[str, ...]] = {
+    "birdgames/peacock/state.py": ("_birdgames_offered",),
     "birdgames/perch_bop/state.py": ("_birdgames_offered", "_perch_bonus_left"),
+    "birdgames/rookery/state.py": ("_birdgames_offered",),
 }
 
 

@@ -22,6 +22,7 @@ import ast
 from collections.abc import Iterable
 
 _FROZEN = "attrs.frozen"
+_CACHED_HASH = "_attrs_cached_hash"  # where attrs keeps a cached hash (birdgames.fields)
 
 
 def _is_frozen(decorator: ast.expr) -> bool:
@@ -29,20 +30,23 @@ def _is_frozen(decorator: ast.expr) -> bool:
     return ast.unparse(target) == _FROZEN
 
 
-def _options(decorator: ast.expr) -> tuple[list[ast.keyword], bool]:
-    """Returns the decorator's options to carry over and whether the class has slots."""
+def _options(decorator: ast.expr) -> tuple[list[ast.keyword], bool, bool]:
+    """Returns the decorator's options to carry over, whether the class has slots and whether
+    it caches its hash."""
     if not isinstance(decorator, ast.Call):
-        return [], True
+        return [], True, False
     if decorator.args:
         raise ValueError(f"{ast.unparse(decorator)}: positional options are not rewritten")
-    slots = True
+    slots, cache_hash = True, False
     kept = []
     for keyword in decorator.keywords:
         if keyword.arg == "slots":
             slots = ast.literal_eval(keyword.value)
+        elif keyword.arg == "cache_hash":
+            cache_hash = ast.literal_eval(keyword.value)
         else:
             kept.append(keyword)
-    return kept, slots
+    return kept, slots, cache_hash
 
 
 def _is_class_var(annotation: ast.expr) -> bool:
@@ -56,7 +60,7 @@ def _statements(text: str) -> list[ast.stmt]:
 
 def _rewrite(cls: ast.ClassDef, notes: Iterable[str]) -> ast.ClassDef:
     (decorator,) = cls.decorator_list
-    options, slots = _options(decorator)
+    options, slots, cache_hash = _options(decorator)
     fields: list[tuple[str, str, str | None]] = []  # name, type, default
     body: list[ast.stmt] = []
     for statement in cls.body:
@@ -82,8 +86,22 @@ def _rewrite(cls: ast.ClassDef, notes: Iterable[str]) -> ast.ClassDef:
         for name, kind, default in fields
     )
     stores = "".join(f'    object.__setattr__(self, "{name}", {name})\n' for name, _, _ in fields)
-    body += _statements(f"def __init__(self{params}) -> None:\n" + (stores or "    pass\n"))
     values = "".join(f"self.{name}, " for name, _, _ in fields)
+    if cache_hash:
+        # attrs caches a hash only through its own __init__: the rewrite keeps the cache itself
+        # (and attrs' equality, hash=False leaving this __hash__ alone).
+        options.append(ast.keyword("hash", ast.Constant(False)))
+        body += _statements(f"{_CACHED_HASH}: int | None")
+        stores += f'    object.__setattr__(self, "{_CACHED_HASH}", None)\n'
+        body += _statements(
+            "def __hash__(self) -> int:\n"
+            f"    cached = self.{_CACHED_HASH}\n"
+            "    if cached is None:\n"
+            f"        cached = hash(({values}))\n"
+            f'        object.__setattr__(self, "{_CACHED_HASH}", cached)\n'
+            "    return cached\n"
+        )
+    body += _statements(f"def __init__(self{params}) -> None:\n" + (stores or "    pass\n"))
     body += _statements(
         f"def __reduce__(self) -> tuple[type[{cls.name}], tuple[object, ...]]:\n"
         f"    return ({cls.name}, ({values}))\n"

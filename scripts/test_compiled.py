@@ -25,13 +25,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 VENV = ROOT / ".venv-mypyc"
 
-# One compiled module per engine, and Perch's rewritten state module (hatch_native.py): each
-# must load from an extension module, and Perch's State must be native (no instance dict).
+# One compiled module per engine, and each rewritten state module (hatch_native.py): each must
+# load from an extension module, and each State must be native (no instance dict).
+STATES = ("birdgames.peacock.state", "birdgames.perch_bop.state", "birdgames.rookery.state")
 PROBES = (
     "birdgames.peacock.rules",
     "birdgames.perch_bop.rules",
-    "birdgames.perch_bop.state",
     "birdgames.rookery.rules",
+    *STATES,
 )
 PROBE = (
     "import importlib, sys\n"
@@ -39,9 +40,9 @@ PROBE = (
     "    path = importlib.import_module(name).__file__ or ''\n"
     "    if not path.endswith(('.so', '.pyd')):\n"
     "        sys.exit(f'{name} is not compiled: {path}')\n"
-    "from birdgames.perch_bop.state import State\n"
-    "if State.__dictoffset__ != 0:\n"
-    "    sys.exit('birdgames.perch_bop.state.State is not native')\n"
+    f"for name in {STATES!r}:\n"
+    "    if importlib.import_module(name).State.__dictoffset__ != 0:\n"
+    "        sys.exit(f'{name}.State is not native')\n"
     "print('compiled:', ', '.join(" + repr(PROBES) + "))\n"
 )
 

@@ -237,7 +237,6 @@ def test_a_builder_skips_only_an_init_that_stores_the_fields() -> None:
     assert hash(cached) == hash(Cached(3)) and cached._attrs_cached_hash == hash(Cached(3))
     for engine_cls in (perch_state.Location, perch_state.Seat, peacock_state.Group):
         names = tuple(f.name for f in attrs.fields(engine_cls))
-        # In the compiled build Perch's classes are native (hatch_native.py): no slots to set,
-        # and a constructor that compiles into direct stores.
-        native = engine_cls.__module__ == perch_state.__name__ and perch_work._NATIVE
-        assert (codec._builder(engine_cls, names) is engine_cls) == native, engine_cls
+        # In the compiled build the engines' classes are native (hatch_native.py): no slots to
+        # set, and a constructor that compiles into direct stores.
+        assert (codec._builder(engine_cls, names) is engine_cls) == perch_work._NATIVE, engine_cls

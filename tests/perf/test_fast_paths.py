@@ -243,33 +243,41 @@ FAST_BUILT = [
 def test_fast_built_classes_have_nothing_else_in_their_init(cls: type) -> None:
     """Perch's working copy and Peacock's and Rookery's reducers build these classes by setting
     their slots (birdgames.fields.slot_setter): equal to attrs' __init__ only while it does
-    nothing else. In the compiled build Perch's classes are native and built by their
-    constructors (perch_bop.work._NATIVE)."""
-    native = perch_work._NATIVE and cls.__module__ == perch_state.__name__
-    assert native or init_only_stores(cls, tuple(f.name for f in attrs.fields(cls)))
+    nothing else. In the compiled build the classes are native and built by their
+    constructors (each builder's `_NATIVE`)."""
+    assert _native(cls) or init_only_stores(cls, tuple(f.name for f in attrs.fields(cls)))
 
 
-def test_perch_state_init_only_fills_its_dict() -> None:
-    """The working copy makes a State by filling its __dict__ in field order: equal to attrs'
+# Each engine's State and the module that builds it on every step.
+BUILDERS = [
+    (perch_state.State, perch_work),
+    (peacock_state.State, peacock_build),
+    (rookery_state.State, rookery_build),
+]
+
+
+def _native(cls: type) -> bool:
+    """Whether `cls` is native (the compiled build: hatch_native.py): neither slots nor dict."""
+    return "__slots__" not in cls.__dict__ and cls.__dictoffset__ == 0
+
+
+@pytest.mark.parametrize(("state_class", "builder"), BUILDERS)
+def test_each_state_init_only_fills_its_dict(state_class: type, builder: Any) -> None:
+    """Each builder makes a State by filling its __dict__ in field order: equal to attrs'
     __init__ only while it does nothing else (or, compiled, by its native constructor)."""
-    names = tuple(f.name for f in attrs.fields(perch_state.State))
-    assert perch_work._NATIVE or init_only_fills_dict(perch_state.State, names)
+    names = tuple(f.name for f in attrs.fields(state_class))
+    assert builder._NATIVE or init_only_fills_dict(state_class, names)
 
 
-def test_perch_working_copy_builds_natively_only_when_the_classes_are_native() -> None:
+@pytest.mark.parametrize(("state_class", "builder"), BUILDERS)
+def test_builders_build_natively_only_when_the_classes_are_native(
+    state_class: type, builder: Any
+) -> None:
     """`_NATIVE` follows the State class: a dict class in the pure build, and in the compiled
-    build a native class without one (hatch_native.py), as are the parts the freeze builds."""
-    assert (perch_state.State.__dictoffset__ == 0) == perch_work._NATIVE
-    for cls in (perch_state.Flow, perch_state.Location, perch_state.Seat):
-        assert ("__slots__" not in cls.__dict__) == perch_work._NATIVE
-
-
-def test_rookery_state_init_only_fills_its_dict() -> None:
-    """`rookery.build.state` makes a State by filling its __dict__ in field order: equal to
-    attrs' __init__ only while it does nothing else."""
-    assert init_only_fills_dict(
-        rookery_state.State, tuple(f.name for f in attrs.fields(rookery_state.State))
-    )
+    build a native class without one (hatch_native.py), as are the parts the builder builds."""
+    assert _native(state_class) == builder._NATIVE
+    parts = [c for c in FAST_BUILT if c.__module__ == state_class.__module__]
+    assert parts and all(_native(c) == builder._NATIVE for c in parts)
 
 
 def test_rookery_fast_builds_equal_attrs_builds() -> None:
@@ -305,15 +313,9 @@ def test_rookery_fast_builds_equal_attrs_builds() -> None:
         assert type(built) is type(made)
         assert attrs.astuple(built, recurse=False) == attrs.astuple(made, recurse=False)
         assert hash(built) == hash(made) and built == made
-    assert list(vars(pairs[0][0])) == [f.name for f in attrs.fields(rookery_state.State)]
-
-
-def test_peacock_state_init_only_fills_its_dict() -> None:
-    """`peacock.build.with_seats` makes a State by filling its __dict__ in field order: equal
-    to attrs' __init__ only while it does nothing else."""
-    assert init_only_fills_dict(
-        peacock_state.State, tuple(f.name for f in attrs.fields(peacock_state.State))
-    )
+    assert [name for name, _ in _stored(pairs[0][0])] == [
+        f.name for f in attrs.fields(rookery_state.State)
+    ]
 
 
 @attrs.frozen(slots=False, cache_hash=True)
@@ -404,7 +406,7 @@ def test_peacock_with_seats_equals_evolve() -> None:
     for _ in range(40):
         state = game.apply(state, game.legal_actions(state, game.to_act(state)[0])[0])
     game.legal_actions(state, game.to_act(state)[0])  # notes its answer in the state
-    assert vars(state).keys() > {f.name for f in attrs.fields(peacock_state.State)}
+    assert getattr(state, "_birdgames_offered", None) is not None
     seats = tuple(reversed(state.seats))
     for phase, made in (
         (None, attrs.evolve(state, seats=seats)),
@@ -415,8 +417,10 @@ def test_peacock_with_seats_equals_evolve() -> None:
     ):
         built = peacock_build.with_seats(state, seats, phase)
         assert type(built) is type(made)
-        assert vars(built) == vars(made)
-        assert list(vars(built)) == [f.name for f in attrs.fields(peacock_state.State)]
+        assert _stored(built) == _stored(made)
+        assert [name for name, _ in _stored(built)] == [
+            f.name for f in attrs.fields(peacock_state.State)
+        ]
         assert hash(built) == hash(made) and built == made
 
 

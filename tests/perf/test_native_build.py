@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import copy
 import enum
+import importlib
 import pickle
 import sys
 import types
@@ -21,17 +22,16 @@ from typing import Any
 import attrs
 import pytest
 
+import birdgames
 import hatch_native
-from birdgames import perch_bop
 from birdgames.offered import _OFFERED
 from birdgames.perch_bop import rules as perch_rules
 from birdgames.perch_bop import state as perch_state
-from birdgames.perch_bop.config import Config
+from birdgames.perch_bop.config import Config as PerchConfig
 from birdgames.rng import Rng, below
 
 ROOT = Path(__file__).resolve().parents[2]
-MODULE = "birdgames/perch_bop/state.py"
-NATIVE_NAME = "birdgames.perch_bop.native_state_probe"
+PERCH = "birdgames/perch_bop/state.py"
 
 
 def _native_table() -> dict[str, tuple[str, ...]]:
@@ -48,118 +48,165 @@ def _native_table() -> dict[str, tuple[str, ...]]:
     raise AssertionError("hatch_build.py has no NATIVE")
 
 
+MODULES = sorted(_native_table())
+
+
+@attrs.frozen
+class Rewritten:
+    """A state module and its rewrite, run as pure Python under a name of its own."""
+
+    path: str  # under src/
+    source: types.ModuleType
+    native: types.ModuleType
+
+    def remade(self, value: Any) -> Any:
+        """Returns `value` with every value of a class of the source remade as its rewrite."""
+        kind = type(value)
+        if kind.__module__ != self.source.__name__:
+            if kind is tuple:
+                return tuple(self.remade(item) for item in value)
+            return value
+        remade = getattr(self.native, kind.__name__)
+        if isinstance(value, enum.Enum):
+            return remade[value.name]
+        return remade(*(self.remade(getattr(value, f.name)) for f in attrs.fields(kind)))
+
+    def shown(self, kind: object) -> str:
+        return repr(kind).replace(self.native.__name__, self.source.__name__)
+
+
+def _rewrite(path: str) -> Iterator[Rewritten]:
+    source = importlib.import_module(path.removesuffix(".py").replace("/", "."))
+    text = hatch_native.native_source((ROOT / "src" / path).read_text(), _native_table()[path])
+    name = f"{source.__name__}_native_probe"
+    native = types.ModuleType(name)
+    sys.modules[name] = native  # pickle finds the rewritten classes by module name
+    exec(compile(text, f"<{name}>", "exec"), native.__dict__)
+    yield Rewritten(path, source, native)
+    del sys.modules[name]
+
+
+@pytest.fixture(scope="module", params=MODULES)
+def rewritten(request: pytest.FixtureRequest) -> Iterator[Rewritten]:
+    """Each state module the compiled build rewrites, with its rewrite."""
+    yield from _rewrite(request.param)
+
+
 @pytest.fixture(scope="module")
-def native() -> Iterator[types.ModuleType]:
-    """Perch's state module as the compiled build rewrites it, run as pure Python."""
-    text = hatch_native.native_source((ROOT / "src" / MODULE).read_text(), _native_table()[MODULE])
-    module = types.ModuleType(NATIVE_NAME)
-    sys.modules[NATIVE_NAME] = module  # pickle finds the rewritten classes by module name
-    exec(compile(text, f"<{NATIVE_NAME}>", "exec"), module.__dict__)
-    yield module
-    del sys.modules[NATIVE_NAME]
+def perch() -> Iterator[Rewritten]:
+    yield from _rewrite(PERCH)
 
 
-def _classes() -> list[type]:
+def _classes(module: types.ModuleType) -> list[type]:
     return [
         value
-        for value in vars(perch_state).values()
-        if isinstance(value, type) and value.__module__ == perch_state.__name__ and attrs.has(value)
+        for value in vars(module).values()
+        if isinstance(value, type) and value.__module__ == module.__name__ and attrs.has(value)
     ]
-
-
-def _shown(kind: object) -> str:
-    return repr(kind).replace(NATIVE_NAME, perch_state.__name__)
-
-
-def _to_native(native: types.ModuleType, value: Any) -> Any:
-    """Returns `value` with every value of a Perch state class remade as the rewritten class."""
-    kind = type(value)
-    if kind.__module__ != perch_state.__name__:
-        if kind is tuple:
-            return tuple(_to_native(native, item) for item in value)
-        return value
-    remade = getattr(native, kind.__name__)
-    if isinstance(value, enum.Enum):
-        return remade[value.name]
-    return remade(*(_to_native(native, getattr(value, f.name)) for f in attrs.fields(kind)))
-
-
-def _mid_game(
-    players: int, expansions: frozenset[str], promos: frozenset[str], seed: int
-) -> perch_state.State:
-    game = perch_bop.GAME
-    state = game.new_game(Config(players, expansions=expansions, promos=promos), seed)
-    rng = Rng.from_seed(seed)
-    for _ in range(150):
-        if game.is_terminal(state):
-            break
-        legal = game.legal_actions(state, game.to_act(state)[0])
-        index, rng = below(rng, len(legal))
-        state = game.apply(state, legal[index])
-    return state
 
 
 ALL_EXPANSIONS = frozenset({"seeds_the_day", "points_in_the_sky", "pond_emonium"})
 ALL_PROMOS = frozenset({"golden_goose", "eagle_of_justice", "yeti"})
-STATES = [
-    (2, ALL_EXPANSIONS, ALL_PROMOS, 1),
-    (5, ALL_EXPANSIONS, frozenset(), 2),
-    (3, frozenset(), ALL_PROMOS, 3),
+PERCH_CONFIGS = [
+    PerchConfig(2, expansions=ALL_EXPANSIONS, promos=ALL_PROMOS),
+    PerchConfig(5, expansions=ALL_EXPANSIONS),
+    PerchConfig(3, promos=ALL_PROMOS),
 ]
 
 
+def _mid_games(source: types.ModuleType) -> Iterator[Any]:
+    """States well into random games of the engine whose state module `source` is."""
+    engine = source.__name__.split(".")[1]
+    game = birdgames.games()[engine]
+    configs: list[Any] = (
+        PERCH_CONFIGS
+        if engine == "perch_bop"
+        else [game.default_config(n) for n in game.player_counts]
+    )
+    for seed, config in enumerate(configs):
+        state = game.new_game(config, seed)
+        rng = Rng.from_seed(seed)
+        for _ in range(120):
+            if game.is_terminal(state):
+                break
+            legal = game.legal_actions(state, game.to_act(state)[0])
+            index, rng = below(rng, len(legal))
+            state = game.apply(state, legal[index])
+        yield state
+
+
 def test_every_state_class_is_rewritten_with_its_fields_types_and_defaults(
-    native: types.ModuleType,
+    rewritten: Rewritten,
 ) -> None:
-    classes = _classes()
-    assert {c.__name__ for c in classes} >= {"State", "Location", "Seat", "Flow", "Promos"}
+    classes = _classes(rewritten.source)
+    assert {c.__name__ for c in classes} >= {"State"}
     for cls in classes:
-        remade = getattr(native, cls.__name__)
+        remade = getattr(rewritten.native, cls.__name__)
         assert attrs.has(remade) and remade is not cls
         # The source's annotations, or in the compiled build its rewrite's own types.
-        attrs.resolve_types(cls, vars(perch_state))
-        ours = [(f.name, _shown(f.type), _to_native(native, f.default)) for f in attrs.fields(cls)]
-        theirs = [(f.name, _shown(f.type), f.default) for f in attrs.fields(remade)]
+        attrs.resolve_types(cls, vars(rewritten.source))
+        ours = [
+            (f.name, rewritten.shown(f.type), rewritten.remade(f.default))
+            for f in attrs.fields(cls)
+        ]
+        theirs = [(f.name, rewritten.shown(f.type), f.default) for f in attrs.fields(remade)]
         assert theirs == ours, cls.__name__
         assert "__init__" in remade.__dict__ and "__reduce__" in remade.__dict__
         assert remade.__doc__ == cls.__doc__
 
 
-def test_the_config_stays_the_interpreted_one(native: types.ModuleType) -> None:
-    assert native.Config is Config
-    assert native.State.__attrs_attrs__.config.type is Config
+def test_the_config_stays_the_interpreted_one(rewritten: Rewritten) -> None:
+    config = rewritten.source.Config
+    assert rewritten.native.Config is config and config.__module__.endswith(".config")
+    assert rewritten.native.State.__attrs_attrs__.config.type is config
 
 
-@pytest.mark.parametrize(("players", "expansions", "promos", "seed"), STATES)
 def test_rewritten_values_print_compare_copy_pickle_and_evolve_as_the_originals(
-    native: types.ModuleType,
-    players: int,
-    expansions: frozenset[str],
-    promos: frozenset[str],
-    seed: int,
+    rewritten: Rewritten,
 ) -> None:
-    state = _mid_game(players, expansions, promos, seed)
-    remade = _to_native(native, state)
-    assert type(remade) is native.State
-    assert repr(remade) == repr(state)
-    twin = _to_native(native, state)
-    assert remade == twin and hash(remade) == hash(twin)
-    assert copy.copy(remade) == remade and copy.deepcopy(remade) == remade
-    assert pickle.loads(pickle.dumps(remade)) == remade
-    moved = attrs.evolve(state, tick=state.tick + 1)
-    assert attrs.evolve(remade, tick=state.tick + 1) == _to_native(native, moved) != remade
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        remade.tick = 0
-    with pytest.raises(TypeError):
-        _ = remade.seats[0] < remade.seats[0]  # no order, as attrs.frozen makes none
+    for state in _mid_games(rewritten.source):
+        remade = rewritten.remade(state)
+        assert type(remade) is rewritten.native.State
+        assert repr(remade) == repr(state)
+        twin = rewritten.remade(state)
+        assert remade == twin and hash(remade) == hash(twin)
+        # Hashes equal where values are: a cached one too, asked twice.
+        for part in _parts(remade):
+            assert hash(part) == hash(part) == hash(copy.deepcopy(part))
+        assert copy.copy(remade) == remade and copy.deepcopy(remade) == remade
+        assert pickle.loads(pickle.dumps(remade)) == remade
+        moved = attrs.evolve(state, rng=Rng.from_seed(99))
+        assert attrs.evolve(remade, rng=Rng.from_seed(99)) == rewritten.remade(moved) != remade
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            remade.rng = Rng.from_seed(0)
+        with pytest.raises(TypeError):
+            _ = remade < twin  # no order, as attrs.frozen makes none
 
 
-def test_every_class_keyword_and_default_reaches_the_rewritten_init(
-    native: types.ModuleType,
-) -> None:
+def _parts(value: Any) -> Iterator[Any]:
+    """Every attrs value inside `value`, itself included."""
+    if attrs.has(type(value)):
+        yield value
+        for f in attrs.fields(type(value)):
+            yield from _parts(getattr(value, f.name))
+    elif type(value) is tuple:
+        for item in value:
+            yield from _parts(item)
+
+
+def test_a_cached_hash_is_kept_by_the_rewrite_and_equal_values_hash_alike() -> None:
+    rewritten = next(_rewrite("birdgames/peacock/state.py"))
+    flock = rewritten.native.Flock("crane", 3)
+    assert flock._attrs_cached_hash is None
+    assert hash(flock) == flock._attrs_cached_hash == hash(rewritten.native.Flock("crane", 3))
+    assert hash(flock) != hash(rewritten.native.Flock("crane", 4))
+
+
+def test_every_class_keyword_and_default_reaches_the_rewritten_init(perch: Rewritten) -> None:
     """Built by keywords with defaults left out, each rewritten class equals the original."""
     location = perch_state.Location("t1", (1, 0), (False, True), (False, False), 2)
-    assert _to_native(native, location) == native.Location(
+    native = perch.native
+    assert perch.remade(location) == native.Location(
         tile="t1", birds=(1, 0), nested=(False, True), housed=(False, False), free_nests=2
     )
     flow = perch_state.Flow(perch_state.Phase.PERCH, actor=1)
@@ -168,13 +215,15 @@ def test_every_class_keyword_and_default_reaches_the_rewritten_init(
     assert repr(native.Promos(controller=None)) == repr(promos)
 
 
-def test_the_notes_declared_for_the_native_state_are_the_ones_the_engine_writes(
-    native: types.ModuleType,
+def test_the_notes_declared_for_each_native_state_are_the_ones_its_engine_writes(
+    rewritten: Rewritten,
 ) -> None:
-    assert set(_native_table()[MODULE]) == {_OFFERED, perch_rules._BONUS_NOTE}
-    declared = native.State.__annotations__
-    assert all(note in declared for note in _native_table()[MODULE])
-    assert not any(note in attrs.fields_dict(native.State) for note in declared)
+    notes = _native_table()[rewritten.path]
+    bonus = {perch_rules._BONUS_NOTE} if rewritten.path == PERCH else set()
+    assert set(notes) == {_OFFERED} | bonus
+    declared = rewritten.native.State.__annotations__
+    assert all(note in declared for note in notes)
+    assert not any(note in attrs.fields_dict(rewritten.native.State) for note in declared)
 
 
 @pytest.mark.parametrize(

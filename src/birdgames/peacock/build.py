@@ -3,8 +3,9 @@
 Each step builds a State, a Seat and a Pool, Group or Flock; setting their slots directly costs
 about half of attrs' frozen __init__ (birdgames.fields.slot_setter), and a State, a dict class,
 is filled as its __init__ would fill it. The cached hash starts unset, as attrs' __init__ leaves
-it. The module is compiled in the mypyc build, which is why the tuple edits live here too.
-tests/perf/test_fast_paths.py compares the builds.
+it. The module is compiled in the mypyc build, which is why the tuple edits live here too;
+there the classes are native (hatch_native.py) and built by their constructors, which compile
+into direct stores. tests/perf/test_fast_paths.py compares the builds.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Final, TypeVar
 from birdgames.fields import CACHED_HASH, slot_setter
 from birdgames.peacock.state import LEFT, Flock, Group, Hand, Phase, Pool, Seat, Slot, State, Tuck
 
+_NATIVE: Final = State.__dictoffset__ == 0
 _NEW: Final = object.__new__
 
 _SEAT_HAND: Final = slot_setter(Seat, "hand")
@@ -52,6 +54,8 @@ def seat(
     moves: int,
 ) -> Seat:
     """Returns `Seat(hand, pick, pool, groups, done, season_scores, moves)`."""
+    if _NATIVE:
+        return Seat(hand, pick, pool, groups, done, season_scores, moves)
     built: Seat = _NEW(Seat)
     _SEAT_HAND(built, hand)
     _SEAT_PICK(built, pick)
@@ -66,6 +70,8 @@ def seat(
 
 def hand(birds: tuple[str, ...], islands: tuple[str, ...]) -> Hand:
     """Returns `Hand(birds, islands)`."""
+    if _NATIVE:
+        return Hand(birds, islands)
     built: Hand = _NEW(Hand)
     _HAND_BIRDS(built, birds)
     _HAND_ISLANDS(built, islands)
@@ -80,6 +86,8 @@ def pool(
     received: tuple[str, ...],
 ) -> Pool:
     """Returns `Pool(drafted_birds, drafted_islands, aside, received)`."""
+    if _NATIVE:
+        return Pool(drafted_birds, drafted_islands, aside, received)
     built: Pool = _NEW(Pool)
     _POOL_BIRDS(built, drafted_birds)
     _POOL_ISLANDS(built, drafted_islands)
@@ -91,6 +99,8 @@ def pool(
 
 def group(island: str, tucks: tuple[Tuck, ...], left: Flock | None, right: Flock | None) -> Group:
     """Returns `Group(island, tucks, left, right)`."""
+    if _NATIVE:
+        return Group(island, tucks, left, right)
     built: Group = _NEW(Group)
     _GROUP_ISLAND(built, island)
     _GROUP_TUCKS(built, tucks)
@@ -102,6 +112,8 @@ def group(island: str, tucks: tuple[Tuck, ...], left: Flock | None, right: Flock
 
 def flock(species: str, size: int) -> Flock:
     """Returns `Flock(species, size)`."""
+    if _NATIVE:
+        return Flock(species, size)
     built: Flock = _NEW(Flock)
     _FLOCK_SPECIES(built, species)
     _FLOCK_SIZE(built, size)
@@ -118,6 +130,20 @@ def with_flock(old: Group, slot: Slot, new: Flock | None) -> Group:
 
 def with_seats(state: State, seats: tuple[Seat, ...], phase: Phase | None = None) -> State:
     """Returns `state` with new seats and, if given, a new phase (positional: hot path)."""
+    if _NATIVE:
+        return State(
+            state.config,
+            state.rng,
+            state.season,
+            state.round,
+            state.phase if phase is None else phase,
+            seats,
+            state.bird_deck,
+            state.island_deck,
+            state.boxed_birds,
+            state.boxed_islands,
+            state.gone,
+        )
     # Filled as attrs' __init__ fills it, field by field in order (tests/perf/test_fast_paths.py
     # holds State to `init_only_fills_dict` and compares the builds).
     built: State = _NEW(State)

@@ -1,4 +1,4 @@
-"""Config, State and its parts: hands, pools, tableau groups and flocks."""
+"""State and its parts: hands, pools, tableau groups and flocks."""
 
 from __future__ import annotations
 
@@ -8,7 +8,33 @@ from typing import ClassVar, Final
 import attrs
 
 from birdgames.peacock.cards import Season
+
+# Config lives in its own module, interpreted in the compiled build; imported from here too.
+from birdgames.peacock.config import Config
 from birdgames.rng import Rng
+
+__all__ = [
+    "ADDITIONAL",
+    "BLUE",
+    "Config",
+    "DRAFT",
+    "Flock",
+    "Group",
+    "Hand",
+    "LEFT",
+    "MIGRATION",
+    "MOVES_PER_MIGRATION",
+    "ORANGE",
+    "OVER",
+    "Phase",
+    "Pool",
+    "RIGHT",
+    "SLOTS",
+    "Seat",
+    "Slot",
+    "State",
+    "Tuck",
+]
 
 
 class Slot(enum.Enum):
@@ -45,25 +71,6 @@ DRAFT: Final = Phase.DRAFT
 MIGRATION: Final = Phase.MIGRATION
 ADDITIONAL: Final = Phase.ADDITIONAL
 OVER: Final = Phase.OVER
-
-
-@attrs.frozen
-class Config:
-    """A Peacock game: player count, optional starting season and fixed deck orders.
-
-    A fixed deck order lists the whole deck in play (after the 2-player removal), top first.
-    """
-
-    kind: ClassVar[str] = "peacock.config"
-
-    players: int = 2
-    """The player count, 2 to 4."""
-    starting_season: Season | None = None
-    """The season colour the game starts in; None: drawn from the seed."""
-    bird_order: tuple[str, ...] | None = None
-    """The bird deck, top card first; None: shuffled from the seed."""
-    island_order: tuple[str, ...] | None = None
-    """The island deck, top card first; None: shuffled from the seed."""
 
 
 # Hashes are cached on the tableau's parts: views are cached by seat value (view.py), and a

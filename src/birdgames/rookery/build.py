@@ -2,9 +2,10 @@
 
 Setting a slotted class's slots directly costs about half of attrs' frozen __init__
 (birdgames.fields.slot_setter), and a State, a dict class, is filled as its __init__ would fill
-it. The module is compiled in the mypyc build, where attrs' __init__ would run as Python.
-tests/perf/test_fast_paths.py holds these classes to an __init__ that does nothing else and
-compares the builds.
+it. The module is compiled in the mypyc build, where attrs' __init__ would run as Python and
+the classes are native (hatch_native.py), built by their constructors, which compile into
+direct stores. tests/perf/test_fast_paths.py holds these classes to an __init__ that does
+nothing else and compares the builds.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from birdgames.rookery.state import (
     ZoneState,
 )
 
+_NATIVE: Final = State.__dictoffset__ == 0
 _NEW: Final = object.__new__
 
 _HAND: Final = slot_setter(PlayerState, "hand")
@@ -45,6 +47,8 @@ def player_state(
     hand: tuple[str, ...], deck: tuple[str, ...], discard: tuple[str, ...], song: int, prizes: int
 ) -> PlayerState:
     """Returns `PlayerState(hand, deck, discard, song, prizes)`."""
+    if _NATIVE:
+        return PlayerState(hand, deck, discard, song, prizes)
     built: PlayerState = _NEW(PlayerState)
     _HAND(built, hand)
     _DECK(built, deck)
@@ -61,6 +65,8 @@ def zone_state(
     pile: tuple[PileCard, ...],
 ) -> ZoneState:
     """Returns `ZoneState(habitat, birds, predators, pile)`."""
+    if _NATIVE:
+        return ZoneState(habitat, birds, predators, pile)
     built: ZoneState = _NEW(ZoneState)
     _HABITAT(built, habitat)
     _BIRDS(built, birds)
@@ -86,6 +92,23 @@ def state(
     winners: tuple[int, ...],
 ) -> State:
     """Returns `State(config, rng, ..., winners)`, its dict filled field by field in order."""
+    if _NATIVE:
+        return State(
+            config,
+            rng,
+            phase,
+            draft_step,
+            first_player,
+            active,
+            turn_number,
+            players,
+            zones,
+            wheel,
+            turn,
+            pending,
+            next_uid,
+            winners,
+        )
     built: State = _NEW(State)
     built.__dict__.update(
         {

@@ -1,4 +1,4 @@
-"""Config, State and its parts; per-player data are tuples indexed by seat."""
+"""State and its parts; per-player data are tuples indexed by seat."""
 
 from __future__ import annotations
 
@@ -8,7 +8,34 @@ from typing import ClassVar, Final, TypeAlias
 import attrs
 
 from birdgames.rng import Rng
-from birdgames.rookery.cards import DECK_A, DECK_B, Habitat, Season
+from birdgames.rookery.cards import Habitat, Season
+
+# Config lives in its own module, interpreted in the compiled build; imported from here too.
+from birdgames.rookery.config import Config
+
+__all__ = [
+    "AmbushWindow",
+    "Bird",
+    "Config",
+    "DRAFT_ORDER",
+    "DiscardChoice",
+    "FRESH_TURN",
+    "Pending",
+    "Phase",
+    "PileCard",
+    "PlayerState",
+    "Predator",
+    "State",
+    "TURN_ACTION_LIMIT",
+    "TargetChoice",
+    "TurnState",
+    "Wheel",
+    "ZONES",
+    "ZONE_CAPACITY",
+    "ZONE_INDEX",
+    "Zone",
+    "ZoneState",
+]
 
 
 class Zone(enum.Enum):
@@ -32,28 +59,6 @@ class Phase(enum.Enum):
     DRAFT = "draft"
     PLAY = "play"
     OVER = "over"
-
-
-@attrs.frozen
-class Config:
-    """A Rookery game's settings (rules: "R1 Setup and the habitat draft", "R10 Catalog and
-    decks").
-    """
-
-    kind: ClassVar[str] = "rookery.config"
-
-    players: int = 2
-    """The player count; Rookery is for 2."""
-    first_player: int | None = 0
-    """None: chosen by the seed."""
-    decks: tuple[tuple[str, ...], tuple[str, ...]] = (DECK_A, DECK_B)
-    """Each seat's decklist of card ids."""
-    opening_hand: int = 5
-    """Cards each player draws before the habitat draft, 0 to 10."""
-    deck_min: int = 30
-    """DECISION: 30 cards; a config may allow 20-40 (rules: "R10 Catalog and decks")."""
-    deck_max: int = 30
-    """The largest legal decklist (rules: "R10 Catalog and decks")."""
 
 
 @attrs.frozen
