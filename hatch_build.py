@@ -60,12 +60,14 @@ COMPILED: tuple[str, ...] = (
     "birdgames/rookery/turns.py",
 )
 
-# State modules compiled as rewritten by hatch_native.py (their attrs classes made native),
-# each with the notes its dict classes carry (birdgames.offered, Perch's bonus note).
+# Modules compiled as rewritten by hatch_native.py (their attrs classes made native), each with
+# the notes its dict classes carry (birdgames.offered, Perch's bonus note): every engine's
+# states, and the Rng inside them, whose draws the rules make on most steps.
 NATIVE: dict[str, tuple[str, ...]] = {
     "birdgames/peacock/state.py": ("_birdgames_offered",),
     "birdgames/perch_bop/state.py": ("_birdgames_offered", "_perch_bonus_left"),
     "birdgames/rookery/state.py": ("_birdgames_offered",),
+    "birdgames/rng.py": (),
 }
 
 
