@@ -30,23 +30,19 @@ def _is_frozen(decorator: ast.expr) -> bool:
     return ast.unparse(target) == _FROZEN
 
 
-def _options(decorator: ast.expr) -> tuple[list[ast.keyword], bool, bool]:
-    """Returns the decorator's options to carry over, whether the class has slots and whether
-    it caches its hash."""
+def _options(decorator: ast.expr) -> tuple[bool, bool]:
+    """Returns whether the class has slots and whether it caches its hash: the only options
+    the rewrite keeps (any other would change what the rewritten `__init__` or attrs make)."""
     if not isinstance(decorator, ast.Call):
-        return [], True, False
+        return True, False
     if decorator.args:
         raise ValueError(f"{ast.unparse(decorator)}: positional options are not rewritten")
-    slots, cache_hash = True, False
-    kept = []
+    options = {"slots": True, "cache_hash": False}
     for keyword in decorator.keywords:
-        if keyword.arg == "slots":
-            slots = ast.literal_eval(keyword.value)
-        elif keyword.arg == "cache_hash":
-            cache_hash = ast.literal_eval(keyword.value)
-        else:
-            kept.append(keyword)
-    return kept, slots, cache_hash
+        if keyword.arg not in options:
+            raise ValueError(f"{ast.unparse(decorator)}: {keyword.arg} is not rewritten")
+        options[keyword.arg] = ast.literal_eval(keyword.value)
+    return options["slots"], options["cache_hash"]
 
 
 def _is_class_var(annotation: ast.expr) -> bool:
@@ -60,7 +56,10 @@ def _statements(text: str) -> list[ast.stmt]:
 
 def _rewrite(cls: ast.ClassDef, notes: Iterable[str]) -> ast.ClassDef:
     (decorator,) = cls.decorator_list
-    options, slots, cache_hash = _options(decorator)
+    if cls.bases or cls.keywords:
+        raise ValueError(f"{cls.name}: a class with bases is not rewritten")
+    slots, cache_hash = _options(decorator)
+    options = ""
     fields: list[tuple[str, str, str | None]] = []  # name, type, default
     body: list[ast.stmt] = []
     for statement in cls.body:
@@ -90,7 +89,7 @@ def _rewrite(cls: ast.ClassDef, notes: Iterable[str]) -> ast.ClassDef:
     if cache_hash:
         # attrs caches a hash only through its own __init__: the rewrite keeps the cache itself
         # (and attrs' equality, hash=False leaving this __hash__ alone).
-        options.append(ast.keyword("hash", ast.Constant(False)))
+        options = ", hash=False"
         body += _statements(f"{_CACHED_HASH}: int | None")
         stores += f'    object.__setattr__(self, "{_CACHED_HASH}", None)\n'
         body += _statements(
@@ -106,8 +105,7 @@ def _rewrite(cls: ast.ClassDef, notes: Iterable[str]) -> ast.ClassDef:
         f"def __reduce__(self) -> tuple[type[{cls.name}], tuple[object, ...]]:\n"
         f"    return ({cls.name}, ({values}))\n"
     )
-    keywords = "".join(f", {ast.unparse(k)}" for k in options)
-    native = f"attr.s(frozen=True, init=False, order=False{keywords})"
+    native = f"attr.s(frozen=True, init=False, order=False{options})"
     cls.decorator_list = [ast.parse(native, mode="eval").body]
     cls.body = body
     return cls

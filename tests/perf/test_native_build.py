@@ -257,6 +257,9 @@ def test_the_notes_declared_for_each_native_state_are_the_ones_its_engine_writes
         "import attrs\nimport functools\n@functools.total_ordering\n@attrs.frozen\nclass A:\n"
         "    x: int\n",
         "import attrs\n@attrs.frozen(True)\nclass A:\n    x: int\n",
+        "import attrs\n@attrs.frozen(kw_only=True)\nclass A:\n    x: int\n",
+        "import attrs\n@attrs.frozen\nclass B:\n    x: int\n@attrs.frozen\nclass A(B):\n"
+        "    y: int\n",
     ],
 )
 def test_the_rewrite_refuses_a_class_it_cannot_keep(source: str) -> None:
