@@ -42,6 +42,7 @@ COMPILED: tuple[str, ...] = (
     "birdgames/perch_bop/creatures.py",
     "birdgames/perch_bop/endgame.py",
     "birdgames/perch_bop/flow.py",
+    "birdgames/perch_bop/invariants.py",
     "birdgames/perch_bop/objectives.py",
     "birdgames/perch_bop/ponds.py",
     "birdgames/perch_bop/promos.py",

@@ -28,7 +28,7 @@ from birdgames.perch_bop.cards import (
 )
 from birdgames.perch_bop.endgame import largest_stack, winners_of
 from birdgames.perch_bop.events import ControlChanged, FinalScored, PondScored
-from birdgames.perch_bop.game import invariant_violation
+from birdgames.perch_bop.invariants import invariant_violation
 from birdgames.perch_bop.setup import eligible_objectives
 from birdgames.perch_bop.state import Await, Phase, Spot, Where
 from tests.perch_bop import scenarios as sc

@@ -9,8 +9,8 @@ from birdgames import codec
 from birdgames.perch_bop import GAME, Config, State
 from birdgames.perch_bop.cards import BIRDFEEDER_POINTS, POINTS_IN_THE_SKY, SEEDS_THE_DAY
 from birdgames.perch_bop.events import BirdfeederLost, BirdfeederTaken
-from birdgames.perch_bop.game import invariant_violation
 from birdgames.perch_bop.geometry import geometry_for
+from birdgames.perch_bop.invariants import invariant_violation
 
 SUBSETS = (
     frozenset({SEEDS_THE_DAY}),

@@ -31,7 +31,7 @@ from birdgames.perch_bop.events import (
     EffectSkipped,
     StandeePlaced,
 )
-from birdgames.perch_bop.game import invariant_violation
+from birdgames.perch_bop.invariants import invariant_violation
 from birdgames.perch_bop.objectives import objective_met
 from birdgames.perch_bop.state import Activation, Await, Phase, Spot, Stage, Where
 from tests.perch_bop import scenarios as sc

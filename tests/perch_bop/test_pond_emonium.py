@@ -19,8 +19,8 @@ from birdgames.perch_bop.cards import (
 from birdgames.perch_bop.endgame import largest_flock_winner, largest_stack
 from birdgames.perch_bop.events import BirdsFed, LocationScored, PondScored, TileRemoved
 from birdgames.perch_bop.flow import score_ponds
-from birdgames.perch_bop.game import bird_count_problem, pond_problem
 from birdgames.perch_bop.geometry import geometry_for
+from birdgames.perch_bop.invariants import bird_count_problem, pond_problem
 from birdgames.perch_bop.objectives import objective_met
 from birdgames.perch_bop.rules import check, legal_actions, step
 from birdgames.perch_bop.setup import eligible_objectives, set_out_ponds, validate

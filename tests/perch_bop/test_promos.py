@@ -54,7 +54,7 @@ from birdgames.perch_bop.events import (
     TileEffect,
     YetiMoved,
 )
-from birdgames.perch_bop.game import invariant_violation
+from birdgames.perch_bop.invariants import invariant_violation
 from birdgames.perch_bop.objectives import objective_met
 from birdgames.perch_bop.promos import holder, ruled, yeti_start
 from birdgames.perch_bop.scoring import leader

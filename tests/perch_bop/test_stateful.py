@@ -7,7 +7,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from birdgames import codec
 from birdgames.perch_bop import GAME, Config, State
 from birdgames.perch_bop.cards import BIRDS_PER_COLOUR, BREAD_FOR_PLAYERS, EXPANSIONS, PROMOS
-from birdgames.perch_bop.game import invariant_violation
+from birdgames.perch_bop.invariants import invariant_violation
 
 
 class PerchMachine(RuleBasedStateMachine):

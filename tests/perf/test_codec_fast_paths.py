@@ -18,7 +18,7 @@ import pytest
 import birdgames
 from birdgames import CodecError, codec, perch_bop, sim
 from birdgames.core import stuck_problem
-from birdgames.perch_bop import game as perch_game
+from birdgames.perch_bop import invariants as perch_invariants
 from birdgames.perch_bop.state import Arrival
 from tests.conformance.mutations import mutate, vocabulary
 
@@ -133,7 +133,7 @@ def test_perch_load_check_accepts_no_state_the_enumerating_check_finds_stuck() -
                 except Exception:  # refused as a document: no state to check
                     continue
                 try:
-                    problem = perch_game.invariant_violation(state)
+                    problem = perch_invariants.invariant_violation(state)
                 except Exception:  # the codec refuses a state its check cannot read
                     continue
                 turns += state.flow.awaiting is perch_bop.Await.TURN
@@ -178,7 +178,7 @@ def test_perch_load_check_refuses_a_turn_with_no_place_for_any_bird() -> None:
     actor = stuck.flow.actor
     expected = f"p{actor} is to act but has no legal action"
     assert stuck_problem(perch_bop.GAME, stuck) == expected
-    assert perch_game.invariant_violation(stuck) == expected
+    assert perch_invariants.invariant_violation(stuck) == expected
     with pytest.raises(CodecError, match=expected):
         codec.loads(perch_bop.State, codec.dumps(stuck))
     # One stack without a birdhouse is a place for a bird again.
@@ -187,7 +187,7 @@ def test_perch_load_check_refuses_a_turn_with_no_place_for_any_bird() -> None:
     loc = stuck.locations[i]
     opened = attrs.evolve(loc, housed=tuple(h and j != c for j, h in enumerate(loc.housed)))
     free = attrs.evolve(stuck, locations=(*stuck.locations[:i], opened, *stuck.locations[i + 1 :]))
-    assert perch_game.invariant_violation(free) is None
+    assert perch_invariants.invariant_violation(free) is None
     assert stuck_problem(perch_bop.GAME, free) is None
 
 
@@ -199,7 +199,7 @@ def test_perch_load_check_refuses_fountain_choices_before_a_turn_with_nothing_to
     supply = (stuck.supply[0] - 1, *stuck.supply[1:])  # the arriving bird leaves the supply
     arriving = attrs.evolve(stuck, supply=supply, arrivals=(Arrival(0, actor),))
     expected = f"p{actor} awaits a turn decision with nothing to do"
-    assert perch_game.invariant_violation(arriving) == expected
+    assert perch_invariants.invariant_violation(arriving) == expected
     with pytest.raises(CodecError, match=expected):
         codec.loads(perch_bop.State, codec.dumps(arriving))
 
