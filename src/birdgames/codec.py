@@ -1635,12 +1635,211 @@ def dumps(obj: object) -> str:
     A tuple or list of registered objects (a legal-action list, say) is written as a JSON
     array of their documents, which `loads_many` reads back.
     """
-    data: Any = (
-        [_writable(item) for item in obj] if isinstance(obj, tuple | list) else _writable(obj)
-    )
+    if isinstance(obj, tuple | list):
+        return "[" + ",".join(map(_document_text, obj)) + "]"
+    return _document_text(obj)
+
+
+def _document_text(obj: object) -> str:
+    """Returns the text of one registered object: its class's text writer, else the encoder."""
+    cls = type(obj)
+    write = _TOP_WRITERS.get(cls)
+    if write is None:
+        registration = _registration(cls)  # refuses an unregistered class first
+        write = _TOP_WRITERS[cls] = _text_writer(cls, registration.version, top=True)
+    return write(obj)
+
+
+def _encoded(data: Any) -> str:
+    """Returns the text the JSON encoder writes for `data` (an unstructured value)."""
     if _C_ENCODER is None:
         return _ENCODER.encode(data)
     return "".join(_C_ENCODER(data, 0))
+
+
+def _dumps_by_encoder(obj: object) -> str:
+    """`dumps` through the converter and the JSON encoder alone: the text writers' reference."""
+    data: Any = (
+        [_writable(item) for item in obj] if isinstance(obj, tuple | list) else _writable(obj)
+    )
+    return _encoded(data)
+
+
+# --- text writers -----------------------------------------------------------------------------
+# The JSON encoder writes a document by first unstructuring it into dicts and lists, then
+# making a string per value: most of `dumps`. A text writer, generated per attrs class from its
+# fields' types, writes the same text straight from the value: one expression joining the
+# keys' literal text with each field's text, a C call or two for the common types (int, bool,
+# str, enums, nested classes; a tuple of ints or bools is looked up in a table of texts). A
+# field of a type it has no expression for goes through the converter and the encoder, so
+# every document is written; tests/codec/test_text_writers.py compares the writers' text with
+# the encoder's.
+
+_TOP_WRITERS: dict[type, Callable[[Any], str]] = {}
+_NESTED_WRITERS: dict[type, Callable[[Any], str]] = {}
+_MAKING: set[type] = set()
+_BOOL_TEXT: Final = {False: "false", True: "true"}
+_encode_str: Final[Callable[[str], str]] = json.encoder.encode_basestring
+# Tables of the texts of the tuples of ints or of bools written lately (counts and flags per
+# colour: a few hundred distinct values in a game), so a tuple's text is looked up, not
+# written. One table per item type, as (1, 0) == (True, False) (a field's items are of its
+# declared type, as in every state the engines make or load); each table is emptied when it
+# reaches _TUPLE_TEXTS entries, so it stays small whatever is written.
+_TUPLE_TEXTS: Final = 4096
+
+
+class _TupleTexts(dict[tuple[Any, ...], str]):
+    """A tuple's text by its value; a missing one is written, then kept."""
+
+    def __init__(self, item_text: Callable[[Any], str]) -> None:
+        super().__init__()
+        self.item_text = item_text
+
+    def __missing__(self, value: tuple[Any, ...]) -> str:
+        text = "[" + ",".join(map(self.item_text, value)) + "]"
+        if len(self) >= _TUPLE_TEXTS:
+            self.clear()
+        self[value] = text
+        return text
+
+
+_INT_TUPLES: Final = _TupleTexts(str)
+_BOOL_TUPLES: Final = _TupleTexts(_BOOL_TEXT.__getitem__)
+
+
+def _nested_writer(cls: type) -> Callable[[Any], str]:
+    write = _NESTED_WRITERS.get(cls)
+    if write is None:
+        registration = _BY_CLASS.get(cls)
+        version = 1 if registration is None else registration.version
+        write = _NESTED_WRITERS[cls] = _text_writer(cls, version, top=False)
+    return write
+
+
+def _deferred_writer(cls: type) -> Callable[[Any], str]:
+    """Returns a writer of `cls` that looks it up when called: for a class whose writer is
+    being made (a class holding itself)."""
+
+    def write(value: Any) -> str:
+        return _nested_writer(cls)(value)
+
+    return write
+
+
+class _Namespace:
+    """The names a generated writer reads, each value bound once."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, Any] = {
+            "_BOOL_TEXT": _BOOL_TEXT,
+            "_INT_TUPLES": _INT_TUPLES,
+            "_BOOL_TUPLES": _BOOL_TUPLES,
+            "_encode_str": _encode_str,
+            "_unstructure_rng": _unstructure_rng,
+            "_unstructure_hex": _unstructure_hex,
+            "_fallback_text": _fallback_text,
+        }
+
+    def bind(self, value: Any) -> str:
+        name = f"_v{len(self.names)}"
+        self.names[name] = value
+        return name
+
+
+def _scalar_text(t: Any, value: str, space: _Namespace) -> str | None:
+    """Returns the expression writing `value`, an expression of type `t`, or None."""
+    if t is int:
+        return f"str({value})"
+    if t is bool:
+        return f"_BOOL_TEXT[{value}]"
+    if t is str:
+        return f"_encode_str({value})"
+    if t is Rng:
+        return f"_encode_str(_unstructure_rng({value}))"
+    if isinstance(t, type) and issubclass(t, enum.Enum):
+        texts = {member: _encoded(_unstructure_enum(member)) for member in t}
+        return f"{space.bind(texts)}[{value}]"
+    if attrs.has(t):
+        write = _deferred_writer(t) if t in _MAKING else _nested_writer(t)
+        return f"{space.bind(write)}({value})"
+    return None
+
+
+def _field_text(t: Any, value: str, space: _Namespace, depth: int = 0) -> str | None:
+    """Returns the expression writing `value`, an expression of type `t`, or None."""
+    scalar = _scalar_text(t, value, space)
+    if scalar is not None:
+        return scalar
+    if _is_union(t):
+        args = get_args(t)
+        others = [a for a in args if a is not type(None)]
+        if len(args) == 2 and len(others) == 1:
+            inner = _scalar_text(others[0], value, space)
+            if inner is not None:
+                return f'("null" if {value} is None else {inner})'
+        return None
+    if get_origin(t) is tuple:
+        args = get_args(t)
+        if len(args) == 2 and args[1] is Ellipsis:
+            if args[0] is int:
+                return f"_INT_TUPLES[{value}]"
+            if args[0] is bool:
+                return f"_BOOL_TUPLES[{value}]"
+            if args[0] is str:
+                return f'"[" + ",".join(map(_encode_str, {value})) + "]"'
+            item = f"_x{depth}"
+            inner = _field_text(args[0], item, space, depth + 1)
+            if inner is not None:
+                return f'"[" + ",".join([{inner} for {item} in {value}]) + "]"'
+        elif args and args != ((),):  # tuple[A, B]: one text per item, in order
+            texts = [_field_text(a, f"{value}[{k}]", space, depth) for k, a in enumerate(args)]
+            if all(text is not None for text in texts):
+                return '"[" + ' + ' + "," + '.join(map(str, texts)) + ' + "]"'
+    return None
+
+
+def _text_writer(cls: type, version: int, top: bool) -> Callable[[Any], str]:
+    """Returns the function writing a `cls` value's document text (top: with its "format")."""
+    _MAKING.add(cls)
+    try:
+        return _make_text_writer(cls, version, top)
+    finally:
+        _MAKING.discard(cls)
+
+
+def _make_text_writer(cls: type, version: int, top: bool) -> Callable[[Any], str]:
+    attrs.resolve_types(cls)
+    tag = _tag_of(cls)
+    literal = "{"  # the text up to the next field's value
+    if top or (tag is not None and version != 1):
+        literal += f'"format":{version},'
+    if tag is not None:
+        literal += f'"kind":{_encoded(tag)},'
+    space = _Namespace()
+    pieces: list[str] = []  # Python expressions whose texts, joined, are the document
+    for field in attrs.fields(cls):
+        value = f"v.{field.name}"
+        text: str | None = (
+            f"_encode_str(_unstructure_hex({value}))"
+            if field.metadata.get("birdgames.hex")
+            else _field_text(field.type, value, space)
+        )
+        if text is None:  # through the converter and the encoder
+            text = f"_fallback_text({value}, {space.bind(field.type)})"
+        literal += ("" if literal.endswith(("{", ",")) else ",") + f"{_encoded(field.name)}:"
+        pieces += [repr(literal), text]
+        literal = ""
+    pieces.append(repr(literal.rstrip(",") + "}"))
+    # Generated code, as attrs and cattrs generate theirs: from the class's field names and
+    # types alone (every literal written with repr), never from a document.
+    source = f"def write(v):\n    return {' + '.join(pieces)}\n"
+    exec(compile(source, f"<birdgames text writer {cls.__qualname__}>", "exec"), space.names)
+    write: Callable[[Any], str] = space.names["write"]
+    return write
+
+
+def _fallback_text(value: Any, t: Any) -> str:
+    return _encoded(_writer.unstructure(value, t))
 
 
 def _writable(obj: object) -> dict[str, Any]:
