@@ -15,19 +15,30 @@ from typing import Final
 _OFFERED: Final = "_birdgames_offered"
 
 
-def offer(state: object, actions: tuple[object, ...]) -> None:
-    """Notes that `actions` are `legal_actions` of `state` (for some player)."""
+def note(state: object, name: str, value: tuple[object, ...]) -> None:
+    """Keeps `value` in `state` under `name`, an instance attribute that is no attrs field."""
     # Past a frozen class's __setattr__, into the instance dict (or the attribute the compiled
     # build declares for the note: hatch_native.py).
     try:  # noqa: SIM105 contextlib.suppress costs a call on the hot path
-        object.__setattr__(state, _OFFERED, actions)
+        object.__setattr__(state, name, value)
     except AttributeError:  # a state without a dict: no note
         pass
 
 
+def noted(state: object, name: str) -> tuple[object, ...] | None:
+    """Returns the note `name` kept in `state`, or None."""
+    found: tuple[object, ...] | None = getattr(state, name, None)
+    return found
+
+
+def offer(state: object, actions: tuple[object, ...]) -> None:
+    """Notes that `actions` are `legal_actions` of `state` (for some player)."""
+    note(state, _OFFERED, actions)
+
+
 def was_offered(state: object, action: object) -> bool:
     """Returns whether `action` is one of the objects `legal_actions` last returned for `state`."""
-    offered: tuple[object, ...] | None = getattr(state, _OFFERED, None)
+    offered = noted(state, _OFFERED)
     if offered is None:
         return False
     for candidate in offered:  # noqa: SIM110 a plain loop: no generator on the hot path

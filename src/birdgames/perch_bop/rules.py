@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Final, assert_never
+from typing import Final, assert_never, cast
 
 import attrs
 
 from birdgames.core import IllegalActionError, check_player
-from birdgames.offered import offer, was_offered
+from birdgames.offered import note, noted, offer, was_offered
 from birdgames.perch_bop import creatures, flow, promos
 from birdgames.perch_bop.actions import (
     ACTION_TYPES,
@@ -242,15 +242,11 @@ _BONUS_NOTE: Final = "_perch_bonus_left"
 
 
 def _note_bonus(state: State, actions: tuple[Action, ...]) -> None:
-    try:  # noqa: SIM105 contextlib.suppress costs a call on the hot path
-        object.__setattr__(state, _BONUS_NOTE, actions)  # as birdgames.offered.offer
-    except AttributeError:
-        pass
+    note(state, _BONUS_NOTE, actions)
 
 
 def _noted_bonus(state: State) -> tuple[Action, ...] | None:
-    found: tuple[Action, ...] | None = getattr(state, _BONUS_NOTE, None)
-    return found
+    return cast("tuple[Action, ...] | None", noted(state, _BONUS_NOTE))
 
 
 @lru_cache(maxsize=256)
