@@ -29,11 +29,14 @@ from birdgames.peacock import state as peacock_state
 from birdgames.peacock import view as peacock_view
 from birdgames.peacock.cards import Season
 from birdgames.perch_bop import creatures as perch_creatures
+from birdgames.perch_bop import flow as perch_flow
 from birdgames.perch_bop import rules as perch_rules
 from birdgames.perch_bop import state as perch_state
 from birdgames.perch_bop import work as perch_work
-from birdgames.perch_bop.cards import CREATURE, Movement
+from birdgames.perch_bop.cards import CREATURE, MOON_VALUES, OBJECTIVE, SUN_VALUES, TILE, Movement
 from birdgames.perch_bop.geometry import geometry_for
+from birdgames.perch_bop.objectives import objective_met
+from birdgames.perch_bop.scoring import location_strengths, place_points, places
 from birdgames.perch_bop.work import loc_power
 from birdgames.rng import Rng, below
 from birdgames.rookery import abilities as rookery_abilities
@@ -554,6 +557,66 @@ def test_perch_working_copy_strengths_follow_every_write() -> None:
             assert after[i] != loc_power(state.locations[i])
             checked += 1
     assert checked > 400
+
+
+def test_perch_objectives_from_given_strengths_answer_as_computed_afresh() -> None:
+    """The end of the game hands `objective_met` the strengths round 5's scoring read; along
+    random games, every objective answers the same for every seat with and without them."""
+    game = perch_bop.GAME
+    checked = met = 0
+    for players in game.player_counts:
+        for state in _random_states(game, game.default_config(players), 20 + players):
+            powers = [None if loc.removed else location_strengths(loc) for loc in state.locations]
+            for card in OBJECTIVE.values():
+                for player in range(players):
+                    answer = objective_met(state, card, player)
+                    assert objective_met(state, card, player, powers) is answer
+                    checked += 1
+                    met += answer
+    assert checked > 20_000
+    assert 0 < met < checked  # both answers occur
+
+
+def _awards_as_ranked(
+    tile: str, power: tuple[int, ...], ranking: tuple[int, ...], values: tuple[int, ...] | None
+) -> list[tuple[int, int, int]]:
+    """A Location's awards the way §4.1 reads: every colour with strength, by place, the tied
+    ones (place 0) last, colour order within each."""
+    ranks = places(ranking)
+    placed = [c for c in range(len(power)) if power[c] > 0]
+    order = sorted(placed, key=lambda c: (ranks[c] == 0, ranks[c], c))
+    awards = []
+    for c in order:
+        if values is None:
+            points = place_points(tile, ranks[c], power)
+        else:
+            points = values[ranks[c] - 1] if 1 <= ranks[c] <= 3 else 0
+        awards.append((c, ranks[c], points))
+    return awards
+
+
+def test_perch_location_awards_follow_the_places() -> None:
+    """The cached awards of a Location's scoring are each colour's place and points (§4.1),
+    with an Eagle's order (P8) and the Sun's or Moon's values (P4): on every tile, for every
+    strength of three colours up to 3, and of five colours up to 2 on two tiles."""
+    cases = [
+        (tile, power) for tile in sorted(TILE) for power in itertools.product(range(4), repeat=3)
+    ]
+    cases += [
+        (tile, power)
+        for tile in ("stone_statue", "great_ash")
+        for power in itertools.product(range(3), repeat=5)
+    ]
+    compared = 0
+    for tile, power in cases:
+        # An Eagle's order: colours tied with birds rank by colour, highest first.
+        ruling = tuple(s * 10 + (c if s else 0) for c, s in enumerate(power))
+        for ranking in (None, ruling):
+            for values in (None, SUN_VALUES, MOON_VALUES):
+                expected = _awards_as_ranked(tile, power, ranking or power, values)
+                assert list(perch_flow._location_awards(tile, power, ranking, values)) == expected
+                compared += 1
+    assert compared > 10_000
 
 
 def test_perch_creatures_that_stay_find_a_bird_as_listing_the_birds_does() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from birdgames.perch_bop.cards import CREATURE_POINTS, LARGEST_FLOCK_POINTS, OBJECTIVE
 from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.objectives import objective_met
@@ -22,11 +24,20 @@ def largest_stack(state: State, colour: int) -> int:
 
 def largest_stacks(state: State) -> tuple[int, ...]:
     """Returns every colour's largest single-stack strength on a Location in play."""
-    best = [0] * state.config.colours
-    for loc in state.locations:
-        if loc.removed:
+    return _largest(state.config.colours, _live_strengths(state))
+
+
+def _live_strengths(state: State) -> list[tuple[int, ...] | None]:
+    """Returns each Location's strengths by colour; None for a removed one."""
+    return [None if loc.removed else location_strengths(loc) for loc in state.locations]
+
+
+def _largest(colours: int, powers: Sequence[tuple[int, ...] | None]) -> tuple[int, ...]:
+    best = [0] * colours
+    for power in powers:
+        if power is None:
             continue
-        for c, s in enumerate(location_strengths(loc)):  # 0 for a colour with no bird here
+        for c, s in enumerate(power):  # 0 for a colour with no bird here
             best[c] = max(best[c], s)
     return tuple(best)
 
@@ -36,18 +47,23 @@ def largest_flock_winner(state: State) -> int | None:
     return leader(largest_stacks(state))
 
 
-def final_scores(state: State) -> tuple[FinalScore, ...]:
+def final_scores(
+    state: State, powers: Sequence[tuple[int, ...] | None] | None = None
+) -> tuple[FinalScore, ...]:
     """Returns each player's end-game breakdown (§4.4) from a state after round 5's Upkeep.
 
-    The bag's birds must already be in the plaza when U11 applies.
+    The bag's birds must already be in the plaza when U11 applies. `powers` are the
+    Locations' strengths (None for a removed one), when the caller has them already.
     """
     n = state.config.players
-    flock = largest_flock_winner(state)
+    if powers is None:
+        powers = _live_strengths(state)
+    flock = leader(_largest(state.config.colours, powers))
     result = []
     for p in range(n):
         seat = state.seats[p]
         obj = seat.objective or ""
-        met = bool(obj) and objective_met(state, OBJECTIVE[obj], p)
+        met = bool(obj) and objective_met(state, OBJECTIVE[obj], p, powers)
         obj_points = OBJECTIVE[obj].points if met else 0
         flock_points = LARGEST_FLOCK_POINTS if flock == p else 0
         creature_points = CREATURE_POINTS * sum(1 for cr in state.creatures if cr.controller == p)

@@ -574,31 +574,53 @@ def score_location(w: Work, i: int) -> None:
     """Scores one Location: 1st, then 2nd, then 3rd, ties cancelling (§4.1, U2)."""
     loc = w.peek(i)
     power = w.power(i)
-    ranks = places(_ranked(w, power, _CELL, i))  # P8 the Eagle's order
-    # Placed colours by place, then the tied ones (place 0); a stable sort keeps colour order.
-    keyed = [(r or _UNPLACED, c) for c, r in enumerate(ranks) if power[c] > 0]
-    keyed.sort()
-    order = [c for _, c in keyed]
+    ranking = _ranked(w, power, _CELL, i)  # P8 the Eagle's order
     values = _sky_values(w, i)
+    awards = _location_awards(loc.tile, power, None if ranking is power else ranking, values)
     egg = w.promos is not None and w.promos.egg == i
-    if w.log and egg and any(1 <= r <= 3 for r in ranks):
+    if w.log and egg and any(1 <= r <= 3 for _, r, _ in awards):
         w.events.append(TileEffect(loc.tile, None, "the Golden Egg adds 1 to each place"))
-    for c in order:
-        if values is None:
-            points = place_points(loc.tile, ranks[c], power)
-        else:
-            # P4: the Sun's or Moon's values replace the printed ones and the During
-            # Scoring ability (Stone Statue) is ignored.
-            points = values[ranks[c] - 1] if 1 <= ranks[c] <= 3 else 0
-        if egg and 1 <= ranks[c] <= 3:
-            points += GOLDEN_EGG_BONUS  # P8, over the Sun's or Moon's values too
-        seat = owner(w, c)
+    players = w.config.players
+    for c, rank, printed in awards:
+        # P8 the Golden Egg adds to a place, over the Sun's or Moon's values too
+        points = printed + GOLDEN_EGG_BONUS if egg and 1 <= rank <= 3 else printed
+        seat = c if c < players else None  # owner(w, c), inlined
         if seat is None:
             points = 0  # §2.5 the dummy ranks and cancels but never scores
         else:
             add_score(w, seat, points)
         if w.log:
-            w.events.append(LocationScored(loc.tile, c, seat, ranks[c], power[c], points))
+            w.events.append(LocationScored(loc.tile, c, seat, rank, power[c], points))
+
+
+@lru_cache(maxsize=4096)
+def _location_awards(
+    tile_id: str,
+    power: tuple[int, ...],
+    ranking: tuple[int, ...] | None,
+    values: tuple[int, int, int] | None,
+) -> tuple[tuple[int, int, int], ...]:
+    """Returns (colour, place, points) for each colour with strength at a Location, placed
+    colours by place then the tied ones (place 0), colour order within each (§4.1, U2).
+
+    `ranking` is the Eagle's order where it differs from `power` (P8); `values`, the Sun's or
+    Moon's (P4). Cached: a round's end scores every Location, and boards repeat their counts
+    across rounds and games.
+    """
+    ranks = places(power if ranking is None else ranking)
+    keyed = [(r or _UNPLACED, c) for c, r in enumerate(ranks) if power[c] > 0]
+    keyed.sort()
+    awards: list[tuple[int, int, int]] = []
+    for _, c in keyed:
+        rank = ranks[c]
+        if values is None:
+            points = place_points(tile_id, rank, power)
+        else:
+            # P4: the Sun's or Moon's values replace the printed ones and the During
+            # Scoring ability (Stone Statue) is ignored.
+            points = values[rank - 1] if 1 <= rank <= 3 else 0
+        awards.append((c, rank, points))
+    return tuple(awards)
 
 
 def score_ponds(w: Work) -> None:
@@ -889,7 +911,10 @@ def _finish(w: Work) -> None:
     w.phase, w.stage, w.cursor = Phase.OVER, 0, 0
     w.resume()
     state = w.freeze()
-    finals = final_scores(state)
+    # The strengths round 5's scoring read, kept by the working copy (Locations changed since
+    # are read afresh).
+    powers = [None if loc.removed else w.power(i) for i, loc in enumerate(w.board)]
+    finals = final_scores(state, powers)
     w.final = finals
     for p, f in enumerate(finals):
         w.seat(p).score = f.total

@@ -21,28 +21,40 @@ def _place(loc: Location, colour: int) -> int:
     return places(location_strengths(loc))[colour]
 
 
-def _controls(loc: Location, colour: int) -> bool:
-    return not loc.removed and _place(loc, colour) == 1
-
-
-def _controlled_of(live: Sequence[Location], player: int, category: Category) -> int:
-    return sum(1 for loc in live if TILE[loc.tile].category is category and _controls(loc, player))
-
-
 def _nests(loc: Location) -> int:
     return loc.free_nests + sum(loc.nested)
 
 
-def objective_met(state: State, objective: Objective, player: int) -> bool:
-    """Returns whether `player` meets the objective's condition now."""
+def objective_met(
+    state: State,
+    objective: Objective,
+    player: int,
+    powers: Sequence[tuple[int, ...] | None] | None = None,
+) -> bool:
+    """Returns whether `player` meets the objective's condition now.
+
+    `powers` are the Locations' strengths (None for a removed one), when the caller has them.
+    """
     locs = state.locations
     live = [loc for loc in locs if not loc.removed]
+    alive = [i for i, loc in enumerate(locs) if not loc.removed]
+
+    def place(i: int) -> int:
+        power = powers[i] if powers is not None else None
+        return places(power)[player] if power is not None else _place(locs[i], player)
+
+    def controls(i: int) -> bool:
+        return not locs[i].removed and place(i) == 1
+
+    def controlled_of(category: Category) -> int:
+        return sum(1 for i in alive if TILE[locs[i].tile].category is category and controls(i))
+
     geo = geometry_for(state.config.players)
     cond = objective.condition
     amount = objective.amount
     match cond:
         case Condition.DIAGONAL_CONTROL:
-            return any(all(_controls(locs[i], player) for i in line) for line in diagonals(geo))
+            return any(all(controls(i) for i in line) for line in diagonals(geo))
         case Condition.COLUMN_TWO_EACH:
             for column in geo.columns:
                 if len(column) < 3:
@@ -52,32 +64,30 @@ def objective_met(state: State, objective: Objective, player: int) -> bool:
                     return True
             return False
         case Condition.CONTROL_CORNERS:
-            return sum(1 for i in geo.corners if _controls(locs[i], player)) >= amount
+            return sum(1 for i in geo.corners if controls(i)) >= amount
         case Condition.BIRD_ON_EVERY_CORNER:
             corners = [locs[i] for i in geo.corners if not locs[i].removed]
             return bool(corners) and all(loc.birds[player] >= 1 for loc in corners)
         case Condition.CONTROL_NEST_TILES:
-            return sum(1 for loc in live if _nests(loc) > 0 and _controls(loc, player)) >= amount
+            return sum(1 for i in alive if _nests(locs[i]) > 0 and controls(i)) >= amount
         case Condition.CONTROL_OPPONENT_NEST:
             return any(
-                _controls(loc, player) and any(n for c, n in enumerate(loc.nested) if c != player)
-                for loc in live
+                controls(i) and any(n for c, n in enumerate(locs[i].nested) if c != player)
+                for i in alive
             )
         case Condition.CONTROL_TREES:
-            return _controlled_of(live, player, Category.TREE) >= amount
+            return controlled_of(Category.TREE) >= amount
         case Condition.CONTROL_CREATURES_AT_LEAST:
             return sum(1 for cr in state.creatures if cr.controller == player) >= amount
         case Condition.CONTROL_NO_CREATURE:
             return not any(cr.controller == player for cr in state.creatures)
         case Condition.SOLE_PLACE:
-            return sum(1 for loc in live if _place(loc, player) == objective.place) >= amount
+            return sum(1 for i in alive if place(i) == objective.place) >= amount
         case Condition.CONTROL_MOST_BIRDS:
             if not live:
                 return False
             most = max(sum(loc.birds) for loc in live)
-            return most > 0 and any(
-                sum(loc.birds) == most and _controls(loc, player) for loc in live
-            )
+            return most > 0 and any(sum(locs[i].birds) == most and controls(i) for i in alive)
         case Condition.BIRD_ON_EVERY_LOCATION:
             return all(loc.birds[player] >= 1 for loc in live)
         case Condition.TWO_BIRDS_ON_LOCATIONS:
@@ -87,11 +97,9 @@ def objective_met(state: State, objective: Objective, player: int) -> bool:
         case Condition.ABSENT_FROM_LOCATIONS:
             return sum(1 for loc in live if loc.birds[player] == 0) >= amount
         case Condition.CONTROL_ALONE:
-            return any(
-                _controls(loc, player) and sum(loc.birds) == loc.birds[player] for loc in live
-            )
+            return any(controls(i) and sum(locs[i].birds) == locs[i].birds[player] for i in alive)
         case Condition.CONTROL_SPECIALS:
-            return _controlled_of(live, player, Category.SPECIAL) >= amount
+            return controlled_of(Category.SPECIAL) >= amount
         case Condition.BIRDFEEDERS_AT_LEAST:
             return state.feeders is not None and state.feeders.taken[player] >= amount
         case Condition.MOST_BIRDFEEDERS:
@@ -107,7 +115,7 @@ def objective_met(state: State, objective: Objective, player: int) -> bool:
             if state.sky is None:
                 return False
             sun = cond is Condition.CONTROL_UNDER_SUN
-            return _controls(locs[state.sky.sun if sun else state.sky.moon], player)
+            return controls(state.sky.sun if sun else state.sky.moon)
         case Condition.BIRDS_UNDER_SUN_AND_MOON:
             if state.sky is None:
                 return False
