@@ -32,11 +32,12 @@ BIN = VENV / "bin"
 def first_python(pytest_args: list[str]) -> int:
     """Runs the first Python's steps in order; returns the first failing one's exit code.
 
-    Debian's Chromium for the browser tests (scripts/install_browser.sh, when missing) installs
-    meanwhile: only the suite needs it.
+    The Debian packages the suite needs (scripts/install_system_packages.sh, when missing:
+    Chromium for the browser tests, valgrind for a benchmark's smoke run) install meanwhile:
+    only the suite needs them.
     """
-    browser = subprocess.Popen(
-        ["bash", str(ROOT / "scripts" / "install_browser.sh")],
+    packages = subprocess.Popen(
+        ["bash", str(ROOT / "scripts" / "install_system_packages.sh")],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -56,16 +57,16 @@ def first_python(pytest_args: list[str]) -> int:
         for command in steps:
             if code := _timed(command):
                 return code
-        output, _ = browser.communicate()
-        if browser.returncode != 0:
-            print(f"{output}== install_browser.sh exited {browser.returncode}", flush=True)
-            return browser.returncode
+        output, _ = packages.communicate()
+        if packages.returncode != 0:
+            print(f"{output}== install_system_packages.sh exited {packages.returncode}", flush=True)
+            return packages.returncode
         return _timed([str(BIN / "pytest"), *pytest_args])
     finally:
-        if browser.returncode is None:
+        if packages.returncode is None:
             # A step failed first: the install still ends on its own, as stopping apt midway
             # could leave dpkg's database locked or half-written.
-            browser.communicate()
+            packages.communicate()
 
 
 def _timed(command: list[str]) -> int:

@@ -1,10 +1,13 @@
-"""The playout benchmark runs end to end: a smoke run, no timed assertion."""
+"""The benchmarks run end to end: smoke runs, no timed assertion."""
 
 from __future__ import annotations
 
+import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import birdgames
 
@@ -35,3 +38,41 @@ def test_the_playout_benchmark_reports_every_engine_and_player_count() -> None:
             assert f"## {name} {players}p:" in done.stdout
     assert "loads" in done.stdout and "view" in done.stdout
     assert "same action class, last/first tenth it is played in:" in done.stdout
+
+
+def _instructions_module() -> ModuleType:
+    path = ROOT / "benchmarks" / "instructions.py"
+    spec = importlib.util.spec_from_file_location("instructions_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_instruction_benchmark_counts_an_engine_under_callgrind() -> None:
+    """A one-engine run under valgrind exits 0 and reports the actions its two runs differ by
+    (five games against one) with a plausible cost: more than a bare loop, less than a
+    whole game."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "instructions.py"),
+            "--game",
+            "rookery",
+            "--games",
+            "1",
+            "--no-openspiel",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    row = re.search(r"^\| rookery 2p \| ([\d,]+)k \| ([\d,]+) \|$", done.stdout, re.MULTILINE)
+    assert row is not None, done.stdout
+    instructions = int(row.group(1).replace(",", "")) * 1000
+    actions = int(row.group(2).replace(",", ""))
+    benchmark = _instructions_module()
+    assert actions == benchmark.play("rookery", 2, 5) - benchmark.play("rookery", 2, 1)
+    assert 10_000 < instructions < 10_000_000

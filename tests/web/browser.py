@@ -29,7 +29,9 @@ def _find(*names: str) -> str:
         found = shutil.which(name) or (name if Path(name).is_file() else None)
         if found:
             return found
-    raise AssertionError(f"none of {', '.join(names)} is installed: run scripts/install_browser.sh")
+    raise AssertionError(
+        f"none of {', '.join(names)} is installed: run scripts/install_system_packages.sh"
+    )
 
 
 @contextmanager

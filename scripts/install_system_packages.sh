@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the suite needs, when they are missing: headless Chromium and
+# its driver for the web frontend's end-to-end test (tests/web/test_browser.py), and valgrind
+# for the instruction-count benchmark's smoke run (tests/perf/test_benchmark_smoke.py).
+# Needs root (CI runs as root) or sudo.
+set -euo pipefail
+have() {
+    command -v chromium >/dev/null && command -v chromedriver >/dev/null \
+        && command -v valgrind >/dev/null
+}
+if have; then
+    exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+    SUDO=sudo
+else
+    SUDO=
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends chromium chromium-driver valgrind >/dev/null
+have
