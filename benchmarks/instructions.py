@@ -53,6 +53,7 @@ def play(name: str, players: int, games: int) -> int:
 def _play_spiel(games: int) -> int:
     import pyspiel  # the openspiel extra; registers the python_* games too
     from open_spiel.python import games as _python_games  # noqa: F401
+    from playouts import spiel_step  # beside this script, on the path when it runs
 
     game = pyspiel.load_game(SPIEL_GAME)
     actions = 0
@@ -60,11 +61,7 @@ def _play_spiel(games: int) -> int:
         pick = random.Random(seed)
         state = game.new_initial_state()
         while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, odds = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(pick.choices(outcomes, odds)[0])
-            else:
-                state.apply_action(pick.choice(state.legal_actions()))
+            spiel_step(state, pick)
             actions += 1
     return actions
 

@@ -99,16 +99,22 @@ class SpielRunner:
             for _ in range(64):
                 if state.is_terminal():
                     state = self.game.new_initial_state()
-                if state.is_chance_node():
-                    outcomes, odds = zip(*state.chance_outcomes(), strict=True)
-                    state.apply_action(pick.choices(outcomes, odds)[0])
-                else:
-                    state.apply_action(pick.choice(state.legal_actions()))
+                spiel_step(state, pick)
                 actions += 1
             if clock() >= deadline:
                 break
         self.state = state
         return actions, clock() - start
+
+
+def spiel_step(state: Any, pick: random.Random) -> None:
+    """Applies one random step to an OpenSpiel state: a chance outcome by its odds, else a
+    legal action chosen uniformly."""
+    if state.is_chance_node():
+        outcomes, odds = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(pick.choices(outcomes, odds)[0])
+    else:
+        state.apply_action(pick.choice(state.legal_actions()))
 
 
 def spiel_runners() -> dict[str, SpielRunner]:

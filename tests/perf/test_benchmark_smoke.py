@@ -14,30 +14,28 @@ import birdgames
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_playout_benchmark_reports_every_engine_and_player_count() -> None:
-    """A short run exits 0 and prints a throughput row and a detail block per subject."""
+def _run(script: str, *args: str) -> str:
+    """Runs a benchmark script; returns what it printed, once it has exited 0."""
     done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "benchmarks" / "playouts.py"),
-            "--seconds",
-            "0.05",
-            "--rounds",
-            "1",
-            "--no-openspiel",
-        ],
+        [sys.executable, str(ROOT / "benchmarks" / script), *args],
         capture_output=True,
         text=True,
         check=False,
-        timeout=300,
+        timeout=600,
     )
     assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_playout_benchmark_reports_every_engine_and_player_count() -> None:
+    """A short run exits 0 and prints a throughput row and a detail block per subject."""
+    out = _run("playouts.py", "--seconds", "0.05", "--rounds", "1", "--no-openspiel")
     for name, game in birdgames.games().items():
         for players in game.player_counts:
-            assert f"| {name} {players}p |" in done.stdout
-            assert f"## {name} {players}p:" in done.stdout
-    assert "loads" in done.stdout and "view" in done.stdout
-    assert "same action class, last/first tenth it is played in:" in done.stdout
+            assert f"| {name} {players}p |" in out
+            assert f"## {name} {players}p:" in out
+    assert "loads" in out and "view" in out
+    assert "same action class, last/first tenth it is played in:" in out
 
 
 def _instructions_module() -> ModuleType:
@@ -53,24 +51,9 @@ def test_the_instruction_benchmark_counts_an_engine_under_callgrind() -> None:
     """A one-engine run under valgrind exits 0 and reports the actions its two runs differ by
     (five games against one) with a plausible cost: more than a bare loop, less than a
     whole game."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "benchmarks" / "instructions.py"),
-            "--game",
-            "rookery",
-            "--games",
-            "1",
-            "--no-openspiel",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stderr
-    row = re.search(r"^\| rookery 2p \| ([\d,]+)k \| ([\d,]+) \|$", done.stdout, re.MULTILINE)
-    assert row is not None, done.stdout
+    out = _run("instructions.py", "--game", "rookery", "--games", "1", "--no-openspiel")
+    row = re.search(r"^\| rookery 2p \| ([\d,]+)k \| ([\d,]+) \|$", out, re.MULTILINE)
+    assert row is not None, out
     instructions = int(row.group(1).replace(",", "")) * 1000
     actions = int(row.group(2).replace(",", ""))
     benchmark = _instructions_module()
