@@ -110,20 +110,21 @@ def identical_tables(workers: int, dask: bool) -> None:
     """The same small tournament in turn, on a process pool and (with --dask) on Dask."""
     game = birdgames.get_game("peacock")
     config = game.default_config(3)
-    policies = [GreedyPolicy(game, config), sim.RandomPolicy(), sim.RandomPolicy()]
-    args = (game, config, policies, 6, 404)
-    in_turn = sim.tournament(*args)
+    policies: list[Any] = [GreedyPolicy(game, config), sim.RandomPolicy(), sim.RandomPolicy()]
+    in_turn = sim.tournament(game, config, policies, 6, 404)
     with ProcessPoolExecutor(workers) as pool:
-        pooled = sim.tournament(*args, pool)
+        pooled = sim.tournament(game, config, policies, 6, 404, pool)
     print(f"identical tables, 1 process and {workers} processes: {in_turn == pooled}")
     if dask:
         from distributed import Client, LocalCluster
 
         with (
-            LocalCluster(n_workers=2, processes=True, dashboard_address=None) as cluster,
-            Client(cluster) as client,
+            LocalCluster(  # type: ignore[no-untyped-call]
+                n_workers=2, processes=True, dashboard_address=None
+            ) as cluster,
+            Client(cluster) as client,  # type: ignore[no-untyped-call]
         ):
-            on_dask = sim.tournament(*args, client)
+            on_dask = sim.tournament(game, config, policies, 6, 404, client)
         print(f"identical tables, Dask LocalCluster of 2 processes: {in_turn == on_dask}")
 
 
