@@ -1770,14 +1770,33 @@ def _field_text(t: Any, value: str, space: _Namespace, depth: int = 0) -> str | 
     scalar = _scalar_text(t, value, space)
     if scalar is not None:
         return scalar
+    if t is type(None):
+        return '"null"'
     if _is_union(t):
         args = get_args(t)
         others = [a for a in args if a is not type(None)]
-        if len(args) == 2 and len(others) == 1:
-            inner = _scalar_text(others[0], value, space)
-            if inner is not None:
-                return f'("null" if {value} is None else {inner})'
-        return None
+        inner: str | None
+        if len(others) == 1:
+            inner = _field_text(others[0], value, space, depth)
+        elif all(attrs.has(a) for a in others):
+            # A union of classes: the writer of the value's own class, as the converter
+            # unstructures a union member; any other value goes through the converter.
+            writers = {
+                a: _deferred_writer(a) if a in _MAKING else _nested_writer(a) for a in others
+            }
+            by_class = space.bind(writers)
+            other = space.bind(lambda x: _fallback_text(x, t))
+            inner = f"{by_class}.get(type({value}), {other})({value})"
+        else:
+            return None
+        if inner is None or len(args) == len(others):
+            return inner
+        return f'("null" if {value} is None else {inner})'
+
+    if get_origin(t) is frozenset and get_args(t) == (str,):
+        # Sorted, as the converter writes a set of strings (see _frozenset_unstructure_factory).
+        return f'"[" + ",".join(map(_encode_str, sorted({value}))) + "]"'
+
     if get_origin(t) is tuple:
         args = get_args(t)
         if len(args) == 2 and args[1] is Ellipsis:
@@ -1826,6 +1845,8 @@ def _make_text_writer(cls: type, version: int, top: bool) -> Callable[[Any], str
         )
         if text is None:  # through the converter and the encoder
             text = f"_fallback_text({value}, {space.bind(field.type)})"
+            if get_origin(field.type) is tuple:  # an empty tuple is written as []
+                text = f'("[]" if {value} == () else {text})'
         literal += ("" if literal.endswith(("{", ",")) else ",") + f"{_encoded(field.name)}:"
         pieces += [repr(literal), text]
         literal = ""
