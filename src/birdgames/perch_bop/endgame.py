@@ -42,9 +42,16 @@ def _largest(colours: int, powers: Sequence[tuple[int, ...] | None]) -> tuple[in
     return tuple(best)
 
 
-def largest_flock_winner(state: State) -> int | None:
-    """Returns the colour with the strictly largest stack (ties cancel, the dummy counts)."""
-    return leader(largest_stacks(state))
+def largest_flock_winner(
+    state: State, powers: Sequence[tuple[int, ...] | None] | None = None
+) -> int | None:
+    """Returns the colour with the strictly largest stack (ties cancel, the dummy counts).
+
+    `powers` are the Locations' strengths (None for a removed one), when the caller has them.
+    """
+    if powers is None:
+        powers = _live_strengths(state)
+    return leader(_largest(state.config.colours, powers))
 
 
 def final_scores(
@@ -58,7 +65,7 @@ def final_scores(
     n = state.config.players
     if powers is None:
         powers = _live_strengths(state)
-    flock = leader(_largest(state.config.colours, powers))
+    flock = largest_flock_winner(state, powers)
     result = []
     for p in range(n):
         seat = state.seats[p]
