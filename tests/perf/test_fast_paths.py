@@ -49,6 +49,7 @@ from birdgames.rookery import state as rookery_state
 
 GAMES = sorted(birdgames.games().items())
 _STAY = (Movement.INTERSECTION, Movement.STAYS)
+_PERCH_PHASE = perch_state.Phase.PERCH
 SEEDS = range(3)
 
 
@@ -187,6 +188,44 @@ def test_perch_bonus_actions_noted_by_a_placement_are_the_ones_listed_afresh() -
                 index, rng = below(rng, len(legal))
                 state = game.apply(state, legal[index])
     assert noted > 50
+
+
+def test_perch_placements_built_directly_equal_the_working_copys() -> None:
+    """`apply` builds a placement's next state directly (rules._placed) where the working copy
+    would take a few steps. On every placement offered, not only the one played, along random
+    games at every player count (the default config, the promos with optional nests and nest
+    zaps), the direct build equals what the working copy makes (`step`): the value, the codec
+    text and the bonus actions noted for the next turn part. It serves all but the placements
+    that end the Perch phase, Birdfeeders taken by a seat and by the dummy included."""
+    game = perch_bop.GAME
+    promos = frozenset({"golden_goose", "eagle_of_justice", "yeti"})
+    built = ended = fed = dummy_fed = noted = 0
+    for players in game.player_counts:
+        default = game.default_config(players)
+        variant = attrs.evolve(default, promos=promos, optional_nests=True, zap_nests=True)
+        for seed, config in enumerate([default, variant]):
+            for state in _random_states(game, config, seed + 10 * players):
+                player = game.to_act(state)[0]
+                for action in game.legal_actions(state, player):
+                    if not isinstance(action, perch_bop.Place):
+                        continue
+                    direct = perch_rules._placed(state, action)
+                    slow, _ = perch_rules.step(state, action)
+                    if direct is None:  # the Perch phase's end
+                        assert slow.round != state.round or slow.flow.phase is not _PERCH_PHASE
+                        ended += 1
+                        continue
+                    assert direct == slow
+                    assert codec.dumps(direct) == codec.dumps(slow)
+                    assert perch_rules._noted_bonus(direct) == perch_rules._noted_bonus(slow)
+                    noted += perch_rules._noted_bonus(direct) is not None
+                    built += 1
+                    feeders = state.feeders
+                    assert feeders is not None  # Seeds the Day is on by default
+                    if feeders != direct.feeders:
+                        fed += 1
+                        dummy_fed += action.colour >= players
+    assert built > 8_000 and noted > 4_000 and ended > 150 and fed > 1_000 and dummy_fed > 30
 
 
 def test_perch_can_move_answers_as_listing_the_moves_does() -> None:

@@ -144,15 +144,16 @@ class Ground(NamedTuple):
     """The cells taken out of the game, read once per ground."""
 
 
-def ground(state: State) -> Ground:
-    """Returns what an activation reads of a State."""
+def ground(state: State, locs: Board | None = None) -> Ground:
+    """Returns what an activation reads of a State, or of it with other Locations: `locs`."""
+    board = state.locations if locs is None else locs
     return Ground(
         state.config.players,
-        state.locations,
+        board,
         state.ponds.ponds if state.ponds is not None else (),
         state.fountain,
         state.promos.yeti if state.promos is not None else None,
-        _removed(state.locations),
+        _removed(board),
     )
 
 

@@ -195,21 +195,30 @@ def feed(w: Work, i: int, colour: int) -> None:
     feeders = w.feeders
     if feeders is None or not feeders.on[i]:
         return
-    on = list(feeders.on)
-    on[i] = False
+    w.feeders, seat = feeder_taken(feeders, i, colour, w.config.players)
     tile = w.peek(i).tile
-    seat = owner(w, colour)
     if seat is None:
-        w.feeders = Birdfeeders(tuple(on), feeders.taken, feeders.discarded + 1, feeders.removed)
         if w.log:
             w.events.append(BirdfeederLost(tile, "dummy"))
         return
-    taken = list(feeders.taken)
-    taken[seat] += 1
-    w.feeders = Birdfeeders(tuple(on), tuple(taken), feeders.discarded, feeders.removed)
     add_score(w, seat, BIRDFEEDER_POINTS)  # P9: before the Upkeep points, for U2 ties
     if w.log:
         w.events.append(BirdfeederTaken(seat, colour, tile, BIRDFEEDER_POINTS))
+
+
+def feeder_taken(
+    feeders: Birdfeeders, i: int, colour: int, players: int
+) -> tuple[Birdfeeders, int | None]:
+    """Returns the Birdfeeders once a bird of `colour` takes the one at Location i, and the
+    seat that scores it: the colour's owner, or None for the dummy's, which sends it out of
+    the game (P3)."""
+    on = list(feeders.on)
+    on[i] = False
+    if colour >= players:  # the dummy (owner)
+        return Birdfeeders(tuple(on), feeders.taken, feeders.discarded + 1, feeders.removed), None
+    taken = list(feeders.taken)
+    taken[colour] += 1
+    return Birdfeeders(tuple(on), tuple(taken), feeders.discarded, feeders.removed), colour
 
 
 def draw_from_bag(w: Work, player: int, count: int) -> list[int]:

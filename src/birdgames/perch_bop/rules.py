@@ -39,7 +39,13 @@ from birdgames.perch_bop.actions import (
     ZapNest,
     colour_name,
 )
-from birdgames.perch_bop.cards import BIRDHOUSE_FROM_ROUND, CREATURE, ZAP_ROUND, Effect
+from birdgames.perch_bop.cards import (
+    BIRDFEEDER_POINTS,
+    BIRDHOUSE_FROM_ROUND,
+    CREATURE,
+    ZAP_ROUND,
+    Effect,
+)
 from birdgames.perch_bop.events import (
     BirdhouseBuilt,
     BirdPlaced,
@@ -68,7 +74,16 @@ from birdgames.perch_bop.state import (
     TieOrder,
     Where,
 )
-from birdgames.perch_bop.work import WCreature, WLoc, Work, WSeat
+from birdgames.perch_bop.work import (
+    WCreature,
+    WLoc,
+    Work,
+    WSeat,
+    new_flow,
+    new_location,
+    new_seat,
+    new_state,
+)
 
 # Enum members read once into names: on Python 3.11 reading `Await.TURN` from its class costs
 # about as much as a call, and these run on every step.
@@ -208,8 +223,8 @@ def _bonus_actions(
     """Returns the bonus actions `player` may take now, in order: birdhouse builds and zaps
     (§3, P5), Feed the Birds (P5), creature activations (§3), Yeti moves (P8).
 
-    Reads a State or a working copy alike: the placement's step lists them once and notes
-    them in the next state.
+    Reads a State or a working copy alike, with `locs` for the Locations: the placement's
+    step lists them once, on the Locations after it, and notes them in the next state.
     """
     result: list[Action] = []
     build, zap = _bonus_tokens(src.round, seat.birdhouse, seat.zap)
@@ -224,7 +239,7 @@ def _bonus_actions(
     )
     mine = [cr for cr in crs if cr.controller == player and not cr.used]
     if mine:  # §3 a creature with something to do (U8), in catalog order
-        g = creatures.work_ground(src) if isinstance(src, Work) else creatures.ground(src)
+        g = creatures.work_ground(src) if isinstance(src, Work) else creatures.ground(src, locs)
         result += [_activate_action(player, cr.id) for cr in mine if creatures.can_activate(g, cr)]
     p = src.promos
     if p is not None and p.controller == player and not p.yeti_used and p.yeti is not None:
@@ -740,25 +755,139 @@ def _check_nest(state: State, loc: Location, colour: int, nest: object) -> str |
 
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     """Returns the next state and everything that happened."""
+    _refuse_illegal(state, action)
     w = _worked(state, action, True)
     return _frozen(w), tuple(w.events)
 
 
 def advance(state: State, action: Action) -> State:
     """Returns the state `step` returns, without building the events."""
+    _refuse_illegal(state, action)
+    if type(action) is Place:  # half of a game's actions: built directly where it can be
+        after = _placed(state, action)
+        if after is not None:
+            return after
     return _frozen(_worked(state, action, False))
 
 
-def _worked(state: State, action: Action, log: bool) -> Work:
+def _refuse_illegal(state: State, action: Action) -> None:
     # An action object legal_actions offered for this very state is legal: no check.
     if not was_offered(state, action):
         reason = check(state, action)
         if reason is not None:
             raise IllegalActionError(action, reason)
+
+
+def _worked(state: State, action: Action, log: bool) -> Work:
     w = Work(state, log)
     _resolve(w, action)
     flow.run(w)
     return w
+
+
+def _placed(state: State, act: Place) -> State | None:
+    """Returns the state after a legal placement, built without the working copy: what
+    `_resolve` and the driver make of it (§2.3: the bird joins its stack, a new stack may take
+    a nest; the turn stays open for a bonus action, or the next player with birds takes
+    theirs; a Birdfeeder there scores at once, P3). None at the Perch phase's end, where the
+    driver goes on. tests/perf/test_fast_paths.py compares it with the working copy on every
+    placement of random games."""
+    i = _location_index(state, act.location)
+    assert i is not None  # the placement is legal
+    player, colour = act.player, act.colour
+    locs = state.locations
+    loc = locs[i]
+    birds = list(loc.birds)
+    birds[colour] += 1
+    nested, free_nests = loc.nested, loc.free_nests
+    if act.nest:
+        marked = list(nested)
+        marked[colour] = True
+        nested, free_nests = tuple(marked), free_nests - 1
+    board = list(locs)
+    board[i] = new_location(loc.tile, tuple(birds), nested, loc.housed, free_nests, loc.removed)
+    after_locs = tuple(board)
+    seat = state.seats[player]
+    hand = list(seat.hand)
+    hand[colour] -= 1
+    seats = list(state.seats)
+    seats[player] = new_seat(
+        tuple(hand),
+        seat.score,
+        seat.reached,
+        seat.dealt,
+        seat.objective,
+        seat.birdhouse,
+        seat.zap,
+    )
+    feeders, tick = state.feeders, state.tick
+    if feeders is not None and feeders.on[i]:  # flow.feed
+        feeders, scorer = flow.feeder_taken(feeders, i, colour, state.config.players)
+        if scorer is not None and BIRDFEEDER_POINTS > 0:  # flow.add_score, P9
+            tick += 1
+            scored = seats[scorer]
+            seats[scorer] = new_seat(
+                scored.hand,
+                scored.score + BIRDFEEDER_POINTS,
+                tick,
+                scored.dealt,
+                scored.objective,
+                scored.birdhouse,
+                scored.zap,
+            )
+    after_seats = tuple(seats)
+    flow_ = state.flow
+    bonus: list[Action] = []
+    if not flow_.bonus_used:  # what _after_turn_part asks
+        bonus = _bonus_actions(state, player, seat, after_locs)
+    if bonus:
+        cursor, actor, placed = flow_.cursor, player, True
+    else:  # flow.end_turn, then flow._perch: the next player in turn order with a bird
+        n = state.config.players
+        after_end = (flow_.cursor + 1) % n
+        for k in range(n):
+            cursor = (after_end + k) % n
+            actor = state.turn_order[cursor]
+            if sum(after_seats[actor].hand) > 0:
+                break
+        else:
+            return None  # the Perch phase ends: the Upkeep follows
+        placed = False
+    after = new_state(
+        state.config,
+        state.rng,
+        state.round,
+        new_flow(
+            flow_.phase,
+            flow_.stage,
+            cursor,
+            _TURN,
+            actor,
+            flow_.pending,
+            placed,
+            False,
+            flow_.activation,
+        ),
+        state.turn_order,
+        after_locs,
+        state.supply,
+        state.bag,
+        after_seats,
+        state.fountain,
+        state.plaza,
+        state.arrivals,
+        state.creatures,
+        tick,
+        state.final,
+        feeders,
+        state.sky,
+        state.ponds,
+        state.promos,
+    )
+    if bonus:
+        bonus.append(_end_turn(player))
+        _note_bonus(after, tuple(bonus))
+    return after
 
 
 def _frozen(w: Work) -> State:

@@ -64,7 +64,7 @@ _BIRDHOUSE: Final = slot_setter(Seat, "birdhouse")
 _ZAP: Final = slot_setter(Seat, "zap")
 
 
-def _flow(
+def new_flow(
     phase: Phase,
     stage: int,
     cursor: int,
@@ -75,6 +75,7 @@ def _flow(
     bonus_used: bool,
     activation: Activation | None,
 ) -> Flow:
+    """Returns a Flow built as attrs' __init__ builds it, without the call."""
     if _NATIVE:
         return Flow(phase, stage, cursor, awaiting, actor, pending, placed, bonus_used, activation)
     flow: Flow = _NEW(Flow)
@@ -88,6 +89,125 @@ def _flow(
     _BONUS_USED(flow, bonus_used)
     _ACTIVATION(flow, activation)
     return flow
+
+
+def new_location(
+    tile: str,
+    birds: tuple[int, ...],
+    nested: tuple[bool, ...],
+    housed: tuple[bool, ...],
+    free_nests: int,
+    removed: bool,
+) -> Location:
+    """Returns a Location built as attrs' __init__ builds it, without the call."""
+    if _NATIVE:
+        return Location(tile, birds, nested, housed, free_nests, removed)
+    loc: Location = _NEW(Location)
+    _TILE(loc, tile)
+    _BIRDS(loc, birds)
+    _NESTED(loc, nested)
+    _HOUSED(loc, housed)
+    _FREE_NESTS(loc, free_nests)
+    _REMOVED(loc, removed)
+    return loc
+
+
+def new_seat(
+    hand: tuple[int, ...],
+    score: int,
+    reached: int,
+    dealt: tuple[str, ...],
+    objective: str | None,
+    birdhouse: bool,
+    zap: bool,
+) -> Seat:
+    """Returns a Seat built as attrs' __init__ builds it, without the call."""
+    if _NATIVE:
+        return Seat(hand, score, reached, dealt, objective, birdhouse, zap)
+    seat: Seat = _NEW(Seat)
+    _HAND(seat, hand)
+    _SCORE(seat, score)
+    _REACHED(seat, reached)
+    _DEALT(seat, dealt)
+    _OBJECTIVE(seat, objective)
+    _BIRDHOUSE(seat, birdhouse)
+    _ZAP(seat, zap)
+    return seat
+
+
+def new_state(
+    config: Config,
+    rng: Rng,
+    round_: int,
+    flow: Flow,
+    turn_order: tuple[int, ...],
+    locations: tuple[Location, ...],
+    supply: tuple[int, ...],
+    bag: tuple[int, ...],
+    seats: tuple[Seat, ...],
+    fountain: tuple[int | None, ...],
+    plaza: tuple[int, ...],
+    arrivals: tuple[Arrival, ...],
+    creatures: tuple[Creature, ...],
+    tick: int,
+    final: tuple[FinalScore, ...],
+    feeders: Birdfeeders | None,
+    sky: Sky | None,
+    ponds: Ponds | None,
+    promos: Promos | None,
+) -> State:
+    """Returns a State built as attrs' __init__ builds it, without the call."""
+    if _NATIVE:
+        return State(
+            config,
+            rng,
+            round_,
+            flow,
+            turn_order,
+            locations,
+            supply,
+            bag,
+            seats,
+            fountain,
+            plaza,
+            arrivals,
+            creatures,
+            tick,
+            final,
+            feeders,
+            sky,
+            ponds,
+            promos,
+        )
+    # Filled as attrs' __init__ fills it, field by field in order (a dict class: its
+    # instances carry the offered-actions note). That holds only while State's __init__ does
+    # nothing else: tests/perf/test_fast_paths.py holds State to `init_only_fills_dict` and
+    # compares this build with attrs' own.
+    state: State = _NEW(State)
+    state.__dict__.update(
+        {
+            "config": config,
+            "rng": rng,
+            "round": round_,
+            "flow": flow,
+            "turn_order": turn_order,
+            "locations": locations,
+            "supply": supply,
+            "bag": bag,
+            "seats": seats,
+            "fountain": fountain,
+            "plaza": plaza,
+            "arrivals": arrivals,
+            "creatures": creatures,
+            "tick": tick,
+            "final": final,
+            "feeders": feeders,
+            "sky": sky,
+            "ponds": ponds,
+            "promos": promos,
+        }
+    )
+    return state
 
 
 class WLoc:
@@ -104,23 +224,14 @@ class WLoc:
         self.removed = loc.removed
 
     def freeze(self) -> Location:
-        if _NATIVE:
-            return Location(
-                self.tile,
-                tuple(self.birds),
-                tuple(self.nested),
-                tuple(self.housed),
-                self.free_nests,
-                self.removed,
-            )
-        loc: Location = _NEW(Location)
-        _TILE(loc, self.tile)
-        _BIRDS(loc, tuple(self.birds))
-        _NESTED(loc, tuple(self.nested))
-        _HOUSED(loc, tuple(self.housed))
-        _FREE_NESTS(loc, self.free_nests)
-        _REMOVED(loc, self.removed)
-        return loc
+        return new_location(
+            self.tile,
+            tuple(self.birds),
+            tuple(self.nested),
+            tuple(self.housed),
+            self.free_nests,
+            self.removed,
+        )
 
     def power(self) -> tuple[int, ...]:
         """Returns each colour's strength here."""
@@ -152,25 +263,15 @@ class WSeat:
         self.zap = seat.zap
 
     def freeze(self) -> Seat:
-        if _NATIVE:
-            return Seat(
-                tuple(self.hand),
-                self.score,
-                self.reached,
-                self.dealt,
-                self.objective,
-                self.birdhouse,
-                self.zap,
-            )
-        seat: Seat = _NEW(Seat)
-        _HAND(seat, tuple(self.hand))
-        _SCORE(seat, self.score)
-        _REACHED(seat, self.reached)
-        _DEALT(seat, self.dealt)
-        _OBJECTIVE(seat, self.objective)
-        _BIRDHOUSE(seat, self.birdhouse)
-        _ZAP(seat, self.zap)
-        return seat
+        return new_seat(
+            tuple(self.hand),
+            self.score,
+            self.reached,
+            self.dealt,
+            self.objective,
+            self.birdhouse,
+            self.zap,
+        )
 
 
 class WCreature:
@@ -280,60 +381,30 @@ class Work:
         self.bonus_left: tuple[Action, ...] | None = None
 
     def freeze(self) -> State:
-        if _NATIVE:
-            return State(
-                self.config,
-                self.rng,
-                self.round,
-                self._flow(),
-                self.turn_order,
-                self._freeze_locs(),
-                tuple(self.supply),
-                tuple(self.bag),
-                self._freeze_seats(),
-                tuple(self.fountain),
-                tuple(self.plaza),
-                self.arrivals,
-                self._freeze_creatures(),
-                self.tick,
-                self.final,
-                self.feeders,
-                self.sky,
-                self.ponds,
-                self.promos,
-            )
-        # Filled as attrs' __init__ fills it, field by field in order (a dict class: its
-        # instances carry the offered-actions note), without the call. That holds only while
-        # State's __init__ does nothing else: tests/perf/test_fast_paths.py holds State to
-        # `init_only_fills_dict` and compares this build with attrs' own.
-        state: State = _NEW(State)
-        state.__dict__.update(
-            {
-                "config": self.config,
-                "rng": self.rng,
-                "round": self.round,
-                "flow": self._flow(),
-                "turn_order": self.turn_order,
-                "locations": self._freeze_locs(),
-                "supply": tuple(self.supply),
-                "bag": tuple(self.bag),
-                "seats": self._freeze_seats(),
-                "fountain": tuple(self.fountain),
-                "plaza": tuple(self.plaza),
-                "arrivals": self.arrivals,
-                "creatures": self._freeze_creatures(),
-                "tick": self.tick,
-                "final": self.final,
-                "feeders": self.feeders,
-                "sky": self.sky,
-                "ponds": self.ponds,
-                "promos": self.promos,
-            }
+        return new_state(
+            self.config,
+            self.rng,
+            self.round,
+            self._flow(),
+            self.turn_order,
+            self._freeze_locs(),
+            tuple(self.supply),
+            tuple(self.bag),
+            self._freeze_seats(),
+            tuple(self.fountain),
+            tuple(self.plaza),
+            self.arrivals,
+            self._freeze_creatures(),
+            self.tick,
+            self.final,
+            self.feeders,
+            self.sky,
+            self.ponds,
+            self.promos,
         )
-        return state
 
     def _flow(self) -> Flow:
-        return _flow(
+        return new_flow(
             self.phase,
             self.stage,
             self.cursor,
