@@ -190,16 +190,22 @@ def test_perch_bonus_actions_noted_by_a_placement_are_the_ones_listed_afresh() -
     assert noted > 50
 
 
-def test_perch_placements_built_directly_equal_the_working_copys() -> None:
-    """`apply` builds a placement's next state directly (rules._placed) where the working copy
-    would take a few steps. On every placement offered, not only the one played, along random
-    games at every player count (the default config, the promos with optional nests and nest
-    zaps), the direct build equals what the working copy makes (`step`): the value, the codec
-    text and the bonus actions noted for the next turn part. It serves all but the placements
-    that end the Perch phase, Birdfeeders taken by a seat and by the dummy included."""
+def _cell(state: perch_bop.State, tile: str) -> int:
+    return next(i for i, loc in enumerate(state.locations) if loc.tile == tile)
+
+
+def test_perch_placements_and_turn_ends_built_directly_equal_the_working_copys() -> None:
+    """`apply` builds the state after a placement or an EndTurn directly (rules._placed,
+    rules._turn_over) where the working copy would take a few steps. On every placement and
+    EndTurn offered, not only the one played, along random games at every player count (the
+    default config, the promos with optional nests and nest zaps), the direct build equals
+    what the working copy makes (`step`): the value, the codec text and the bonus actions noted
+    for the next turn part, with and without the bonus actions the turn's listing noted before
+    the placement (a bird joining its stack reuses them). Birdfeeders taken by a seat and by
+    the dummy and the Perch phase's end (where the driver goes on) are among them."""
     game = perch_bop.GAME
     promos = frozenset({"golden_goose", "eagle_of_justice", "yeti"})
-    built = ended = fed = dummy_fed = noted = 0
+    built = ended = fed = dummy_fed = noted = joined = turns_ended = 0
     for players in game.player_counts:
         default = game.default_config(players)
         variant = attrs.evolve(default, promos=promos, optional_nests=True, zap_nests=True)
@@ -207,25 +213,33 @@ def test_perch_placements_built_directly_equal_the_working_copys() -> None:
             for state in _random_states(game, config, seed + 10 * players):
                 player = game.to_act(state)[0]
                 for action in game.legal_actions(state, player):
+                    if isinstance(action, perch_bop.EndTurn):
+                        direct = perch_rules.advance(state, action)
+                        assert direct == perch_rules.step(state, action)[0]
+                        turns_ended += 1
                     if not isinstance(action, perch_bop.Place):
                         continue
                     direct = perch_rules._placed(state, action)
                     slow, _ = perch_rules.step(state, action)
-                    if direct is None:  # the Perch phase's end
-                        assert slow.round != state.round or slow.flow.phase is not _PERCH_PHASE
-                        ended += 1
-                        continue
                     assert direct == slow
                     assert codec.dumps(direct) == codec.dumps(slow)
                     assert perch_rules._noted_bonus(direct) == perch_rules._noted_bonus(slow)
                     noted += perch_rules._noted_bonus(direct) is not None
+                    # Without the bonus actions the listing noted before the placement.
+                    unlisted = perch_rules._placed(_perch_note_free(state), action)
+                    assert unlisted == direct
+                    assert perch_rules._noted_bonus(unlisted) == perch_rules._noted_bonus(direct)
+                    stack = state.locations[_cell(state, action.location)].birds[action.colour]
+                    joined += stack > 0
                     built += 1
+                    ended += slow.round != state.round or slow.flow.phase is not _PERCH_PHASE
                     feeders = state.feeders
                     assert feeders is not None  # Seeds the Day is on by default
                     if feeders != direct.feeders:
                         fed += 1
                         dummy_fed += action.colour >= players
     assert built > 8_000 and noted > 4_000 and ended > 150 and fed > 1_000 and dummy_fed > 30
+    assert joined > 2_000 and turns_ended > 150
 
 
 def test_perch_can_move_answers_as_listing_the_moves_does() -> None:

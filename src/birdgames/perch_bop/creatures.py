@@ -10,6 +10,7 @@ The option functions read a board of frozen or working Locations alike, so `chec
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import compress, count
 from operator import attrgetter
 from typing import Final, NamedTuple, TypeAlias, assert_never
@@ -226,6 +227,17 @@ def _open(loc: Location | WLoc) -> list[int]:
     return [c for c, b in enumerate(loc.birds) if b and not housed[c]]
 
 
+def _has_open(loc: Location | WLoc) -> bool:
+    """Whether `_open(loc)` lists a colour."""
+    if loc.removed:
+        return False
+    housed = loc.housed
+    for c, b in enumerate(loc.birds):  # noqa: SIM110 a plain loop: no generator on the hot path
+        if b and not housed[c]:
+            return True
+    return False
+
+
 def _birds_at(g: Ground, place: int) -> list[Bird]:
     """Returns the birds an effect may take at a cell or a Pond (no birdhouse on a Pond, P5)."""
     cells = len(g.locs)
@@ -266,49 +278,73 @@ def steps_of(creature: str) -> int:
 
 def move_options(g: Ground, creature: str, start: int, path: Sequence[int]) -> list[int]:
     """Returns the places the creature may enter next, cells in board order, then Ponds."""
-    geo = geometry_for(g.players)
-    locs = g.locs
-    removed = g.removed
+    movement = CREATURE[creature].movement
+    if movement is _Movement.STRONGEST_NEIGHBOUR:  # Cat: the strongest neighbours; ties: any
+        near = live_neighbours(geometry_for(g.players), start, g.removed)
+        if not near:
+            return []
+        locs = g.locs
+        best = max(_total(locs[j]) for j in near)
+        return [j for j in near if _total(locs[j]) == best]
+    home = home_index(g.locs, creature) if movement is _Movement.NEAR_HOME else None
+    return list(
+        _shape_moves(
+            g.players, len(g.locs), len(g.ponds), g.removed, creature, start, tuple(path), home
+        )
+    )
+
+
+@lru_cache(maxsize=8192)
+def _shape_moves(
+    players: int,
+    cells: int,
+    ponds: int,
+    removed: frozenset[int],
+    creature: str,
+    start: int,
+    path: tuple[int, ...],
+    home: int | None,
+) -> tuple[int, ...]:
+    """Returns `move_options` for every movement but the Cat's: the board's shape alone decides
+    them (which cells remain, how many Ponds, the home tile). Made once per shape: boards keep
+    their shape for whole games."""
+    geo = geometry_for(players)
     match CREATURE[creature].movement:
         case _Movement.ANY_OTHER:  # Hawk: any other Location, or a Pond (P5)
-            live = [i for i in range(len(locs)) if i not in removed]
-            ponds = range(len(locs), len(locs) + len(g.ponds))
-            return [i for i in (*live, *ponds) if i != start]
+            live = [i for i in range(cells) if i not in removed]
+            return tuple(i for i in (*live, *range(cells, cells + ponds)) if i != start)
         case _Movement.EDGE_1_TO_4:  # Owl: 1-4 steps clockwise on the fixed ring (P2)
             if start not in geo.edge:
-                return []
+                return ()
             ahead = {ring_next(geo, start, removed, k) for k in range(1, OWL_MAX_STEPS + 1)}
-            return sorted(ahead - {start})
+            return tuple(sorted(ahead - {start}))
         case _Movement.EXACTLY_2:  # Fox: two steps, never back to the start
             if path:
-                return [j for j in live_neighbours(geo, path[0], removed) if j != start]
-            return [
+                return tuple(j for j in live_neighbours(geo, path[0], removed) if j != start)
+            return tuple(
                 j
                 for j in live_neighbours(geo, start, removed)
                 if any(k != start for k in live_neighbours(geo, j, removed))
-            ]
+            )
         case _Movement.ADJACENT:  # Dog, Cuckoo
-            return list(live_neighbours(geo, start, removed))
-        case _Movement.STRONGEST_NEIGHBOUR:  # Cat: the strongest neighbours; ties: any of them
-            near = live_neighbours(geo, start, removed)
-            if not near:
-                return []
-            best = max(_total(locs[j]) for j in near)
-            return [j for j in near if _total(locs[j]) == best]
+            return live_neighbours(geo, start, removed)
         case _Movement.AT_LEAST_2_AWAY:  # Bee: neither its tile nor a neighbour
-            live = [i for i in range(len(locs)) if i not in removed]
-            return [i for i in live if i != start and i not in geo.neighbours[start]]
+            near = geo.neighbours[start]
+            return tuple(
+                i for i in range(cells) if i not in removed and i != start and i not in near
+            )
         case _Movement.NEAR_HOME:  # Squirrel: onto the Park Bench or a tile next to it
-            bench = home_index(locs, creature)
-            if bench is None:
-                return []
-            return [
+            if home is None:
+                return ()
+            return tuple(
                 j
                 for j in live_neighbours(geo, start, removed)
-                if j == bench or bench in geo.neighbours[j]
-            ]
+                if j == home or home in geo.neighbours[j]
+            )
         case _Movement.INTERSECTION | _Movement.STAYS:  # Scarecrow, Frog, Perch: never move
-            return []
+            return ()
+        case _Movement.STRONGEST_NEIGHBOUR:  # the Cat reads strengths: move_options
+            raise AssertionError(creature)
         case _:
             assert_never(CREATURE[creature].movement)
 
@@ -480,10 +516,11 @@ def can_act_in_place(g: Ground, creature: str, start: int) -> bool:
     effect = CREATURE[creature].effect
     if effect is _Effect.FOUNTAIN_TWO_TILES:  # the Scarecrow: its intersection's tiles
         # Both parts read the same tiles while none is hit: a bird for one is a bird for both.
-        return any(_open(locs[i]) for i in geometry_for(g.players).intersections[start])
+        return any(_has_open(locs[i]) for i in geometry_for(g.players).intersections[start])
     k = start - len(locs)
-    if effect is _Effect.POND_PULL:  # the Frog
-        return any(_open(locs[i]) for i in pond_cells(g, k) if i != g.yeti)
+    if effect is _Effect.POND_PULL:  # the Frog: a bird beside its Pond, off the Yeti's tile
+        cells = geometry_for(g.players).intersections[g.ponds[k].intersection]
+        return any(i != g.yeti and _has_open(locs[i]) for i in cells)
     if effect is _Effect.POND_PUSH:  # the Perch
         beside = pond_cells(g, k)
         return any(

@@ -63,6 +63,7 @@ from birdgames.perch_bop.events import (
 from birdgames.perch_bop.geometry import Geometry, geometry_for
 from birdgames.perch_bop.state import (
     Await,
+    Birdfeeders,
     Creature,
     Location,
     Phase,
@@ -213,7 +214,9 @@ def _turn_actions(state: State, player: int) -> tuple[Action, ...]:
             else:  # §2.3 a new stack takes a free nest
                 result.append(nest)
     if not flow_.bonus_used:
-        result += _bonus_actions(state, player, seat, locs)
+        listed = tuple(_bonus_actions(state, player, seat, locs))
+        note(state, _OPEN_BONUS_NOTE, listed)  # for the placement's step (_placed)
+        result += listed
     return tuple(result)
 
 
@@ -254,6 +257,11 @@ def _bonus_actions(
 # the next state (an instance attribute, no attrs field) so legal_actions need not list them
 # again; a state without the note lists them itself.
 _BONUS_NOTE: Final = "_perch_bonus_left"
+
+
+# The bonus actions an open turn's listing found before its placement, noted in that state:
+# a bird joining a stack it already has changes none of them (_placed).
+_OPEN_BONUS_NOTE: Final = "_perch_bonus_before_placing"
 
 
 def _note_bonus(state: State, actions: tuple[Action, ...]) -> None:
@@ -763,10 +771,13 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
 def advance(state: State, action: Action) -> State:
     """Returns the state `step` returns, without building the events."""
     _refuse_illegal(state, action)
-    if type(action) is Place:  # half of a game's actions: built directly where it can be
-        after = _placed(state, action)
-        if after is not None:
-            return after
+    # The commonest steps, built directly (tests/perf/test_fast_paths.py): half of a game's
+    # actions are placements.
+    kind = type(action)
+    if kind is Place:
+        return _placed(state, cast("Place", action))
+    if kind is EndTurn:
+        return _turn_over(state, state.locations, state.seats, state.tick, state.feeders)
     return _frozen(_worked(state, action, False))
 
 
@@ -785,12 +796,12 @@ def _worked(state: State, action: Action, log: bool) -> Work:
     return w
 
 
-def _placed(state: State, act: Place) -> State | None:
+def _placed(state: State, act: Place) -> State:
     """Returns the state after a legal placement, built without the working copy: what
     `_resolve` and the driver make of it (§2.3: the bird joins its stack, a new stack may take
     a nest; the turn stays open for a bonus action, or the next player with birds takes
-    theirs; a Birdfeeder there scores at once, P3). None at the Perch phase's end, where the
-    driver goes on. tests/perf/test_fast_paths.py compares it with the working copy on every
+    theirs; a Birdfeeder there scores at once, P3). At the Perch phase's end the driver goes on
+    from there. tests/perf/test_fast_paths.py compares it with the working copy on every
     placement of random games."""
     i = _location_index(state, act.location)
     assert i is not None  # the placement is legal
@@ -839,21 +850,61 @@ def _placed(state: State, act: Place) -> State | None:
     flow_ = state.flow
     bonus: list[Action] = []
     if not flow_.bonus_used:  # what _after_turn_part asks
-        bonus = _bonus_actions(state, player, seat, after_locs)
-    if bonus:
-        cursor, actor, placed = flow_.cursor, player, True
-    else:  # flow.end_turn, then flow._perch: the next player in turn order with a bird
-        n = state.config.players
-        after_end = (flow_.cursor + 1) % n
-        for k in range(n):
-            cursor = (after_end + k) % n
-            actor = state.turn_order[cursor]
-            if sum(after_seats[actor].hand) > 0:
-                break
+        # Joining a stack adds no stack and takes no nest: the bonus actions listed before
+        # the placement stand (birdhouses and zaps, Feed the Birds, creatures, the Yeti).
+        before = noted(state, _OPEN_BONUS_NOTE) if loc.birds[colour] else None
+        if before is None:
+            bonus = _bonus_actions(state, player, seat, after_locs)
         else:
-            return None  # the Perch phase ends: the Upkeep follows
-        placed = False
-    after = new_state(
+            bonus = list(cast("tuple[Action, ...]", before))
+    if bonus:
+        cursor = flow_.cursor
+        after = _turn_state(state, cursor, player, True, after_locs, after_seats, tick, feeders)
+        bonus.append(_end_turn(player))
+        _note_bonus(after, tuple(bonus))
+        return after
+    return _turn_over(state, after_locs, after_seats, tick, feeders)
+
+
+def _turn_over(
+    state: State,
+    locs: tuple[Location, ...],
+    seats: tuple[Seat, ...],
+    tick: int,
+    feeders: Birdfeeders | None,
+) -> State:
+    """Returns the state after the current Perch turn ends on these Locations and seats:
+    flow.end_turn, then the next player in turn order with a bird takes a turn (flow._perch);
+    with no such player, the driver goes on from the turn's end into the Upkeep."""
+    flow_ = state.flow
+    n = state.config.players
+    after_end = (flow_.cursor + 1) % n
+    for k in range(n):
+        cursor = (after_end + k) % n
+        actor = state.turn_order[cursor]
+        if sum(seats[actor].hand) > 0:
+            return _turn_state(state, cursor, actor, False, locs, seats, tick, feeders)
+    ended = _turn_state(state, after_end, -1, False, locs, seats, tick, feeders, _NOTHING)
+    w = Work(ended, False)
+    flow.run(w)
+    return _frozen(w)
+
+
+def _turn_state(
+    state: State,
+    cursor: int,
+    actor: int,
+    placed: bool,
+    locs: tuple[Location, ...],
+    seats: tuple[Seat, ...],
+    tick: int,
+    feeders: Birdfeeders | None,
+    awaiting: Await = _TURN,
+) -> State:
+    """Returns `state` in the Perch phase with this turn, Locations, seats, tick and
+    Birdfeeders (no bonus action used yet), the rest as it was."""
+    flow_ = state.flow
+    return new_state(
         state.config,
         state.rng,
         state.round,
@@ -861,7 +912,7 @@ def _placed(state: State, act: Place) -> State | None:
             flow_.phase,
             flow_.stage,
             cursor,
-            _TURN,
+            awaiting,
             actor,
             flow_.pending,
             placed,
@@ -869,10 +920,10 @@ def _placed(state: State, act: Place) -> State | None:
             flow_.activation,
         ),
         state.turn_order,
-        after_locs,
+        locs,
         state.supply,
         state.bag,
-        after_seats,
+        seats,
         state.fountain,
         state.plaza,
         state.arrivals,
@@ -884,10 +935,6 @@ def _placed(state: State, act: Place) -> State | None:
         state.ponds,
         state.promos,
     )
-    if bonus:
-        bonus.append(_end_turn(player))
-        _note_bonus(after, tuple(bonus))
-    return after
 
 
 def _frozen(w: Work) -> State:
