@@ -245,8 +245,8 @@ def test_the_notes_declared_for_each_native_state_are_the_ones_its_engine_writes
     rewritten_state: Rewritten,
 ) -> None:
     notes = _native_table()[rewritten_state.path]
-    bonus = {perch_rules._BONUS_NOTE} if rewritten_state.path == PERCH else set()
-    assert set(notes) == {_OFFERED} | bonus
+    perch_notes = set(perch_rules.NOTES) if rewritten_state.path == PERCH else set()
+    assert set(notes) == {_OFFERED} | perch_notes
     declared = rewritten_state.native.State.__annotations__
     assert all(note in declared for note in notes)
     assert not any(note in attrs.fields_dict(rewritten_state.native.State) for note in declared)

@@ -264,6 +264,10 @@ _BONUS_NOTE: Final = "_perch_bonus_left"
 _OPEN_BONUS_NOTE: Final = "_perch_bonus_before_placing"
 
 
+# Every note the rules keep in a State (the compiled build declares each: hatch_build.py).
+NOTES: Final = (_BONUS_NOTE, _OPEN_BONUS_NOTE)
+
+
 def _note_bonus(state: State, actions: tuple[Action, ...]) -> None:
     note(state, _BONUS_NOTE, actions)
 
