@@ -535,9 +535,7 @@ def _upkeep(w: Work) -> None:
             w.wait(Await.EAGLE, promos.controller)  # P8: before the Upkeep scoring
     elif stage == 0:
         w.cursor = 0
-        for i in range(len(w.frozen_locs)):
-            if not w.peek(i).removed:
-                score_location(w, i)
+        score_locations(w)
         w.stage = 1
     elif stage == 1:
         score_ponds(w)  # P2 step 2
@@ -579,27 +577,35 @@ def _upkeep(w: Work) -> None:
 _UNPLACED: Final = 1_000
 
 
-def score_location(w: Work, i: int) -> None:
-    """Scores one Location: 1st, then 2nd, then 3rd, ties cancelling (§4.1, U2)."""
-    loc = w.peek(i)
-    power = w.power(i)
-    ranking = _ranked(w, power, _CELL, i)  # P8 the Eagle's order
-    values = _sky_values(w, i)
-    awards = _location_awards(loc.tile, power, None if ranking is power else ranking, values)
-    egg = w.promos is not None and w.promos.egg == i
-    if w.log and egg and any(1 <= r <= 3 for _, r, _ in awards):
-        w.events.append(TileEffect(loc.tile, None, "the Golden Egg adds 1 to each place"))
+def score_locations(w: Work) -> None:
+    """Scores every Location in play, in board order: 1st, then 2nd, then 3rd, ties
+    cancelling (§4.1, U2)."""
+    promos, sky, log = w.promos, w.sky, w.log
+    ruled_now = promos is not None and promos.ruling is not None  # P8 the Eagle's order
+    egg_at = promos.egg if promos is not None else None  # P8 the Golden Egg
     players = w.config.players
-    for c, rank, printed in awards:
-        # P8 the Golden Egg adds to a place, over the Sun's or Moon's values too
-        points = printed + GOLDEN_EGG_BONUS if egg and 1 <= rank <= 3 else printed
-        seat = c if c < players else None  # owner(w, c), inlined
-        if seat is None:
-            points = 0  # §2.5 the dummy ranks and cancels but never scores
-        else:
-            add_score(w, seat, points)
-        if w.log:
-            w.events.append(LocationScored(loc.tile, c, seat, rank, power[c], points))
+    for i in range(len(w.frozen_locs)):
+        loc = w.peek(i)
+        if loc.removed:
+            continue
+        power = w.power(i)
+        ranking = _ranked(w, power, _CELL, i) if ruled_now else power
+        # P4 the Sun's or Moon's values
+        values = _sky_values(w, i) if sky is not None and i in (sky.sun, sky.moon) else None
+        awards = _location_awards(loc.tile, power, None if ranking is power else ranking, values)
+        egg = egg_at == i
+        if log and egg and any(1 <= r <= 3 for _, r, _ in awards):
+            w.events.append(TileEffect(loc.tile, None, "the Golden Egg adds 1 to each place"))
+        for c, rank, printed in awards:
+            # P8 the Golden Egg adds to a place, over the Sun's or Moon's values too
+            points = printed + GOLDEN_EGG_BONUS if egg and 1 <= rank <= 3 else printed
+            seat = c if c < players else None  # owner(w, c), inlined
+            if seat is None:
+                points = 0  # §2.5 the dummy ranks and cancels but never scores
+            else:
+                add_score(w, seat, points)
+            if log:
+                w.events.append(LocationScored(loc.tile, c, seat, rank, power[c], points))
 
 
 @lru_cache(maxsize=4096)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from birdgames.perch_bop.cards import TILE, Ability
@@ -20,7 +21,16 @@ def strengths(
 
 def location_strengths(loc: Location) -> tuple[int, ...]:
     """Returns each colour's strength at a Location."""
-    return strengths(loc.birds, loc.nested, loc.housed)
+    return _frozen_strengths(loc.birds, loc.nested, loc.housed)
+
+
+@lru_cache(maxsize=8192)
+def _frozen_strengths(
+    birds: tuple[int, ...], nested: tuple[bool, ...], housed: tuple[bool, ...]
+) -> tuple[int, ...]:
+    # Made once per distinct Location: scoring, creature control, objectives and views read
+    # the same Locations' strengths again and again.
+    return strengths(birds, nested, housed)
 
 
 def places(power: Sequence[int]) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ from typing import Final
 from birdgames.fields import slot_setter
 from birdgames.perch_bop.actions import Action
 from birdgames.perch_bop.events import Event
-from birdgames.perch_bop.scoring import strengths
+from birdgames.perch_bop.scoring import location_strengths, strengths
 from birdgames.perch_bop.state import (
     Activation,
     Arrival,
@@ -240,7 +240,9 @@ class WLoc:
 
 def loc_power(loc: Location | WLoc) -> tuple[int, ...]:
     """Returns each colour's strength at a Location, frozen or working."""
-    return strengths(loc.birds, loc.nested, loc.housed)
+    if isinstance(loc, WLoc):
+        return strengths(loc.birds, loc.nested, loc.housed)
+    return location_strengths(loc)
 
 
 def frozen(loc: Location | WLoc) -> Location:
@@ -533,8 +535,8 @@ class Work:
             powers = self._powers = {}
         found = powers.get(i)
         if found is None:
-            loc = self.frozen_locs[i]  # frozen: its strengths cannot change this step
-            found = powers[i] = strengths(loc.birds, loc.nested, loc.housed)
+            # frozen: its strengths cannot change this step
+            found = powers[i] = location_strengths(self.frozen_locs[i])
         return found
 
     def peek(self, i: int) -> WLoc | Location:
