@@ -62,15 +62,11 @@ COMPILED: tuple[str, ...] = (
 )
 
 # Modules compiled as rewritten by hatch_native.py (their attrs classes made native), each with
-# the notes its dict classes carry (birdgames.offered, Perch's rules.NOTES): every engine's
+# the notes its dict classes carry (birdgames.offered): every engine's
 # states, and the Rng inside them, whose draws the rules make on most steps.
 NATIVE: dict[str, tuple[str, ...]] = {
     "birdgames/peacock/state.py": ("_birdgames_offered",),
-    "birdgames/perch_bop/state.py": (
-        "_birdgames_offered",
-        "_perch_bonus_left",
-        "_perch_bonus_before_placing",
-    ),
+    "birdgames/perch_bop/state.py": ("_birdgames_offered",),
     "birdgames/rookery/state.py": ("_birdgames_offered",),
     "birdgames/rng.py": (),
 }

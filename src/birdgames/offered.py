@@ -5,7 +5,10 @@ is no attrs field: equality, hash, the codec and evolve never see it), and `appl
 `check` for an action that is one of those very objects: `legal_actions` agrees with `check`,
 so such an action is legal. Any other action, an equal copy included, takes the full `check`.
 Only the last answer is kept; a state with neither an instance dict nor an attribute declared
-for the note (the compiled build's native Perch State: hatch_native.py) keeps none.
+for the note (the compiled build's native Perch State: hatch_native.py) keeps none. A step that
+works out the next state's legal actions anyway may offer them in advance (Perch's placement:
+the bonus actions left, then EndTurn): one note per state, so a state's instance dict stays
+small.
 """
 
 from __future__ import annotations
@@ -34,6 +37,11 @@ def noted(state: object, name: str) -> tuple[object, ...] | None:
 def offer(state: object, actions: tuple[object, ...]) -> None:
     """Notes that `actions` are `legal_actions` of `state` (for some player)."""
     note(state, _OFFERED, actions)
+
+
+def offered(state: object) -> tuple[object, ...] | None:
+    """Returns the actions last offered for `state`, or None."""
+    return noted(state, _OFFERED)
 
 
 def was_offered(state: object, action: object) -> bool:

@@ -22,7 +22,7 @@ import birdgames
 from birdgames import codec, peacock, perch_bop, rookery
 from birdgames.core import stuck_problem
 from birdgames.fields import init_only_fills_dict, init_only_stores
-from birdgames.offered import was_offered
+from birdgames.offered import offered, was_offered
 from birdgames.peacock import build as peacock_build
 from birdgames.peacock import invariants as peacock_invariants
 from birdgames.peacock import state as peacock_state
@@ -179,12 +179,13 @@ def test_perch_bonus_actions_noted_by_a_placement_are_the_ones_listed_afresh() -
             rng = Rng.from_seed(seed + 10 * players)
             while not game.is_terminal(state):
                 player = game.to_act(state)[0]
+                in_advance = offered(state)
                 legal = game.legal_actions(state, player)
                 fresh = game.legal_actions(_perch_note_free(state), player)
                 assert legal == fresh
-                if perch_rules._noted_bonus(state) is not None:
+                if in_advance is not None:
                     noted += 1
-                    assert legal is perch_rules._noted_bonus(state)
+                    assert legal is in_advance
                 index, rng = below(rng, len(legal))
                 state = game.apply(state, legal[index])
     assert noted > 50
@@ -223,12 +224,12 @@ def test_perch_placements_and_turn_ends_built_directly_equal_the_working_copys()
                     slow, _ = perch_rules.step(state, action)
                     assert direct == slow
                     assert codec.dumps(direct) == codec.dumps(slow)
-                    assert perch_rules._noted_bonus(direct) == perch_rules._noted_bonus(slow)
-                    noted += perch_rules._noted_bonus(direct) is not None
+                    assert offered(direct) == offered(slow)
+                    noted += offered(direct) is not None
                     # Without the bonus actions the listing noted before the placement.
                     unlisted = perch_rules._placed(_perch_note_free(state), action)
                     assert unlisted == direct
-                    assert perch_rules._noted_bonus(unlisted) == perch_rules._noted_bonus(direct)
+                    assert offered(unlisted) == offered(direct)
                     stack = state.locations[_cell(state, action.location)].birds[action.colour]
                     joined += stack > 0
                     built += 1
@@ -712,17 +713,18 @@ def test_perch_creatures_that_stay_find_a_bird_as_listing_the_birds_does() -> No
     assert compared > 10_000 and 0 < found < compared
 
 
-def test_perch_bonus_note_stays_out_of_equality_hash_and_the_codec() -> None:
-    """A state carrying the bonus note equals, hashes and dumps as one without it."""
+def test_perch_bonus_actions_offered_in_advance_stay_out_of_equality_hash_and_the_codec() -> None:
+    """A state its step offered the bonus actions for equals, hashes and dumps as one without
+    the note."""
     game = perch_bop.GAME
     state = game.new_game(game.default_config(3), 4)
     rng = Rng.from_seed(4)
-    while perch_rules._noted_bonus(state) is None:
+    while offered(state) is None:
         legal = game.legal_actions(state, game.to_act(state)[0])
         index, rng = below(rng, len(legal))
         state = game.apply(state, legal[index])
     twin = _perch_note_free(state)
-    assert perch_rules._noted_bonus(twin) is None
+    assert offered(twin) is None
     assert hash(twin) == hash(state)
     assert codec.dumps(twin) == codec.dumps(state)
 

@@ -27,7 +27,6 @@ import pytest
 import birdgames
 import hatch_native
 from birdgames.offered import _OFFERED
-from birdgames.perch_bop import rules as perch_rules
 from birdgames.perch_bop import state as perch_state
 from birdgames.perch_bop.config import Config as PerchConfig
 from birdgames.rng import Rng, below
@@ -245,8 +244,7 @@ def test_the_notes_declared_for_each_native_state_are_the_ones_its_engine_writes
     rewritten_state: Rewritten,
 ) -> None:
     notes = _native_table()[rewritten_state.path]
-    perch_notes = set(perch_rules.NOTES) if rewritten_state.path == PERCH else set()
-    assert set(notes) == {_OFFERED} | perch_notes
+    assert set(notes) == {_OFFERED}
     declared = rewritten_state.native.State.__annotations__
     assert all(note in declared for note in notes)
     assert not any(note in attrs.fields_dict(rewritten_state.native.State) for note in declared)

@@ -9,7 +9,7 @@ from typing import Final, assert_never, cast
 import attrs
 
 from birdgames.core import IllegalActionError, check_player
-from birdgames.offered import note, noted, offer, was_offered
+from birdgames.offered import offer, offered, was_offered
 from birdgames.perch_bop import creatures, flow, promos
 from birdgames.perch_bop.actions import (
     ACTION_TYPES,
@@ -187,11 +187,11 @@ def _turn_actions(state: State, player: int) -> tuple[Action, ...]:
     if flow_.placed:
         if flow_.bonus_used:
             return ()
-        # The placement's step listed the bonus actions left in this very state (the note
-        # is no field: equality, hash and the codec never see it).
-        noted = _noted_bonus(state)
-        if noted is not None:
-            return noted
+        # The placement's step offered the bonus actions left in this very state
+        # (birdgames.offered); empty if another seat asked since: only the actor has any.
+        found = offered(state)
+        if found:
+            return cast("tuple[Action, ...]", found)
         bonus = _bonus_actions(state, player, state.seats[player], state.locations)
         bonus.append(_end_turn(player))
         return tuple(bonus)
@@ -214,9 +214,7 @@ def _turn_actions(state: State, player: int) -> tuple[Action, ...]:
             else:  # §2.3 a new stack takes a free nest
                 result.append(nest)
     if not flow_.bonus_used:
-        listed = tuple(_bonus_actions(state, player, seat, locs))
-        note(state, _OPEN_BONUS_NOTE, listed)  # for the placement's step (_placed)
-        result += listed
+        result += _bonus_actions(state, player, seat, locs)
     return tuple(result)
 
 
@@ -253,27 +251,16 @@ def _bonus_actions(
     return result
 
 
-# The bonus actions a placement's step found left for the turn, with EndTurn last, noted in
-# the next state (an instance attribute, no attrs field) so legal_actions need not list them
-# again; a state without the note lists them itself.
-_BONUS_NOTE: Final = "_perch_bonus_left"
-
-
-# The bonus actions an open turn's listing found before its placement, noted in that state:
-# a bird joining a stack it already has changes none of them (_placed).
-_OPEN_BONUS_NOTE: Final = "_perch_bonus_before_placing"
-
-
-# Every note the rules keep in a State (the compiled build declares each: hatch_build.py).
-NOTES: Final = (_BONUS_NOTE, _OPEN_BONUS_NOTE)
-
-
-def _note_bonus(state: State, actions: tuple[Action, ...]) -> None:
-    note(state, _BONUS_NOTE, actions)
-
-
-def _noted_bonus(state: State) -> tuple[Action, ...] | None:
-    return cast("tuple[Action, ...] | None", noted(state, _BONUS_NOTE))
+def _listed_bonus(state: State) -> tuple[Action, ...] | None:
+    """Returns the bonus actions the turn's listing offered in this state, before its
+    placement (what follows the Places), or None if no listing was offered."""
+    listed = offered(state)
+    if not listed:  # not listed, or only asked for another seat's (none)
+        return None
+    k = len(listed)
+    while k and type(listed[k - 1]) is not Place:
+        k -= 1
+    return cast("tuple[Action, ...]", listed[k:])
 
 
 @lru_cache(maxsize=256)
@@ -856,16 +843,13 @@ def _placed(state: State, act: Place) -> State:
     if not flow_.bonus_used:  # what _after_turn_part asks
         # Joining a stack adds no stack and takes no nest: the bonus actions listed before
         # the placement stand (birdhouses and zaps, Feed the Birds, creatures, the Yeti).
-        before = noted(state, _OPEN_BONUS_NOTE) if loc.birds[colour] else None
-        if before is None:
-            bonus = _bonus_actions(state, player, seat, after_locs)
-        else:
-            bonus = list(cast("tuple[Action, ...]", before))
+        before = _listed_bonus(state) if loc.birds[colour] else None
+        bonus = _bonus_actions(state, player, seat, after_locs) if before is None else [*before]
     if bonus:
         cursor = flow_.cursor
         after = _turn_state(state, cursor, player, True, after_locs, after_seats, tick, feeders)
         bonus.append(_end_turn(player))
-        _note_bonus(after, tuple(bonus))
+        offer(after, tuple(bonus))  # they are the next state's legal actions
         return after
     return _turn_over(state, after_locs, after_seats, tick, feeders)
 
@@ -946,8 +930,8 @@ def _frozen(w: Work) -> State:
     bonus = w.bonus_left
     if bonus is not None and w.awaiting is _TURN and not w.arrivals:
         # The placement left the turn open and nothing has moved since the bonus actions
-        # were listed: they are this state's turn options (tests/perf/test_fast_paths.py).
-        _note_bonus(after, bonus)
+        # were listed: they are this state's legal actions (tests/perf/test_fast_paths.py).
+        offer(after, bonus)
     return after
 
 
