@@ -16,6 +16,9 @@ from __future__ import annotations
 from typing import Final
 
 _OFFERED: Final = "_birdgames_offered"
+NOTE: Final = _OFFERED
+"""The instance attribute the offered actions are kept in: a state built from another's dict
+leaves it out."""
 
 
 def note(state: object, name: str, value: tuple[object, ...]) -> None:

@@ -225,6 +225,7 @@ def test_perch_placements_and_turn_ends_built_directly_equal_the_working_copys()
                     assert direct == slow
                     assert codec.dumps(direct) == codec.dumps(slow)
                     assert offered(direct) == offered(slow)
+                    assert _stored(direct) == _stored(slow)  # the fields in order, the note
                     noted += offered(direct) is not None
                     # Without the bonus actions the listing noted before the placement.
                     unlisted = perch_rules._placed(_perch_note_free(state), action)
@@ -320,8 +321,9 @@ def _native(cls: type) -> bool:
 
 @pytest.mark.parametrize(("state_class", "builder"), BUILDERS)
 def test_each_state_init_only_fills_its_dict(state_class: type, builder: Any) -> None:
-    """Each builder makes a State by filling its __dict__ in field order: equal to attrs'
-    __init__ only while it does nothing else (or, compiled, by its native constructor)."""
+    """Each builder makes a State by filling its __dict__ in field order (Perch's placements
+    and turn ends: by copying the last State's): equal to attrs' __init__ only while it does
+    nothing else (or, compiled, by its native constructor)."""
     names = tuple(f.name for f in attrs.fields(state_class))
     assert builder._NATIVE or init_only_fills_dict(state_class, names)
 

@@ -83,7 +83,7 @@ from birdgames.perch_bop.work import (
     new_flow,
     new_location,
     new_seat,
-    new_state,
+    turn_successor,
 )
 
 # Enum members read once into names: on Python 3.11 reading `Await.TURN` from its class costs
@@ -892,37 +892,18 @@ def _turn_state(
     """Returns `state` in the Perch phase with this turn, Locations, seats, tick and
     Birdfeeders (no bonus action used yet), the rest as it was."""
     flow_ = state.flow
-    return new_state(
-        state.config,
-        state.rng,
-        state.round,
-        new_flow(
-            flow_.phase,
-            flow_.stage,
-            cursor,
-            awaiting,
-            actor,
-            flow_.pending,
-            placed,
-            False,
-            flow_.activation,
-        ),
-        state.turn_order,
-        locs,
-        state.supply,
-        state.bag,
-        seats,
-        state.fountain,
-        state.plaza,
-        state.arrivals,
-        state.creatures,
-        tick,
-        state.final,
-        feeders,
-        state.sky,
-        state.ponds,
-        state.promos,
+    flow_after = new_flow(
+        flow_.phase,
+        flow_.stage,
+        cursor,
+        awaiting,
+        actor,
+        flow_.pending,
+        placed,
+        False,
+        flow_.activation,
     )
+    return turn_successor(state, flow_after, locs, seats, tick, feeders)
 
 
 def _frozen(w: Work) -> State:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from birdgames.fields import slot_setter
+from birdgames.offered import NOTE as _OFFERED_NOTE
 from birdgames.perch_bop.actions import Action
 from birdgames.perch_bop.events import Event
 from birdgames.perch_bop.scoring import location_strengths, strengths
@@ -39,6 +40,7 @@ _NOTHING: Final = Await.NOTHING  # read once: an Enum member read costs a call o
 # which compile into direct stores.
 _NATIVE: Final = State.__dictoffset__ == 0
 _NEW: Final = object.__new__
+_SET: Final = object.__setattr__
 
 _PHASE: Final = slot_setter(Flow, "phase")
 _STAGE: Final = slot_setter(Flow, "stage")
@@ -207,6 +209,53 @@ def new_state(
             "promos": promos,
         }
     )
+    return state
+
+
+def turn_successor(
+    before: State,
+    flow: Flow,
+    locations: tuple[Location, ...],
+    seats: tuple[Seat, ...],
+    tick: int,
+    feeders: Birdfeeders | None,
+) -> State:
+    """Returns `before` with a new flow, Locations, seats, tick and Birdfeeders, the rest the
+    same: a placement's or a turn end's step, built without the working copy."""
+    if _NATIVE:
+        return State(
+            before.config,
+            before.rng,
+            before.round,
+            flow,
+            before.turn_order,
+            locations,
+            before.supply,
+            before.bag,
+            seats,
+            before.fountain,
+            before.plaza,
+            before.arrivals,
+            before.creatures,
+            tick,
+            before.final,
+            feeders,
+            before.sky,
+            before.ponds,
+            before.promos,
+        )
+    # `before`'s fields, copied with its instance dict (half the cost of filling a new one),
+    # less its note: the actions offered are its own (tests/perf/test_fast_paths.py holds the
+    # result to attrs' __init__, field by field, note and all).
+    fields = before.__dict__.copy()
+    fields.pop(_OFFERED_NOTE, None)
+    fields["flow"] = flow
+    fields["locations"] = locations
+    fields["seats"] = seats
+    fields["tick"] = tick
+    fields["feeders"] = feeders
+    state: State = _NEW(State)
+    _SET(state, "__dict__", fields)
     return state
 
 
