@@ -21,35 +21,29 @@ NOTE: Final = _OFFERED
 leaves it out."""
 
 
-def note(state: object, name: str, value: tuple[object, ...]) -> None:
-    """Keeps `value` in `state` under `name`, an instance attribute that is no attrs field."""
-    # Past a frozen class's __setattr__, into the instance dict (or the attribute the compiled
-    # build declares for the note: hatch_native.py).
-    try:  # noqa: SIM105 contextlib.suppress costs a call on the hot path
-        object.__setattr__(state, name, value)
-    except AttributeError:  # a state without a dict: no note
-        pass
-
-
-def noted(state: object, name: str) -> tuple[object, ...] | None:
-    """Returns the note `name` kept in `state`, or None."""
-    found: tuple[object, ...] | None = getattr(state, name, None)
-    return found
+_SET: Final = object.__setattr__
 
 
 def offer(state: object, actions: tuple[object, ...]) -> None:
     """Notes that `actions` are `legal_actions` of `state` (for some player)."""
-    note(state, _OFFERED, actions)
+    # Past a frozen class's __setattr__, into the instance dict (or the attribute the compiled
+    # build declares for the note: hatch_native.py). Each of these runs on every step: no
+    # helper call in between.
+    try:  # noqa: SIM105 contextlib.suppress costs a call on the hot path
+        _SET(state, _OFFERED, actions)
+    except AttributeError:  # a state without a dict: no note
+        pass
 
 
 def offered(state: object) -> tuple[object, ...] | None:
     """Returns the actions last offered for `state`, or None."""
-    return noted(state, _OFFERED)
+    found: tuple[object, ...] | None = getattr(state, _OFFERED, None)
+    return found
 
 
 def was_offered(state: object, action: object) -> bool:
     """Returns whether `action` is one of the objects `legal_actions` last returned for `state`."""
-    offered = noted(state, _OFFERED)
+    offered: tuple[object, ...] | None = getattr(state, _OFFERED, None)
     if offered is None:
         return False
     for candidate in offered:  # noqa: SIM110 a plain loop: no generator on the hot path

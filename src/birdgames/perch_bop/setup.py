@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import Final
 
 from birdgames.core import InvalidConfigError, check_seed
 from birdgames.perch_bop.cards import (
@@ -33,7 +35,6 @@ from birdgames.perch_bop.state import (
     Config,
     Creature,
     Flow,
-    Location,
     Phase,
     Pond,
     Ponds,
@@ -42,18 +43,24 @@ from birdgames.perch_bop.state import (
     Sky,
     State,
 )
+from birdgames.perch_bop.work import new_location
 from birdgames.rng import Rng, fork, shuffle
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 _CATEGORIES = (Category.TREE, Category.CREATURE, Category.SPECIAL)
+_TILE_IDS: Final = {cat: tuple(t.id for t in TILES if t.category is cat) for cat in _CATEGORIES}
 
 
 def eligible_objectives(config: Config) -> tuple[str, ...]:
     """Returns the objective ids dealt in this game: those whose player-count range fits
     (§1.4), the expansion ones only with their expansion (P6)."""
-    n = config.players
+    return _eligible_objectives(config.players, config.expansions)
+
+
+@lru_cache(maxsize=64)
+def _eligible_objectives(n: int, expansions: frozenset[str]) -> tuple[str, ...]:
     # P6, P9: an expansion's objectives go in only with that expansion.
-    cards = OBJECTIVES + tuple(o for o in EXPANSION_OBJECTIVES if o.expansion in config.expansions)
+    cards = OBJECTIVES + tuple(o for o in EXPANSION_OBJECTIVES if o.expansion in expansions)
     return tuple(o.id for o in cards if o.players[0] <= n <= o.players[1])
 
 
@@ -182,7 +189,7 @@ def _layout(config: Config, rng: Rng) -> tuple[tuple[str, ...], Rng]:
     mix = config.tile_mix or geo.layout.mix
     chosen: list[str] = []
     for cat, k in zip(_CATEGORIES, mix, strict=True):
-        pool, rng = shuffle(rng, [t.id for t in TILES if t.category is cat])
+        pool, rng = shuffle(rng, _TILE_IDS[cat])
         chosen.extend(pool[:k])
     tiles, rng = shuffle(rng, chosen)
     laid = list(tiles)
@@ -227,10 +234,8 @@ def new_game(config: Config, seed: int) -> State:
     n = config.players
     colours = config.colours
     tiles, rng = _layout(config, rng)
-    locations = tuple(
-        Location(t, (0,) * colours, (False,) * colours, (False,) * colours, TILE[t].nests)
-        for t in tiles
-    )
+    empty, free = (0,) * colours, (False,) * colours
+    locations = tuple([new_location(t, empty, free, free, TILE[t].nests, False) for t in tiles])
     if config.objective_deals is not None:
         deals = config.objective_deals
     else:
