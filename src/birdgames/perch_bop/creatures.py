@@ -548,6 +548,16 @@ def can_move(g: Ground, creature: str, start: int) -> bool:
 # --- legal actions and check ----------------------------------------------------------------
 
 
+# Each decision made once per distinct value (actions are values): an activation's listing
+# hands out the same few again and again.
+_move_creature: Final = lru_cache(maxsize=4096)(MoveCreature)
+_use_effect: Final = lru_cache(maxsize=16)(UseEffect)
+_skip_effect: Final = lru_cache(maxsize=16)(SkipEffect)
+_choose_bird: Final = lru_cache(maxsize=8192)(ChooseBird)
+_choose_destination: Final = lru_cache(maxsize=4096)(ChooseDestination)
+_choose_fountain_bird: Final = lru_cache(maxsize=1024)(ChooseFountainBird)
+
+
 def legal(state: State, player: int) -> tuple[CreatureAction, ...]:
     """Returns the decisions of the activation under way, in a fixed order."""
     act = state.flow.activation
@@ -556,20 +566,22 @@ def legal(state: State, player: int) -> tuple[CreatureAction, ...]:
     match act.stage:
         case _Stage.MOVE:
             places = move_options(g, act.creature, act.start, act.path)
-            return tuple(MoveCreature(player, place_name(g, p)) for p in places)
+            return tuple([_move_creature(player, place_name(g, p)) for p in places])
         case _Stage.USE:
-            return (UseEffect(player), SkipEffect(player))
+            return (_use_effect(player), _skip_effect(player))
         case _Stage.BIRD:
             birds = bird_options(g, act, act.part)
-            return tuple(ChooseBird(player, place_name(g, p), c) for p, c in birds)
+            return tuple([_choose_bird(player, place_name(g, p), c) for p, c in birds])
         case _Stage.DESTINATION:
             return tuple(
-                ChooseDestination(player, None if j is None else place_name(g, j))
-                for j in destination_options(g, act)
+                [
+                    _choose_destination(player, None if j is None else place_name(g, j))
+                    for j in destination_options(g, act)
+                ]
             )
         case _Stage.FOUNTAIN:
             slots = fountain_options(g, act)
-            return tuple(ChooseFountainBird(player, s) for s in slots)
+            return tuple([_choose_fountain_bird(player, s) for s in slots])
         case _:
             assert_never(act.stage)
 

@@ -139,15 +139,15 @@ def _legal_actions(state: State, player: int) -> tuple[Action, ...]:
     if player not in to_act(state):
         return ()
     if state.arrivals:
-        return tuple(ChooseSlot(player, s) for s in _free_slots(state))
+        return tuple([_choose_slot(player, s) for s in _free_slots(state)])
     seat = state.seats[player]
     match state.flow.awaiting:
         case Await.OBJECTIVE:
             return tuple(KeepObjective(player, o) for o in sorted(set(seat.dealt)))
         case Await.EARLY_BIRD | Await.ROOKERY:
-            return (AddBird(player), Decline(player))
+            return (_add_bird(player), _decline(player))
         case Await.BIRDBATH:
-            return tuple(ReturnBird(player, c) for c, k in enumerate(seat.hand) if k)
+            return tuple([_return_bird(player, c) for c, k in enumerate(seat.hand) if k])
         case Await.FEEDER:
             swaps: list[Action] = [
                 SwapBirds(player, c, q, d)
@@ -158,7 +158,7 @@ def _legal_actions(state: State, player: int) -> tuple[Action, ...]:
                 for d, m in enumerate(other.hand)
                 if m and d != c  # a same-colour swap changes nothing: it equals declining
             ]
-            swaps.append(Decline(player))
+            swaps.append(_decline(player))
             return tuple(swaps)
         case Await.SCARECROW:
             return tuple(PlaceScarecrow(player, k) for k in _scarecrow_options(state))
@@ -174,7 +174,7 @@ def _legal_actions(state: State, player: int) -> tuple[Action, ...]:
             orders: list[Action] = [
                 OrderTie(player, _spot_name(state, t.place), t.order) for t in _tie_orders(state)
             ]
-            orders.append(Decline(player))
+            orders.append(_decline(player))
             return tuple(orders)
         case Await.NOTHING:
             return ()
@@ -322,6 +322,13 @@ def _token_actions(
 def _stack_actions(player: int, tile: str, colour: int) -> tuple[BuildBirdhouse, Zap]:
     """Returns the birdhouse build and the zap of one stack, made once."""
     return BuildBirdhouse(player, tile, colour), Zap(player, tile, colour)
+
+
+# Decisions made once per distinct value (actions are values), as _end_turn and the rest.
+_choose_slot: Final = lru_cache(maxsize=1024)(ChooseSlot)
+_add_bird: Final = lru_cache(maxsize=16)(AddBird)
+_decline: Final = lru_cache(maxsize=16)(Decline)
+_return_bird: Final = lru_cache(maxsize=256)(ReturnBird)
 
 
 @lru_cache(maxsize=16)
