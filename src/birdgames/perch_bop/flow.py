@@ -653,22 +653,33 @@ def score_ponds(w: Work) -> None:
         live = [w.power(i) for i in geo.intersections[pond.intersection] if not w.peek(i).removed]
         power = pond_counts(pond.birds, live)
         keys = _ranked(w, power, _POND, k)  # P8 the Eagle's order
-        awards = pond_points(pond.tile, keys)
-        order = sorted(
-            (c for c in range(len(power)) if power[c] > 0),
-            key=lambda c: (awards[c][0] == 0, awards[c][0]),
-        )
-        for c in order:
-            place, points = awards[c]
+        awards, first = _pond_awards(pond.tile, power, keys)
+        for c, place, printed in awards:
             seat = owner(w, c)
             if seat is None:
                 points = 0  # §2.5 the dummy ranks and cancels but never scores
             else:
+                points = printed
                 add_score(w, seat, points)
             if w.log:
                 w.events.append(PondScored(pond.tile, c, seat, place, power[c], points))
-        scored.append(Pond(pond.tile, pond.intersection, pond.birds, leader(keys)))
+        scored.append(Pond(pond.tile, pond.intersection, pond.birds, first))
     w.ponds = Ponds(tuple(scored), w.ponds.bread, w.ponds.spent)
+
+
+@lru_cache(maxsize=4096)
+def _pond_awards(
+    tile_id: str, power: tuple[int, ...], keys: tuple[int, ...]
+) -> tuple[tuple[tuple[int, int, int], ...], int | None]:
+    """Returns (colour, place, points) for each colour counted at a Pond, placed colours by
+    place then the tied ones (place 0), colour order within each, and the colour alone in 1st
+    place (P5); `keys` rank them (the Eagle's order, P8). Cached, as Locations' awards are."""
+    awards = pond_points(tile_id, keys)
+    order = sorted(
+        (c for c in range(len(power)) if power[c] > 0),
+        key=lambda c: (awards[c][0] == 0, awards[c][0]),
+    )
+    return tuple((c, *awards[c]) for c in order), leader(keys)
 
 
 def _sky_values(w: Work, i: int) -> tuple[int, int, int] | None:
