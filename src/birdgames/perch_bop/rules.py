@@ -199,13 +199,15 @@ def _turn_actions(state: State, player: int) -> tuple[Action, ...]:
     result: list[Action] = []
     optional = state.config.optional_nests
     locs = state.locations
-    table = _place_table(player, tuple([loc.tile for loc in locs]), len(seat.hand))
     for c, k in enumerate(seat.hand):
         if not k:
             continue
-        for loc, (nest, plain) in zip(locs, table[c], strict=True):
+        pairs = _PLACES.get((player, c)) or _PLACES.setdefault((player, c), {})
+        for loc in locs:
             if loc.removed or loc.housed[c]:
                 continue
+            tile = loc.tile
+            nest, plain = pairs.get(tile) or pairs.setdefault(tile, _place_pair(player, c, tile))
             if loc.birds[c] or loc.free_nests <= 0:
                 result.append(plain)
             elif optional:  # §2.3 a new stack takes a free nest, or may leave it
@@ -263,22 +265,14 @@ def _listed_bonus(state: State) -> tuple[Action, ...] | None:
     return cast("tuple[Action, ...]", listed[k:])
 
 
-@lru_cache(maxsize=256)
-def _place_table(
-    player: int, tiles: tuple[str, ...], colours: int
-) -> tuple[tuple[tuple[Place, Place], ...], ...]:
-    """Returns, per colour then per Location, the Place with a nest and the one without.
-
-    Made once per board and player: legal_actions hands out the same objects each time
-    (actions are values), and the turn's options need no construction.
-    """
-    return tuple(tuple(_place_pair(player, c, tile) for tile in tiles) for c in range(colours))
+# Per seat and colour, by tile: the Place with a nest and the one without, each made once
+# (actions are values): a turn's listing reads them without building a key of the board.
+# Bounded by the catalog: seats x colours x tiles.
+_PLACES: Final[dict[tuple[int, int], dict[str, tuple[Place, Place]]]] = {}
 
 
-@lru_cache(maxsize=2048)
 def _place_pair(player: int, colour: int, tile: str) -> tuple[Place, Place]:
-    """Returns the Place with a nest and the one without on one stack, made once: a new game's
-    board takes them from earlier games (seats, colours and tiles are few)."""
+    """Returns the Place with a nest and the one without on one stack (kept in _PLACES)."""
     return Place(player, colour, tile, True), Place(player, colour, tile, False)
 
 
