@@ -289,17 +289,19 @@ def _token_actions(
     builds: list[Action] = []
     zaps: list[Action] = []
     zap_nests = zap and src.config.zap_nests
+    colours = src.config.colours
+    rows = _STACKS.get((player, colours)) or _STACKS.setdefault((player, colours), {})
     for loc in locs:
         if loc.removed:
             continue
         tile, housed = loc.tile, loc.housed
+        row = rows.get(tile) or _stack_row(rows, player, tile, colours)
         for c, b in enumerate(loc.birds):
             if b and not housed[c]:  # §3 a birdhouse closes its stack to both
-                on_stack = _stack_actions(player, tile, c)
                 if build:
-                    builds.append(on_stack[0])
+                    builds.append(row[c][0])
                 if zap:
-                    zaps.append(on_stack[1])
+                    zaps.append(row[c][1])
         if zap_nests and loc.free_nests > 0:
             zaps.append(ZapNest(player, tile))
     result += builds
@@ -307,15 +309,21 @@ def _token_actions(
     if zap and src.ponds is not None:
         for pond in src.ponds.ponds:
             # P5: a zap may hit a Pond bird
-            result += [
-                _stack_actions(player, pond.tile, c)[1] for c, k in enumerate(pond.birds) if k
-            ]
+            row = rows.get(pond.tile) or _stack_row(rows, player, pond.tile, colours)
+            result += [row[c][1] for c, k in enumerate(pond.birds) if k]
 
 
-@lru_cache(maxsize=4096)
-def _stack_actions(player: int, tile: str, colour: int) -> tuple[BuildBirdhouse, Zap]:
-    """Returns the birdhouse build and the zap of one stack, made once."""
-    return BuildBirdhouse(player, tile, colour), Zap(player, tile, colour)
+# Per seat and number of colours, by Location or Pond tile: each colour's birdhouse build and
+# zap, made once (actions are values). Bounded by the catalog: seats x colour counts x tiles.
+_STACKS: Final[dict[tuple[int, int], dict[str, tuple[tuple[BuildBirdhouse, Zap], ...]]]] = {}
+
+
+def _stack_row(
+    rows: dict[str, tuple[tuple[BuildBirdhouse, Zap], ...]], player: int, tile: str, colours: int
+) -> tuple[tuple[BuildBirdhouse, Zap], ...]:
+    """Returns (and keeps in `rows`) each colour's birdhouse build and zap on one tile."""
+    made = tuple((BuildBirdhouse(player, tile, c), Zap(player, tile, c)) for c in range(colours))
+    return rows.setdefault(tile, made)
 
 
 # Decisions made once per distinct value (actions are values), as _end_turn and the rest.
