@@ -227,7 +227,7 @@ def _bonus_actions(
     (§3, P5), Feed the Birds (P5), creature activations (§3), Yeti moves (P8).
 
     Reads a State or a working copy alike, with `locs` for the Locations: the placement's
-    step lists them once, on the Locations after it, and notes them in the next state.
+    step lists them once, on the Locations after it, and offers them for the next state.
     """
     result: list[Action] = []
     build, zap = _bonus_tokens(src.round, seat.birdhouse, seat.zap)
