@@ -855,11 +855,12 @@ def _placed(state: State, act: Place) -> State:
         before = _listed_bonus(state) if loc.birds[colour] else None
         bonus = _bonus_actions(state, player, seat, after_locs) if before is None else [*before]
     if bonus:
-        cursor = flow_.cursor
-        after = _turn_state(state, cursor, player, True, after_locs, after_seats, tick, feeders)
         bonus.append(_end_turn(player))
-        offer(after, tuple(bonus))  # they are the next state's legal actions
-        return after
+        # The next state's legal actions: offered in advance (birdgames.offered).
+        cursor, listed = flow_.cursor, tuple(bonus)
+        return _turn_state(
+            state, cursor, player, True, after_locs, after_seats, tick, feeders, listed
+        )
     return _turn_over(state, after_locs, after_seats, tick, feeders)
 
 
@@ -881,7 +882,7 @@ def _turn_over(
         actor = state.turn_order[cursor]
         if sum(seats[actor].hand) > 0:
             return _turn_state(state, cursor, actor, False, locs, seats, tick, feeders)
-    ended = _turn_state(state, after_end, -1, False, locs, seats, tick, feeders, _NOTHING)
+    ended = _turn_state(state, after_end, -1, False, locs, seats, tick, feeders, None, _NOTHING)
     w = Work(ended, False)
     flow.run(w)
     return _frozen(w)
@@ -896,10 +897,12 @@ def _turn_state(
     seats: tuple[Seat, ...],
     tick: int,
     feeders: Birdfeeders | None,
+    offered_next: tuple[Action, ...] | None = None,
     awaiting: Await = _TURN,
 ) -> State:
     """Returns `state` in the Perch phase with this turn, Locations, seats, tick and
-    Birdfeeders (no bonus action used yet), the rest as it was."""
+    Birdfeeders (no bonus action used yet), the rest as it was, and `offered_next` offered in
+    advance."""
     flow_ = state.flow
     flow_after = new_flow(
         flow_.phase,
@@ -912,7 +915,7 @@ def _turn_state(
         False,
         flow_.activation,
     )
-    return turn_successor(state, flow_after, locs, seats, tick, feeders)
+    return turn_successor(state, flow_after, locs, seats, tick, feeders, offered_next)
 
 
 def _frozen(w: Work) -> State:

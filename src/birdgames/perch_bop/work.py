@@ -10,6 +10,7 @@ from typing import Final
 
 from birdgames.fields import slot_setter
 from birdgames.offered import NOTE as _OFFERED_NOTE
+from birdgames.offered import offer
 from birdgames.perch_bop.actions import Action
 from birdgames.perch_bop.events import Event
 from birdgames.perch_bop.scoring import location_strengths, strengths
@@ -219,11 +220,13 @@ def turn_successor(
     seats: tuple[Seat, ...],
     tick: int,
     feeders: Birdfeeders | None,
+    offered: tuple[object, ...] | None,
 ) -> State:
     """Returns `before` with a new flow, Locations, seats, tick and Birdfeeders, the rest the
-    same: a placement's or a turn end's step, built without the working copy."""
+    same, and `offered` as its actions offered in advance (birdgames.offered): a placement's
+    or a turn end's step, built without the working copy."""
     if _NATIVE:
-        return State(
+        built = State(
             before.config,
             before.rng,
             before.round,
@@ -244,11 +247,17 @@ def turn_successor(
             before.ponds,
             before.promos,
         )
-    # `before`'s fields, copied with its instance dict (half the cost of filling a new one),
-    # less its note: the actions offered are its own (tests/perf/test_fast_paths.py holds the
-    # result to attrs' __init__, field by field, note and all).
+        if offered is not None:
+            offer(built, offered)
+        return built
+    # `before`'s fields, copied with its instance dict (half the cost of filling a new one;
+    # tests/perf/test_fast_paths.py holds the result to attrs' __init__, field by field). Its
+    # note is replaced, not removed: the actions offered are its own, and a removed key would
+    # leave the copy no room for another (CPython's dicts do not reuse a deleted entry), so
+    # the dict would double.
     fields = before.__dict__.copy()
-    fields.pop(_OFFERED_NOTE, None)
+    if offered is not None or _OFFERED_NOTE in fields:
+        fields[_OFFERED_NOTE] = offered
     fields["flow"] = flow
     fields["locations"] = locations
     fields["seats"] = seats
