@@ -138,81 +138,6 @@ def new_seat(
     return seat
 
 
-def new_state(
-    config: Config,
-    rng: Rng,
-    round_: int,
-    flow: Flow,
-    turn_order: tuple[int, ...],
-    locations: tuple[Location, ...],
-    supply: tuple[int, ...],
-    bag: tuple[int, ...],
-    seats: tuple[Seat, ...],
-    fountain: tuple[int | None, ...],
-    plaza: tuple[int, ...],
-    arrivals: tuple[Arrival, ...],
-    creatures: tuple[Creature, ...],
-    tick: int,
-    final: tuple[FinalScore, ...],
-    feeders: Birdfeeders | None,
-    sky: Sky | None,
-    ponds: Ponds | None,
-    promos: Promos | None,
-) -> State:
-    """Returns a State built as attrs' __init__ builds it, without the call."""
-    if _NATIVE:
-        return State(
-            config,
-            rng,
-            round_,
-            flow,
-            turn_order,
-            locations,
-            supply,
-            bag,
-            seats,
-            fountain,
-            plaza,
-            arrivals,
-            creatures,
-            tick,
-            final,
-            feeders,
-            sky,
-            ponds,
-            promos,
-        )
-    # Filled as attrs' __init__ fills it, field by field in order (a dict class: its
-    # instances carry the offered-actions note). That holds only while State's __init__ does
-    # nothing else: tests/perf/test_fast_paths.py holds State to `init_only_fills_dict` and
-    # compares this build with attrs' own.
-    state: State = _NEW(State)
-    state.__dict__.update(
-        {
-            "config": config,
-            "rng": rng,
-            "round": round_,
-            "flow": flow,
-            "turn_order": turn_order,
-            "locations": locations,
-            "supply": supply,
-            "bag": bag,
-            "seats": seats,
-            "fountain": fountain,
-            "plaza": plaza,
-            "arrivals": arrivals,
-            "creatures": creatures,
-            "tick": tick,
-            "final": final,
-            "feeders": feeders,
-            "sky": sky,
-            "ponds": ponds,
-            "promos": promos,
-        }
-    )
-    return state
-
-
 def turn_successor(
     before: State,
     flow: Flow,
@@ -441,27 +366,57 @@ class Work:
         self.bonus_left: tuple[Action, ...] | None = None
 
     def freeze(self) -> State:
-        return new_state(
-            self.config,
-            self.rng,
-            self.round,
-            self._flow(),
-            self.turn_order,
-            self._freeze_locs(),
-            tuple(self.supply),
-            tuple(self.bag),
-            self._freeze_seats(),
-            tuple(self.fountain),
-            tuple(self.plaza),
-            self.arrivals,
-            self._freeze_creatures(),
-            self.tick,
-            self.final,
-            self.feeders,
-            self.sky,
-            self.ponds,
-            self.promos,
+        if _NATIVE:
+            return State(
+                self.config,
+                self.rng,
+                self.round,
+                self._flow(),
+                self.turn_order,
+                self._freeze_locs(),
+                tuple(self.supply),
+                tuple(self.bag),
+                self._freeze_seats(),
+                tuple(self.fountain),
+                tuple(self.plaza),
+                self.arrivals,
+                self._freeze_creatures(),
+                self.tick,
+                self.final,
+                self.feeders,
+                self.sky,
+                self.ponds,
+                self.promos,
+            )
+        # Filled as attrs' __init__ fills it, field by field in order (a dict class: its
+        # instances carry the offered-actions note), without the call. That holds only while
+        # State's __init__ does nothing else: tests/perf/test_fast_paths.py holds State to
+        # `init_only_fills_dict` and compares this build with attrs' own.
+        state: State = _NEW(State)
+        state.__dict__.update(
+            {
+                "config": self.config,
+                "rng": self.rng,
+                "round": self.round,
+                "flow": self._flow(),
+                "turn_order": self.turn_order,
+                "locations": self._freeze_locs(),
+                "supply": tuple(self.supply),
+                "bag": tuple(self.bag),
+                "seats": self._freeze_seats(),
+                "fountain": tuple(self.fountain),
+                "plaza": tuple(self.plaza),
+                "arrivals": self.arrivals,
+                "creatures": self._freeze_creatures(),
+                "tick": self.tick,
+                "final": self.final,
+                "feeders": self.feeders,
+                "sky": self.sky,
+                "ponds": self.ponds,
+                "promos": self.promos,
+            }
         )
+        return state
 
     def _flow(self) -> Flow:
         return new_flow(
