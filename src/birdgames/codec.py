@@ -818,6 +818,16 @@ def _keys_ok(o: dict[str, Any], n: int, tag: str | None, cls: type) -> bool:
     return len(o) == n + 2 and type(fmt) is int and fmt == version
 
 
+def _written_size(cls: type, n: int, tag: str | None) -> tuple[int, str | None]:
+    """Returns the key count and "kind" of the JSON object `dumps` writes for a class of `n`
+    fields, for a hook's test in line; -1 where only `_keys_ok` can tell (a "format" key, or
+    a class not registered yet)."""
+    if tag is None:
+        return n, None
+    registration = _BY_CLASS.get(cls)
+    return (n + 1 if registration is not None and registration.version == 1 else -1), tag
+
+
 def _hooks(types: tuple[Any, ...], *indices: int) -> list[_Hook]:
     return [_Hook(_object_type(types[i])) for i in indices]
 
@@ -969,10 +979,14 @@ _SLOT_BUILDERS: Final[
 def _shape_cell(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
     """(str, ints, bools, bools, int, bool): Perch's Location."""
     n, read = len(names), operator.itemgetter(*names)
+    size, kind = _written_size(cls, n, tag)
     make = _builder(cls, names)
 
     def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+        if type(o) is not dict or (
+            (len(o) != size or (kind is not None and o.get("kind") != kind))
+            and not _keys_ok(o, n, tag, cls)
+        ):
             raise TypeError
         s, ints, bools1, bools2, i, b = read(o)
         if (
@@ -999,10 +1013,14 @@ def _shape_cell(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: 
 def _shape_hand(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
     """(ints, int, int, strs, str?, bool, bool): Perch's Seat."""
     n, read = len(names), operator.itemgetter(*names)
+    size, kind = _written_size(cls, n, tag)
     make = _builder(cls, names)
 
     def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+        if type(o) is not dict or (
+            (len(o) != size or (kind is not None and o.get("kind") != kind))
+            and not _keys_ok(o, n, tag, cls)
+        ):
             raise TypeError
         ints, i1, i2, strs, s, b1, b2 = read(o)
         if (
@@ -1039,11 +1057,15 @@ def _shape_hand(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: 
 def _shape_piece(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
     """(str, int?, obj?, bool): Perch's Creature."""
     n, read = len(names), operator.itemgetter(*names)
+    size, kind = _written_size(cls, n, tag)
     make = _builder(cls, names)
     (item,) = _hooks(types, 2)
 
     def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+        if type(o) is not dict or (
+            (len(o) != size or (kind is not None and o.get("kind") != kind))
+            and not _keys_ok(o, n, tag, cls)
+        ):
             raise TypeError
         s, i, obj, b = read(o)
         if (
@@ -1062,11 +1084,15 @@ def _shape_piece(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag:
 def _shape_place(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
     """(enum, int): Perch's Spot."""
     n, read = len(names), operator.itemgetter(*names)
+    size, kind = _written_size(cls, n, tag)
     make = _builder(cls, names)
     members, value_types = _enum_members(types[0])
 
     def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+        if type(o) is not dict or (
+            (len(o) != size or (kind is not None and o.get("kind") != kind))
+            and not _keys_ok(o, n, tag, cls)
+        ):
             raise TypeError
         e, i = read(o)
         # The type test first: True == 1 and 1.0 == 1, and no unhashable value is looked up.
@@ -1080,11 +1106,15 @@ def _shape_place(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag:
 def _shape_tuck(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
     """(str, enum): Peacock's Tuck."""
     n, read = len(names), operator.itemgetter(*names)
+    size, kind = _written_size(cls, n, tag)
     make = _builder(cls, names)
     members, value_types = _enum_members(types[1])
 
     def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+        if type(o) is not dict or (
+            (len(o) != size or (kind is not None and o.get("kind") != kind))
+            and not _keys_ok(o, n, tag, cls)
+        ):
             raise TypeError
         s, e = read(o)
         if (
@@ -1102,10 +1132,14 @@ def _shape_tuck(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: 
 def _shape_count(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
     """(str, int): Peacock's Flock."""
     n, read = len(names), operator.itemgetter(*names)
+    size, kind = _written_size(cls, n, tag)
     make = _builder(cls, names)
 
     def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+        if type(o) is not dict or (
+            (len(o) != size or (kind is not None and o.get("kind") != kind))
+            and not _keys_ok(o, n, tag, cls)
+        ):
             raise TypeError
         s, i = read(o)
         if (
@@ -1123,11 +1157,15 @@ def _shape_count(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag:
 def _shape_group(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
     """(str, objs, obj?, obj?): Peacock's Group."""
     n, read = len(names), operator.itemgetter(*names)
+    size, kind = _written_size(cls, n, tag)
     make = _builder(cls, names)
     items, left, right = _hooks(types, 1, 2, 3)
 
     def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+        if type(o) is not dict or (
+            (len(o) != size or (kind is not None and o.get("kind") != kind))
+            and not _keys_ok(o, n, tag, cls)
+        ):
             raise TypeError
         s, objs, obj1, obj2 = read(o)
         if (
@@ -1153,10 +1191,14 @@ def _shape_two_lists(
 ) -> Any:
     """(strs, strs): Peacock's Hand."""
     n, read = len(names), operator.itemgetter(*names)
+    size, kind = _written_size(cls, n, tag)
     make = _builder(cls, names)
 
     def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+        if type(o) is not dict or (
+            (len(o) != size or (kind is not None and o.get("kind") != kind))
+            and not _keys_ok(o, n, tag, cls)
+        ):
             raise TypeError
         a, b = read(o)
         if (
@@ -1178,10 +1220,14 @@ def _shape_four_lists(
 ) -> Any:
     """(strs, strs, strs, strs): Peacock's Pool."""
     n, read = len(names), operator.itemgetter(*names)
+    size, kind = _written_size(cls, n, tag)
     make = _builder(cls, names)
 
     def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+        if type(o) is not dict or (
+            (len(o) != size or (kind is not None and o.get("kind") != kind))
+            and not _keys_ok(o, n, tag, cls)
+        ):
             raise TypeError
         a, b, c, d = read(o)
         if (
@@ -1217,11 +1263,15 @@ def _shape_player(
 ) -> Any:
     """(obj, str?, obj, objs, bool, ints, int): Peacock's Seat."""
     n, read = len(names), operator.itemgetter(*names)
+    size, kind = _written_size(cls, n, tag)
     make = _builder(cls, names)
     first, second, items = _hooks(types, 0, 2, 3)
 
     def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+        if type(o) is not dict or (
+            (len(o) != size or (kind is not None and o.get("kind") != kind))
+            and not _keys_ok(o, n, tag, cls)
+        ):
             raise TypeError
         obj1, s, obj2, objs, b, ints, i = read(o)
         if (
@@ -1260,13 +1310,17 @@ def _shape_bookmark(
 ) -> Any:
     """(enum, int, int, enum, int, ints, bool, bool, obj?): Perch's Flow."""
     n, read = len(names), operator.itemgetter(*names)
+    size, kind = _written_size(cls, n, tag)
     make = _builder(cls, names)
     members1, value_types1 = _enum_members(types[0])
     members2, value_types2 = _enum_members(types[3])
     (item,) = _hooks(types, 8)
 
     def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+        if type(o) is not dict or (
+            (len(o) != size or (kind is not None and o.get("kind") != kind))
+            and not _keys_ok(o, n, tag, cls)
+        ):
             raise TypeError
         e1, i1, i2, e2, i3, ints, b1, b2, obj = read(o)
         if (
@@ -1300,10 +1354,14 @@ def _shape_bookmark(
 def _shape_pond(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
     """(str, int, ints, int?): Perch's Pond."""
     n, read = len(names), operator.itemgetter(*names)
+    size, kind = _written_size(cls, n, tag)
     make = _builder(cls, names)
 
     def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+        if type(o) is not dict or (
+            (len(o) != size or (kind is not None and o.get("kind") != kind))
+            and not _keys_ok(o, n, tag, cls)
+        ):
             raise TypeError
         s, i1, ints, i2 = read(o)
         if (
@@ -1325,10 +1383,14 @@ def _shape_pond(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: 
 def _shape_pair(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
     """(int, int): Perch's Sky and Arrival."""
     n, read = len(names), operator.itemgetter(*names)
+    size, kind = _written_size(cls, n, tag)
     make = _builder(cls, names)
 
     def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+        if type(o) is not dict or (
+            (len(o) != size or (kind is not None and o.get("kind") != kind))
+            and not _keys_ok(o, n, tag, cls)
+        ):
             raise TypeError
         i1, i2 = read(o)
         if type(i1) is not int or type(i2) is not int:
@@ -1343,10 +1405,14 @@ def _shape_feeders(
 ) -> Any:
     """(bools, ints, int, int): Perch's Birdfeeders."""
     n, read = len(names), operator.itemgetter(*names)
+    size, kind = _written_size(cls, n, tag)
     make = _builder(cls, names)
 
     def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+        if type(o) is not dict or (
+            (len(o) != size or (kind is not None and o.get("kind") != kind))
+            and not _keys_ok(o, n, tag, cls)
+        ):
             raise TypeError
         bools, ints, i1, i2 = read(o)
         if (
@@ -1368,11 +1434,15 @@ def _shape_feeders(
 def _shape_pools(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
     """(objs, ints, ints): Perch's Ponds."""
     n, read = len(names), operator.itemgetter(*names)
+    size, kind = _written_size(cls, n, tag)
     make = _builder(cls, names)
     (items,) = _hooks(types, 0)
 
     def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (len(o) != n if tag is None else not _keys_ok(o, n, tag, cls)):
+        if type(o) is not dict or (
+            (len(o) != size or (kind is not None and o.get("kind") != kind))
+            and not _keys_ok(o, n, tag, cls)
+        ):
             raise TypeError
         objs, ints1, ints2 = read(o)
         if (
