@@ -10,6 +10,7 @@ bound what one document can cost, so text from an untrusted client is safe to lo
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import json.scanner as json_scanner
 import math
@@ -847,6 +848,21 @@ def _builder(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
     )
 
 
+# The objects of a few classes of two scalar fields recur from state to state and document to
+# document (a Peacock flock of one species and size, a tucked island's half, a Perch Spot):
+# each distinct one is built once and shared, as immutable values may be (a hashable class
+# is one). The cache is bounded, so no document can grow it.
+_SHARED_OBJECTS: Final = 1024
+
+
+def _shared(cls: type, build: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """Returns `build` answering each pair of values (exact types, tested before) with one
+    object, or `build` itself for a class whose objects could change."""
+    if cls.__hash__ is None:
+        return build
+    return functools.lru_cache(maxsize=_SHARED_OBJECTS)(build)
+
+
 _NEW: Final = object.__new__
 _Setter = Callable[[object, object], None]
 
@@ -1087,6 +1103,8 @@ def _shape_place(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag:
     size, kind = _written_size(cls, n, tag)
     make = _builder(cls, names)
     members, value_types = _enum_members(types[0])
+    # Keyed by the JSON values: an Enum member hashes in Python code.
+    build = _shared(cls, lambda e, i: make(members[e], i))  # a KeyError for no member's value
 
     def structure(o: Any, _: Any) -> Any:
         if type(o) is not dict or (
@@ -1098,7 +1116,7 @@ def _shape_place(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag:
         # The type test first: True == 1 and 1.0 == 1, and no unhashable value is looked up.
         if type(e) not in value_types or type(i) is not int:
             raise TypeError
-        return make(members[e], i)  # a KeyError for no member's value
+        return build(e, i)
 
     return structure
 
@@ -1109,6 +1127,7 @@ def _shape_tuck(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: 
     size, kind = _written_size(cls, n, tag)
     make = _builder(cls, names)
     members, value_types = _enum_members(types[1])
+    build = _shared(cls, lambda s, e: make(s, members[e]))  # keyed by the JSON values
 
     def structure(o: Any, _: Any) -> Any:
         if type(o) is not dict or (
@@ -1124,7 +1143,7 @@ def _shape_tuck(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: 
             or (not s.isascii() and _SURROGATE.search(s))
         ):
             raise TypeError
-        return make(s, members[e])
+        return build(s, e)
 
     return structure
 
@@ -1133,7 +1152,7 @@ def _shape_count(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag:
     """(str, int): Peacock's Flock."""
     n, read = len(names), operator.itemgetter(*names)
     size, kind = _written_size(cls, n, tag)
-    make = _builder(cls, names)
+    make = _shared(cls, _builder(cls, names))
 
     def structure(o: Any, _: Any) -> Any:
         if type(o) is not dict or (
@@ -1384,7 +1403,7 @@ def _shape_pair(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: 
     """(int, int): Perch's Sky and Arrival."""
     n, read = len(names), operator.itemgetter(*names)
     size, kind = _written_size(cls, n, tag)
-    make = _builder(cls, names)
+    make = _shared(cls, _builder(cls, names))
 
     def structure(o: Any, _: Any) -> Any:
         if type(o) is not dict or (

@@ -240,3 +240,38 @@ def test_a_builder_skips_only_an_init_that_stores_the_fields() -> None:
         # In the compiled build the engines' classes are native (hatch_native.py): no slots to
         # set, and a constructor that compiles into direct stores.
         assert (codec._builder(engine_cls, names) is engine_cls) == perch_work._NATIVE, engine_cls
+
+
+def test_small_value_objects_are_shared_and_mutable_ones_are_not() -> None:
+    """A Peacock flock, a tucked island and a Perch Spot load as one object per value, from
+    document to document; a class whose objects could change gets a new one each time."""
+    config = peacock.GAME.default_config(4)
+    state = list(sim.iter_play(peacock.GAME, config, 3, [sim.RandomPolicy()] * 4))[60].state
+    text = codec.dumps(state)
+    first, second = codec.loads(peacock_state.State, text), codec.loads(peacock_state.State, text)
+    assert first == second == state
+    pairs = [
+        (a, b)
+        for seat_a, seat_b in zip(first.seats, second.seats, strict=True)
+        for group_a, group_b in zip(seat_a.groups, seat_b.groups, strict=True)
+        for a, b in [
+            (group_a.left, group_b.left),
+            (group_a.right, group_b.right),
+            *zip(group_a.tucks, group_b.tucks, strict=True),
+        ]
+        if a is not None
+    ]
+    assert {type(a) for a, _ in pairs} == {peacock_state.Flock, peacock_state.Tuck}
+    assert all(a is b for a, b in pairs)
+    spot = {"where": "cell", "index": 4}
+    assert codec._fast.structure(spot, perch_state.Spot) is codec._fast.structure(
+        dict(spot), perch_state.Spot
+    )
+
+    @attrs.define
+    class Mutable:
+        a: int
+        b: int
+
+    build = codec._shared(Mutable, Mutable)
+    assert build(1, 2) == build(1, 2) and build(1, 2) is not build(1, 2)
