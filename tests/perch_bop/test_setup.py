@@ -82,6 +82,11 @@ def test_invalid_configs_are_refused_with_a_reason() -> None:
         GAME.new_game(Config(players=3, promos=frozenset({"yeti", "dodo"})), 0)
     with pytest.raises(InvalidConfigError, match="unknown expansion 'nope'"):
         GAME.new_game(Config(players=3, expansions=frozenset({"seeds_the_day", "nope"})), 0)
+    for bad in (frozenset({"seeds_the_day", 1}), ["seeds_the_day"]):
+        with pytest.raises(InvalidConfigError, match="expansions must be a frozenset"):
+            GAME.new_game(Config(players=3, expansions=bad), 0)  # type: ignore[arg-type]
+    with pytest.raises(InvalidConfigError, match="promos must be a frozenset"):
+        GAME.new_game(Config(players=3, promos=frozenset({"yeti", None})), 0)  # type: ignore[arg-type]
     with pytest.raises(InvalidConfigError, match="8 tiles"):
         GAME.new_game(Config(players=3, tiles=("great_ash",)), 0)
     with pytest.raises(InvalidConfigError, match="turn_order"):

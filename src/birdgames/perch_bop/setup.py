@@ -47,6 +47,7 @@ from birdgames.perch_bop.work import new_location
 from birdgames.rng import Rng, fork, shuffle
 
 PLAYER_COUNTS = (2, 3, 4, 5)
+_STR_TYPE: Final = frozenset({str})
 _CATEGORIES = (Category.TREE, Category.CREATURE, Category.SPECIAL)
 _TILE_IDS: Final = {cat: tuple(t.id for t in TILES if t.category is cat) for cat in _CATEGORIES}
 
@@ -71,19 +72,20 @@ def validate(config: object) -> Config:
     n = config.players
     if type(n) is not int or n not in PLAYER_COUNTS:
         raise InvalidConfigError(f"Perch is for 2 to 5 players, not {n!r}")
+    # Type and set tests at C speed: every loaded State's Config comes through here.
     expansions = config.expansions
-    if not isinstance(expansions, frozenset) or any(type(e) is not str for e in expansions):
+    if not isinstance(expansions, frozenset) or not _STR_TYPE.issuperset(map(type, expansions)):
         raise InvalidConfigError("expansions must be a frozenset of expansion names")
-    unknown = sorted(expansions - EXPANSIONS)
-    if unknown:
+    if not expansions <= EXPANSIONS:
+        unknown = sorted(expansions - EXPANSIONS)
         raise InvalidConfigError(
             f"unknown expansion {unknown[0]!r}; the expansions are {', '.join(sorted(EXPANSIONS))}"
         )
     promos = config.promos
-    if not isinstance(promos, frozenset) or any(type(p) is not str for p in promos):
+    if not isinstance(promos, frozenset) or not _STR_TYPE.issuperset(map(type, promos)):
         raise InvalidConfigError("promos must be a frozenset of promo names")
-    unknown = sorted(promos - PROMOS)
-    if unknown:
+    if not promos <= PROMOS:
+        unknown = sorted(promos - PROMOS)
         raise InvalidConfigError(
             f"unknown promo {unknown[0]!r}; the promos are {', '.join(sorted(PROMOS))}"
         )
