@@ -247,6 +247,24 @@ def test_perch_placements_and_turn_ends_built_directly_equal_the_working_copys()
     assert joined > 2_000 and turns_ended > 150
 
 
+def test_perch_turn_bookmarks_are_one_object_per_value() -> None:
+    """The Flow a placement or a turn's end builds within the round (rules._turn_state) is
+    shared: along a random game, every such Flow is the very object an earlier one of the
+    same value was."""
+    game = perch_bop.GAME
+    seen: dict[perch_state.Flow, perch_state.Flow] = {}
+    shared = 0
+    for state in _random_states(game, game.default_config(3), 7):
+        for action in game.legal_actions(state, game.to_act(state)[0]):
+            if not isinstance(action, perch_bop.Place | perch_bop.EndTurn):
+                continue
+            after = perch_rules.advance(state, action)
+            if after.round == state.round and after.flow.phase is _PERCH_PHASE:
+                shared += after.flow in seen
+                assert seen.setdefault(after.flow, after.flow) is after.flow
+    assert len(seen) > 10 and shared > 500
+
+
 def test_perch_can_move_answers_as_listing_the_moves_does() -> None:
     """creatures.can_move counts where move_options lists: for every creature, from every
     cell and Pond, on the boards of random games at every player count, the two agree; for

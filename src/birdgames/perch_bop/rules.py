@@ -65,6 +65,7 @@ from birdgames.perch_bop.state import (
     Await,
     Birdfeeders,
     Creature,
+    Flow,
     Location,
     Phase,
     Pond,
@@ -91,6 +92,7 @@ from birdgames.perch_bop.work import (
 _NOTHING: Final = Await.NOTHING
 _OBJECTIVE: Final = Await.OBJECTIVE
 _TURN: Final = Await.TURN
+_PERCH: Final = Phase.PERCH
 
 # --- who acts -------------------------------------------------------------------------------
 
@@ -904,18 +906,37 @@ def _turn_state(
     Birdfeeders (no bonus action used yet), the rest as it was, and `offered_next` offered in
     advance."""
     flow_ = state.flow
-    flow_after = new_flow(
-        flow_.phase,
-        flow_.stage,
-        cursor,
-        awaiting,
-        actor,
-        flow_.pending,
-        placed,
-        False,
-        flow_.activation,
+    # A turn's bookmark differs from the last only in the cursor, the actor, the placement
+    # and whether a turn is awaited: one Flow per such value, made once and shared.
+    shared = (
+        flow_.phase is _PERCH
+        and flow_.activation is None
+        and not flow_.pending
+        and (awaiting is _TURN or awaiting is _NOTHING)
     )
+    key = (flow_.stage, cursor, actor, placed, awaiting is _TURN)
+    flow_after = _TURN_FLOWS.get(key) if shared else None
+    if flow_after is None:
+        flow_after = new_flow(
+            flow_.phase,
+            flow_.stage,
+            cursor,
+            awaiting,
+            actor,
+            flow_.pending,
+            placed,
+            False,
+            flow_.activation,
+        )
+        if shared:
+            _TURN_FLOWS[key] = flow_after
     return turn_successor(state, flow_after, locs, seats, tick, feeders, offered_next)
+
+
+# The Perch phase's turn bookmarks by (stage, cursor, actor, placed, a turn awaited), the
+# phase's only values that change from turn to turn (no activation, no pending answers).
+# Flows are values; bounded by the seats: a few hundred at most.
+_TURN_FLOWS: Final[dict[tuple[int, int, int, bool, bool], Flow]] = {}
 
 
 def _frozen(w: Work) -> State:
