@@ -6,7 +6,8 @@ Removed Locations are out of the game: they count for nothing (P2; DECISION in t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, assert_never
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final, assert_never
 
 from birdgames.perch_bop.cards import TILE, Category, Condition, Objective
 from birdgames.perch_bop.geometry import diagonals, geometry_for
@@ -17,8 +18,13 @@ if TYPE_CHECKING:
     from birdgames.perch_bop.state import Location, State
 
 
+# Each distinct strengths' places worked out once: every player's objective asks them of
+# the same Locations at the end, whose strengths round 5's scoring has just seen.
+_places: Final = lru_cache(maxsize=4096)(places)
+
+
 def _place(loc: Location, colour: int) -> int:
-    return places(location_strengths(loc))[colour]
+    return _places(location_strengths(loc))[colour]
 
 
 def _nests(loc: Location) -> int:
@@ -41,7 +47,7 @@ def objective_met(
 
     def place(i: int) -> int:
         power = powers[i] if powers is not None else None
-        return places(power)[player] if power is not None else _place(locs[i], player)
+        return _places(power)[player] if power is not None else _place(locs[i], player)
 
     def controls(i: int) -> bool:
         return not locs[i].removed and place(i) == 1
