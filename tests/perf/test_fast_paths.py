@@ -197,17 +197,19 @@ def _cell(state: perch_bop.State, tile: str) -> int:
 
 
 def test_perch_placements_and_turn_ends_built_directly_equal_the_working_copys() -> None:
-    """`apply` builds the state after a placement or an EndTurn directly (rules._placed,
-    rules._turn_over) where the working copy would take a few steps. On every placement and
-    EndTurn offered, not only the one played, along random games at every player count (the
-    default config, the promos with optional nests and nest zaps), the direct build equals
-    what the working copy makes (`step`): the value, the codec text and the bonus actions noted
-    for the next turn part, with and without the bonus actions the turn's listing noted before
-    the placement (a bird joining its stack reuses them). Birdfeeders taken by a seat and by
-    the dummy and the Perch phase's end (where the driver goes on) are among them."""
+    """`apply` builds the state after a placement, an EndTurn or a Feed the Birds directly
+    (rules._placed, rules._turn_over, rules._fed) where the working copy would take a few
+    steps. On every such action offered, not only the one played, along random games at every
+    player count (the default config, the promos with optional nests and nest zaps), the direct
+    build equals what the working copy makes (`step`): the value, the codec text and the bonus
+    actions noted for the next turn part, with and without the bonus actions the turn's
+    listing noted before the placement (a bird joining its stack reuses them). Birdfeeders
+    taken by a seat and by the dummy, the Perch phase's end (where the driver goes on), and
+    birds fed before and after the placement, emptying their stacks, are among them."""
     game = perch_bop.GAME
     promos = frozenset({"golden_goose", "eagle_of_justice", "yeti"})
     built = ended = fed = dummy_fed = noted = joined = turns_ended = 0
+    fed_birds = fed_first = emptied = nest_freed = 0
     for players in game.player_counts:
         default = game.default_config(players)
         variant = attrs.evolve(default, promos=promos, optional_nests=True, zap_nests=True)
@@ -219,6 +221,18 @@ def test_perch_placements_and_turn_ends_built_directly_equal_the_working_copys()
                         direct = perch_rules.advance(state, action)
                         assert direct == perch_rules.step(state, action)[0]
                         turns_ended += 1
+                    if isinstance(action, perch_bop.FeedBirds):
+                        direct = perch_rules.advance(state, action)
+                        slow, _ = perch_rules.step(state, action)
+                        assert direct == slow
+                        assert codec.dumps(direct) == codec.dumps(slow)
+                        assert offered(direct) == offered(slow)
+                        assert _fields_stored(direct) == _fields_stored(slow)
+                        fed_birds += 1
+                        fed_first += not state.flow.placed
+                        cell = state.locations[_cell(state, action.location)]
+                        emptied += cell.birds[action.colour] == 1
+                        nest_freed += cell.birds[action.colour] == 1 and cell.nested[action.colour]
                     if not isinstance(action, perch_bop.Place):
                         continue
                     direct = perch_rules._placed(state, action)
@@ -245,6 +259,7 @@ def test_perch_placements_and_turn_ends_built_directly_equal_the_working_copys()
                         dummy_fed += action.colour >= players
     assert built > 8_000 and noted > 4_000 and ended > 150 and fed > 1_000 and dummy_fed > 30
     assert joined > 2_000 and turns_ended > 150
+    assert fed_birds > 400 and fed_first > 150 and emptied > 300 and nest_freed > 100
 
 
 def test_perch_turn_bookmarks_are_one_object_per_value() -> None:

@@ -85,6 +85,7 @@ from birdgames.perch_bop.work import (
     new_location,
     new_seat,
     turn_successor,
+    with_ponds,
 )
 
 # Enum members read once into names: on Python 3.11 reading `Await.TURN` from its class costs
@@ -780,6 +781,8 @@ def advance(state: State, action: Action) -> State:
         return _placed(state, cast("Place", action))
     if kind is EndTurn:
         return _turn_over(state, state.locations, state.seats, state.tick, state.feeders)
+    if kind is FeedBirds:
+        return _fed(state, cast("FeedBirds", action))
     return _frozen(_worked(state, action, False))
 
 
@@ -901,20 +904,22 @@ def _turn_state(
     feeders: Birdfeeders | None,
     offered_next: tuple[Action, ...] | None = None,
     awaiting: Await = _TURN,
+    bonus_used: bool = False,
 ) -> State:
     """Returns `state` in the Perch phase with this turn, Locations, seats, tick and
-    Birdfeeders (no bonus action used yet), the rest as it was, and `offered_next` offered in
-    advance."""
+    Birdfeeders (and whether its bonus action is used), the rest as it was, and `offered_next`
+    offered in advance."""
     flow_ = state.flow
-    # A turn's bookmark differs from the last only in the cursor, the actor, the placement
-    # and whether a turn is awaited: one Flow per such value, made once and shared.
+    # A turn's bookmark differs from the last only in the cursor, the actor, the placement,
+    # the bonus action and whether a turn is awaited: one Flow per such value, made once and
+    # shared.
     shared = (
         flow_.phase is _PERCH
         and flow_.activation is None
         and not flow_.pending
         and (awaiting is _TURN or awaiting is _NOTHING)
     )
-    key = (flow_.stage, cursor, actor, placed, awaiting is _TURN)
+    key = (flow_.stage, cursor, actor, placed, bonus_used, awaiting is _TURN)
     flow_after = _TURN_FLOWS.get(key) if shared else None
     if flow_after is None:
         flow_after = new_flow(
@@ -925,7 +930,7 @@ def _turn_state(
             actor,
             flow_.pending,
             placed,
-            False,
+            bonus_used,
             flow_.activation,
         )
         if shared:
@@ -933,10 +938,66 @@ def _turn_state(
     return turn_successor(state, flow_after, locs, seats, tick, feeders, offered_next)
 
 
-# The Perch phase's turn bookmarks by (stage, cursor, actor, placed, a turn awaited), the
-# phase's only values that change from turn to turn (no activation, no pending answers).
-# Flows are values; bounded by the seats: a few hundred at most.
-_TURN_FLOWS: Final[dict[tuple[int, int, int, bool, bool], Flow]] = {}
+# The Perch phase's turn bookmarks by (stage, cursor, actor, placed, bonus used, a turn
+# awaited), the phase's only values that change from turn to turn (no activation, no pending
+# answers). Flows are values; bounded by the seats: a few hundred at most.
+_TURN_FLOWS: Final[dict[tuple[int, int, int, bool, bool, bool], Flow]] = {}
+
+
+def _fed(state: State, act: FeedBirds) -> State:
+    """Returns the state after a legal Feed the Birds, built without the working copy: what
+    `_feed` and the driver make of it (P5: a Bread spent, the bird off its stack, freeing the
+    stack's nest if it was the last, onto the Pond's stack of its colour; the bonus action
+    taken, the turn ends if the bird is placed, else waits for it).
+    tests/perf/test_fast_paths.py compares it with the working copy on every Feed the Birds
+    of random games."""
+    ponds = state.ponds
+    assert ponds is not None  # the action is legal
+    i = _location_index(state, act.location)
+    assert i is not None
+    player, colour = act.player, act.colour
+    k = next(k for k, p in enumerate(ponds.ponds) if p.tile == act.pond)
+    locs = state.locations
+    loc = locs[i]
+    birds = list(loc.birds)
+    birds[colour] -= 1
+    nested, housed, free_nests = loc.nested, loc.housed, loc.free_nests
+    if not birds[colour]:  # flow.take_bird: an emptied stack frees its nest and birdhouse
+        if nested[colour]:
+            freed = list(nested)
+            freed[colour] = False
+            nested, free_nests = tuple(freed), free_nests + 1
+        if housed[colour]:
+            unhoused = list(housed)
+            unhoused[colour] = False
+            housed = tuple(unhoused)
+    board = list(locs)
+    board[i] = new_location(loc.tile, tuple(birds), nested, housed, free_nests, loc.removed)
+    pond = ponds.ponds[k]
+    on_pond = list(pond.birds)
+    on_pond[colour] += 1
+    bread, spent = list(ponds.bread), list(ponds.spent)
+    bread[player] -= 1
+    spent[player] += 1
+    moved = Pond(pond.tile, pond.intersection, tuple(on_pond), pond.leader)
+    fed = with_ponds(
+        state,
+        Ponds((*ponds.ponds[:k], moved, *ponds.ponds[k + 1 :]), tuple(bread), tuple(spent)),
+    )
+    after_locs, flow_ = tuple(board), state.flow
+    if flow_.placed:  # _after_turn_part: the bonus action was the turn's last part
+        return _turn_over(fed, after_locs, state.seats, state.tick, state.feeders)
+    return _turn_state(
+        fed,
+        flow_.cursor,
+        player,
+        False,
+        after_locs,
+        state.seats,
+        state.tick,
+        state.feeders,
+        bonus_used=True,
+    )
 
 
 def _frozen(w: Work) -> State:

@@ -193,6 +193,40 @@ def turn_successor(
     return state
 
 
+def with_ponds(before: State, ponds: Ponds | None) -> State:
+    """Returns `before` with other Ponds, the rest the same and no actions offered: the first
+    half of a Feed the Birds built without the working copy (`turn_successor` does the rest)."""
+    if _NATIVE:
+        return State(
+            before.config,
+            before.rng,
+            before.round,
+            before.flow,
+            before.turn_order,
+            before.locations,
+            before.supply,
+            before.bag,
+            before.seats,
+            before.fountain,
+            before.plaza,
+            before.arrivals,
+            before.creatures,
+            before.tick,
+            before.final,
+            before.feeders,
+            before.sky,
+            ponds,
+            before.promos,
+        )
+    fields = before.__dict__.copy()  # as in turn_successor: the note replaced, not removed
+    if _OFFERED_NOTE in fields:
+        fields[_OFFERED_NOTE] = None
+    fields["ponds"] = ponds
+    state: State = _NEW(State)
+    _SET(state, "__dict__", fields)
+    return state
+
+
 class WLoc:
     """A mutable Location."""
 
