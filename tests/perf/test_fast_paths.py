@@ -196,6 +196,17 @@ def _cell(state: perch_bop.State, tile: str) -> int:
     return next(i for i, loc in enumerate(state.locations) if loc.tile == tile)
 
 
+def _assert_built_alike(direct: Any, slow: Any) -> None:
+    """A state built directly equals the working copy's: its value, its codec text, the
+    actions it offers, its fields in order, and at most the offered note besides (None or
+    absent: no note)."""
+    assert direct == slow
+    assert codec.dumps(direct) == codec.dumps(slow)
+    assert offered(direct) == offered(slow)
+    assert _fields_stored(direct) == _fields_stored(slow)
+    assert len(_stored(direct)) <= len(_fields_stored(direct)) + 1
+
+
 def test_perch_placements_and_turn_ends_built_directly_equal_the_working_copys() -> None:
     """`apply` builds the state after a placement, an EndTurn or a Feed the Birds directly
     (rules._placed, rules._turn_over, rules._fed) where the working copy would take a few
@@ -222,12 +233,9 @@ def test_perch_placements_and_turn_ends_built_directly_equal_the_working_copys()
                         assert direct == perch_rules.step(state, action)[0]
                         turns_ended += 1
                     if isinstance(action, perch_bop.FeedBirds):
-                        direct = perch_rules.advance(state, action)
-                        slow, _ = perch_rules.step(state, action)
-                        assert direct == slow
-                        assert codec.dumps(direct) == codec.dumps(slow)
-                        assert offered(direct) == offered(slow)
-                        assert _fields_stored(direct) == _fields_stored(slow)
+                        _assert_built_alike(
+                            perch_rules.advance(state, action), perch_rules.step(state, action)[0]
+                        )
                         fed_birds += 1
                         fed_first += not state.flow.placed
                         cell = state.locations[_cell(state, action.location)]
@@ -237,12 +245,7 @@ def test_perch_placements_and_turn_ends_built_directly_equal_the_working_copys()
                         continue
                     direct = perch_rules._placed(state, action)
                     slow, _ = perch_rules.step(state, action)
-                    assert direct == slow
-                    assert codec.dumps(direct) == codec.dumps(slow)
-                    assert offered(direct) == offered(slow)
-                    # The fields in order, and the note (None or absent: no note).
-                    assert _fields_stored(direct) == _fields_stored(slow)
-                    assert len(_stored(direct)) <= len(_fields_stored(direct)) + 1
+                    _assert_built_alike(direct, slow)
                     noted += offered(direct) is not None
                     # Without the bonus actions the listing noted before the placement.
                     unlisted = perch_rules._placed(_perch_note_free(state), action)
