@@ -956,7 +956,6 @@ def _fed(state: State, act: FeedBirds) -> State:
     i = _location_index(state, act.location)
     assert i is not None
     player, colour = act.player, act.colour
-    k = next(k for k, p in enumerate(ponds.ponds) if p.tile == act.pond)
     locs = state.locations
     loc = locs[i]
     birds = list(loc.birds)
@@ -973,17 +972,7 @@ def _fed(state: State, act: FeedBirds) -> State:
             housed = tuple(unhoused)
     board = list(locs)
     board[i] = new_location(loc.tile, tuple(birds), nested, housed, free_nests, loc.removed)
-    pond = ponds.ponds[k]
-    on_pond = list(pond.birds)
-    on_pond[colour] += 1
-    bread, spent = list(ponds.bread), list(ponds.spent)
-    bread[player] -= 1
-    spent[player] += 1
-    moved = Pond(pond.tile, pond.intersection, tuple(on_pond), pond.leader)
-    fed = with_ponds(
-        state,
-        Ponds((*ponds.ponds[:k], moved, *ponds.ponds[k + 1 :]), tuple(bread), tuple(spent)),
-    )
+    fed = with_ponds(state, _ponds_fed(ponds, act))
     after_locs, flow_ = tuple(board), state.flow
     if flow_.placed:  # _after_turn_part: the bonus action was the turn's last part
         return _turn_over(fed, after_locs, state.seats, state.tick, state.feeders)
@@ -1137,21 +1126,28 @@ def _feed(w: Work, act: FeedBirds) -> None:
     ponds = w.ponds
     assert ponds is not None  # check() refuses Feed the Birds without Ponds
     player = act.player
-    k = next(k for k, p in enumerate(ponds.ponds) if p.tile == act.pond)
     i = _index(w, act.location)
     flow.take_bird(w.loc(i), act.colour)  # the last bird of a stack frees its nest
-    birds = list(ponds.ponds[k].birds)
+    w.ponds = _ponds_fed(ponds, act)
+    if w.log:
+        left = w.ponds.bread[player]
+        w.events.append(BirdsFed(player, act.colour, act.location, act.pond, left))
+    w.bonus_used = True
+
+
+def _ponds_fed(ponds: Ponds, act: FeedBirds) -> Ponds:
+    """Returns the Ponds once a Feed the Birds has spent its Bread and put its bird on the
+    Pond's stack of its colour (P5)."""
+    k = next(k for k, p in enumerate(ponds.ponds) if p.tile == act.pond)
+    pond = ponds.ponds[k]
+    birds = list(pond.birds)
     birds[act.colour] += 1
     bread, spent = list(ponds.bread), list(ponds.spent)
-    bread[player] -= 1
-    spent[player] += 1
-    pond = ponds.ponds[k]
+    bread[act.player] -= 1
+    spent[act.player] += 1
     # Positional constructors, not attrs.evolve: a few times cheaper on this hot path.
     moved = Pond(pond.tile, pond.intersection, tuple(birds), pond.leader)
-    w.ponds = Ponds((*ponds.ponds[:k], moved, *ponds.ponds[k + 1 :]), tuple(bread), tuple(spent))
-    if w.log:
-        w.events.append(BirdsFed(player, act.colour, act.location, act.pond, bread[player]))
-    w.bonus_used = True
+    return Ponds((*ponds.ponds[:k], moved, *ponds.ponds[k + 1 :]), tuple(bread), tuple(spent))
 
 
 def _index(w: Work, tile: str) -> int:
