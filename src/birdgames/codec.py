@@ -98,6 +98,8 @@ class _Registration:
 _BY_TAG: dict[str, _Registration] = {}
 _BY_CLASS: dict[type, _Registration] = {}
 _VALIDATORS: dict[type, Callable[[Any], str | None]] = {}
+# Tagged classes whose hooks were built to read them at format 1.
+_READ_AS_FORMAT_1: set[type] = set()
 
 
 def _tag_of(cls: type) -> str | None:
@@ -127,12 +129,18 @@ def register(
     Classes defined in an ``actions`` module are actions, in an ``events`` module events.
     `oldest` (default: `version`) is the oldest format still read, for a format that only
     added fields with defaults. Registering the same class again is harmless; reusing a tag
-    for another class is an error.
+    for another class, or registering a class at a format above 1 after documents holding it
+    were read at format 1, is an error.
     """
     for cls in classes:
         tag = _tag_of(cls)
         if tag is None or not attrs.has(cls):
             raise TypeError(f"{cls.__qualname__} needs to be an attrs class with a ClassVar kind")
+        if version != 1 and cls in _READ_AS_FORMAT_1:
+            raise TypeError(
+                f"{cls.__qualname__} was read at format 1 before it was registered at format "
+                f"{version}"
+            )
         first = version if oldest is None else oldest
         registration = _Registration(cls, version, role or _infer_role(cls), first, tag)
         existing = _BY_TAG.get(tag)
@@ -821,12 +829,17 @@ def _keys_ok(o: dict[str, Any], n: int, tag: str | None, cls: type) -> bool:
 
 def _written_size(cls: type, n: int, tag: str | None) -> tuple[int, str | None]:
     """Returns the key count and "kind" of the JSON object `dumps` writes for a class of `n`
-    fields, for a hook's test in line; -1 where only `_keys_ok` can tell (a "format" key, or
-    a class not registered yet)."""
+    fields, for a hook's test in line; -1 where only `_keys_ok` can tell (a "format" key)."""
     if tag is None:
         return n, None
     registration = _BY_CLASS.get(cls)
-    return (n + 1 if registration is not None and registration.version == 1 else -1), tag
+    if registration is not None and registration.version != 1:
+        return -1, tag
+    # Format 1, registered or not (a tagged class nested in documents, such as Peacock's Flock,
+    # is read at format 1 unregistered, as `_keys_ok` reads it): `register` refuses to change
+    # the format of a class once a hook relies on it.
+    _READ_AS_FORMAT_1.add(cls)
+    return n + 1, tag
 
 
 def _hooks(types: tuple[Any, ...], *indices: int) -> list[_Hook]:
