@@ -10,8 +10,9 @@ subject alike. Each apply counts as one action (OpenSpiel's chance outcomes incl
 
 Then, per engine and player count, a detail pass over random games (CPU time, per call):
 the mean cost of each action class (the `legal_actions` call that offered it plus its
-`apply`), the mean cost per tenth of a game (first and last tenths compared), the same
-comparison class by class (each action class's median cost in the last tenth it is played in
+`apply`), the mean cost per tenth of a game (first and last tenths compared, also without
+each game's final action, which runs the end of the game's scoring), the same comparison
+class by class (each action class's median cost in the last tenth it is played in
 over the first, weighted by how often it is played: growth with the game's length, apart from a
 game's phases playing other action classes), and the µs of `codec.dumps`, `codec.loads` and
 `view` for a mid-game state.
@@ -161,6 +162,7 @@ class Detail:
 
     per_class: dict[str, tuple[int, float]]  # class -> (count, mean µs)
     per_decile: list[float]  # mean µs per action in each tenth of a game
+    last_without_final: float  # the last tenth's mean without each game's final action
     like_for_like: float  # per class last/first tenth it is played in, weighted by count
     mean: float
     dumps: float
@@ -219,6 +221,7 @@ def detail(game: birdgames.AnyGame, config: Any, seconds: float) -> Detail:
     """Times every legal_actions and apply of random games played for about `seconds`."""
     per_class: dict[str, list[float]] = defaultdict(list)
     deciles: list[list[float]] = [[] for _ in range(DECILES)]
+    before_final: list[float] = []  # the last tenth's costs, each game's final action left out
     class_deciles: dict[str, list[list[float]]] = defaultdict(lambda: [[] for _ in range(DECILES)])
     clock = time.process_time_ns  # CPU time: other processes on the machine do not count
     end = time.perf_counter() + seconds
@@ -243,6 +246,8 @@ def detail(game: birdgames.AnyGame, config: Any, seconds: float) -> Detail:
             per_class[kind].append(cost)
             tenth = position * DECILES // len(costs)
             deciles[tenth].append(cost)
+            if tenth == DECILES - 1 and position < len(costs) - 1:
+                before_final.append(cost)
             class_deciles[kind][tenth].append(cost)
         if middle is None:
             middle = middle_state(game, config, seed)
@@ -253,6 +258,7 @@ def detail(game: birdgames.AnyGame, config: Any, seconds: float) -> Detail:
     return Detail(
         per_class={k: (len(v), statistics.fmean(v)) for k, v in sorted(per_class.items())},
         per_decile=[statistics.fmean(d) if d else 0.0 for d in deciles],
+        last_without_final=statistics.fmean(before_final) if before_final else 0.0,
         like_for_like=_like_for_like(class_deciles),
         mean=statistics.fmean(every),
         dumps=_median_us(lambda: codec.dumps(middle)),
@@ -311,7 +317,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"dumps {found.dumps:.1f} µs, loads {found.loads:.1f} µs; view {found.view:.1f} µs"
         )
         tenths = " ".join(f"{c:.1f}" for c in found.per_decile)
-        print(f"µs per tenth of a game: {tenths} (last/first {last / first:.2f})")
+        print(
+            f"µs per tenth of a game: {tenths} (last/first {last / first:.2f}; "
+            f"without each game's final action {found.last_without_final / first:.2f})"
+        )
         print(f"same action class, last/first tenth it is played in: {found.like_for_like:.2f}")
         for kind, (count, mean) in found.per_class.items():
             print(f"  {kind:<22} {count:>7} x {mean:>8.1f} µs ({mean / found.mean:.1f}x mean)")

@@ -36,6 +36,7 @@ def test_the_playout_benchmark_reports_every_engine_and_player_count() -> None:
             assert f"## {name} {players}p:" in out
     assert "loads" in out and "view" in out
     assert "same action class, last/first tenth it is played in:" in out
+    assert "without each game's final action" in out
 
 
 def _instructions_module() -> ModuleType:
