@@ -127,6 +127,17 @@ def test_birds_on_another_pond_do_not_count() -> None:
     assert scored == [("duck_puddle", YELLOW, 1), ("perch_pool", RED, 5)]
 
 
+def test_a_pond_reports_its_places_in_order_then_the_tied_colours() -> None:
+    """A Pond's scoring goes 1st, 2nd, 3rd and on, then the tied colours in colour order
+    (P5 scores as a Location does, §4.1)."""
+    state = _with_ponds(sc.fresh(4, TILES), (Pond("loonie_lagoon", LAGOON, (2, 2, 1, 3)), EMPTY))
+    w = Work(state)
+    score_ponds(w)
+    scored = [(e.colour, e.place, e.points) for e in w.events if isinstance(e, PondScored)]
+    # Red and Yellow tie at 2 and cancel; Blue's 1 is 4th (loonie_lagoon pays 3 / 5 / 1).
+    assert scored == [(GREEN, 1, 3), (BLUE, 4, 0), (RED, 0, 0), (YELLOW, 0, 0)]
+
+
 def test_the_dummy_ranks_at_a_pond_but_never_scores() -> None:
     state = _with_ponds(sc.fresh(2), (Pond("duck_puddle", 0, (1, 0, 2)),))
     w = Work(state)

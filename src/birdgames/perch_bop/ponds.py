@@ -29,9 +29,9 @@ def pond_strengths(on_pond: Sequence[int], adjoining: Sequence[Location | WLoc])
 def pond_counts(on_pond: Sequence[int], live: Sequence[Sequence[int]]) -> tuple[int, ...]:
     """Returns each colour's Pond count from its birds on the Pond and the strengths of the
     adjoining Locations still on the board (`pond_strengths`)."""
-    return tuple(
-        (k + sum(power[c] for power in live)) if k > 0 else 0 for c, k in enumerate(on_pond)
-    )
+    # Each colour's strengths summed over the Locations at C speed (one column per colour).
+    totals = list(map(sum, zip(*live, strict=True))) if live else [0] * len(on_pond)
+    return tuple([(k + total) if k > 0 else 0 for k, total in zip(on_pond, totals, strict=True)])
 
 
 def pond_points(tile_id: str, power: Sequence[int]) -> tuple[tuple[int, int], ...]:
