@@ -17,6 +17,7 @@ from birdgames.peacock.state import LEFT, Flock, Group, Hand, Phase, Pool, Seat,
 
 _NATIVE: Final = State.__dictoffset__ == 0
 _NEW: Final = object.__new__
+_SET: Final = object.__setattr__
 
 _SEAT_HAND: Final = slot_setter(Seat, "hand")
 _SEAT_PICK: Final = slot_setter(Seat, "pick")
@@ -144,10 +145,13 @@ def with_seats(state: State, seats: tuple[Seat, ...], phase: Phase | None = None
             state.boxed_islands,
             state.gone,
         )
-    # Filled as attrs' __init__ fills it, field by field in order (tests/perf/test_fast_paths.py
-    # holds State to `init_only_fills_dict` and compares the builds).
+    # A dict of its own (birdgames.fields.with_own_dict) holding what attrs' __init__ would,
+    # field by field in order (tests/perf/test_fast_paths.py holds State to
+    # `init_only_fills_dict` and compares the builds).
     built: State = _NEW(State)
-    built.__dict__.update(
+    _SET(
+        built,
+        "__dict__",
         {
             "config": state.config,
             "rng": state.rng,
@@ -160,7 +164,7 @@ def with_seats(state: State, seats: tuple[Seat, ...], phase: Phase | None = None
             "boxed_birds": state.boxed_birds,
             "boxed_islands": state.boxed_islands,
             "gone": state.gone,
-        }
+        },
     )
     return built
 

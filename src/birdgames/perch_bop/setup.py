@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Final
 
 from birdgames.core import InvalidConfigError, check_seed
+from birdgames.fields import with_own_dict
 from birdgames.perch_bop.cards import (
     BIRDS_PER_COLOUR,
     BREAD_FOR_PLAYERS,
@@ -271,23 +272,25 @@ def new_game(config: Config, seed: int) -> State:
     if config.promos:
         yeti = yeti_start(n, [False] * len(tiles)) if YETI in config.promos else None
         promos = Promos(None, yeti=yeti)
-    return State(
-        config,
-        fork(root, 2),
-        1,
-        Flow(Phase.OBJECTIVES, awaiting=Await.OBJECTIVE),
-        tuple(order),
-        locations,
-        (BIRDS_PER_COLOUR,) * colours,
-        (0,) * colours,
-        seats,
-        (None,) * len(slots),
-        (0,) * colours,
-        (),
-        creatures,
-        0,
-        feeders=feeders,
-        sky=sky,
-        ponds=ponds,
-        promos=promos,
+    return with_own_dict(
+        State(
+            config,
+            fork(root, 2),
+            1,
+            Flow(Phase.OBJECTIVES, awaiting=Await.OBJECTIVE),
+            tuple(order),
+            locations,
+            (BIRDS_PER_COLOUR,) * colours,
+            (0,) * colours,
+            seats,
+            (None,) * len(slots),
+            (0,) * colours,
+            (),
+            creatures,
+            0,
+            feeders=feeders,
+            sky=sky,
+            ponds=ponds,
+            promos=promos,
+        )
     )

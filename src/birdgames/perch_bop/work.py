@@ -176,7 +176,8 @@ def turn_successor(
             offer(built, offered)
         return built
     # `before`'s fields, copied with its instance dict (half the cost of filling a new one;
-    # tests/perf/test_fast_paths.py holds the result to attrs' __init__, field by field). Its
+    # tests/perf/test_fast_paths.py holds the result to attrs' __init__, field by field), and
+    # a dict of its own when `before`'s is one (birdgames.fields.with_own_dict). Its
     # note is replaced, not removed: the actions offered are its own, and a removed key would
     # leave the copy no room for another (CPython's dicts do not reuse a deleted entry), so
     # the dict would double.
@@ -422,12 +423,15 @@ class Work:
                 self.ponds,
                 self.promos,
             )
-        # Filled as attrs' __init__ fills it, field by field in order (a dict class: its
-        # instances carry the offered-actions note), without the call. That holds only while
-        # State's __init__ does nothing else: tests/perf/test_fast_paths.py holds State to
+        # Its dict holds what attrs' __init__ would put there, field by field in order (a
+        # dict class: its instances carry the offered-actions note), without the call, and is
+        # a dict of its own (birdgames.fields.with_own_dict). That holds only while State's
+        # __init__ does nothing else: tests/perf/test_fast_paths.py holds State to
         # `init_only_fills_dict` and compares this build with attrs' own.
         state: State = _NEW(State)
-        state.__dict__.update(
+        _SET(
+            state,
+            "__dict__",
             {
                 "config": self.config,
                 "rng": self.rng,
@@ -448,7 +452,7 @@ class Work:
                 "sky": self.sky,
                 "ponds": self.ponds,
                 "promos": self.promos,
-            }
+            },
         )
         return state
 

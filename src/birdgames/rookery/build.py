@@ -31,6 +31,7 @@ from birdgames.rookery.state import (
 
 _NATIVE: Final = State.__dictoffset__ == 0
 _NEW: Final = object.__new__
+_SET: Final = object.__setattr__
 
 _HAND: Final = slot_setter(PlayerState, "hand")
 _DECK: Final = slot_setter(PlayerState, "deck")
@@ -91,7 +92,8 @@ def state(
     next_uid: int,
     winners: tuple[int, ...],
 ) -> State:
-    """Returns `State(config, rng, ..., winners)`, its dict filled field by field in order."""
+    """Returns `State(config, rng, ..., winners)`: a dict of its own holding the fields in
+    order (birdgames.fields.with_own_dict)."""
     if _NATIVE:
         return State(
             config,
@@ -110,7 +112,9 @@ def state(
             winners,
         )
     built: State = _NEW(State)
-    built.__dict__.update(
+    _SET(
+        built,
+        "__dict__",
         {
             "config": config,
             "rng": rng,
@@ -126,6 +130,6 @@ def state(
             "pending": pending,
             "next_uid": next_uid,
             "winners": winners,
-        }
+        },
     )
     return built

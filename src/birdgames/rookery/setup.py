@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Final
 
 from birdgames.core import InvalidConfigError
+from birdgames.fields import with_own_dict
 from birdgames.rng import Rng, below, shuffle
 from birdgames.rookery.cards import BIRDS, CATALOG, Season, Trait
 from birdgames.rookery.state import (
@@ -84,19 +85,21 @@ def new_game(config: Config, seed: int) -> State:
         hand = config.opening_hand
         players.append(PlayerState(shuffled[:hand], shuffled[hand:], (), 0, 0))
     empty = ZoneState(None, (), (), ())
-    return State(
-        config,
-        rng,
-        Phase.DRAFT,
-        0,
-        first,
-        first,
-        0,
-        (players[0], players[1]),
-        (empty, empty, empty),
-        Wheel(Season.SPRING, 4, 0, 0, 0),  # R1.5
-        FRESH_TURN,
-        (),
-        1,
-        (),
+    return with_own_dict(
+        State(
+            config,
+            rng,
+            Phase.DRAFT,
+            0,
+            first,
+            first,
+            0,
+            (players[0], players[1]),
+            (empty, empty, empty),
+            Wheel(Season.SPRING, 4, 0, 0, 0),  # R1.5
+            FRESH_TURN,
+            (),
+            1,
+            (),
+        )
     )
