@@ -11,7 +11,9 @@ the offered objects (the fast path) and once applying equal copies decoded from 
 
 from __future__ import annotations
 
+import copy
 import itertools
+import pickle
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -127,7 +129,8 @@ SAMPLERS: dict[str, Any] = {
 
 @pytest.mark.parametrize(("name", "game"), GAMES, ids=[name for name, _ in GAMES])
 def test_every_state_is_read_on_the_fast_path(name: str, game: birdgames.AnyGame) -> None:
-    """New, stepped, loaded and sampled states keep their fields in a dict of their own."""
+    """New, stepped, loaded, sampled, unpickled and copied states keep their fields in a dict
+    of their own."""
     assert name in SAMPLERS
     for players in game.player_counts:
         state = game.new_game(game.default_config(players), 5)
@@ -144,6 +147,8 @@ def test_every_state_is_read_on_the_fast_path(name: str, game: birdgames.AnyGame
                 assert _read_on_the_fast_path(loaded), step
                 sampled = SAMPLERS[name](game.view(state, 0), tuple(seen), step)
                 assert _read_on_the_fast_path(sampled), step
+                for twin in (pickle.loads(pickle.dumps(state)), copy.copy(state)):
+                    assert twin == state and _read_on_the_fast_path(twin), step
             step += 1
         assert _read_on_the_fast_path(state)
 
