@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from birdgames.core import BirdgamesError
-from birdgames.fields import with_own_dict
 from birdgames.rng import Rng, fork, shuffle
+from birdgames.rookery import build
 from birdgames.rookery.cards import CARD_TYPE, CardType
 from birdgames.rookery.events import (
     BirdNested,
@@ -190,23 +190,19 @@ def sample_state(
         )
         for zone in view.zones
     )
-    return with_own_dict(
-        State(
-            config,
-            fork(rng, 2),
-            view.phase,
-            sum(zone.habitat is not None for zone in view.zones),
-            view.first_player,
-            view.active,
-            view.turn_number,
-            (players[0], players[1]),
-            (zones[0], zones[1], zones[2]),
-            Wheel(
-                view.season, view.turns_left, view.turns_played, view.checkpoints, view.sudden_death
-            ),
-            view.turn,
-            view.pending,
-            view.next_uid,
-            view.winners,
-        )
+    return build.state(
+        config,
+        fork(rng, 2),
+        view.phase,
+        sum(zone.habitat is not None for zone in view.zones),
+        view.first_player,
+        view.active,
+        view.turn_number,
+        (players[0], players[1]),
+        (zones[0], zones[1], zones[2]),
+        Wheel(view.season, view.turns_left, view.turns_played, view.checkpoints, view.sudden_death),
+        view.turn,
+        view.pending,
+        view.next_uid,
+        view.winners,
     )

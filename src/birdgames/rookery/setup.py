@@ -6,8 +6,8 @@ from collections import Counter
 from typing import Final
 
 from birdgames.core import InvalidConfigError
-from birdgames.fields import with_own_dict
 from birdgames.rng import Rng, below, shuffle
+from birdgames.rookery import build
 from birdgames.rookery.cards import BIRDS, CATALOG, Season, Trait
 from birdgames.rookery.state import (
     FRESH_TURN,
@@ -85,21 +85,19 @@ def new_game(config: Config, seed: int) -> State:
         hand = config.opening_hand
         players.append(PlayerState(shuffled[:hand], shuffled[hand:], (), 0, 0))
     empty = ZoneState(None, (), (), ())
-    return with_own_dict(
-        State(
-            config,
-            rng,
-            Phase.DRAFT,
-            0,
-            first,
-            first,
-            0,
-            (players[0], players[1]),
-            (empty, empty, empty),
-            Wheel(Season.SPRING, 4, 0, 0, 0),  # R1.5
-            FRESH_TURN,
-            (),
-            1,
-            (),
-        )
+    return build.state(
+        config,
+        rng,
+        Phase.DRAFT,
+        0,
+        first,
+        first,
+        0,
+        (players[0], players[1]),
+        (empty, empty, empty),
+        Wheel(Season.SPRING, 4, 0, 0, 0),  # R1.5
+        FRESH_TURN,
+        (),
+        1,
+        (),
     )
