@@ -20,6 +20,7 @@ StateT_contra = TypeVar("StateT_contra", contravariant=True)
 ActionT = TypeVar("ActionT")
 ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
 DecodedStateT = TypeVar("DecodedStateT")
+ItemT = TypeVar("ItemT")
 
 
 class Block:
@@ -157,8 +158,18 @@ class LegalDecoder(Generic[DecodedStateT, ActionT]):
         return tuple(mask)
 
 
+class EncodingBoundError(AssertionError):
+    """A legal position holds more than an encoding bound allows: that bound is wrong.
+
+    The encoders refuse to drop what does not fit, so a wrong bound fails loudly.
+    """
+
+
 class Features:
-    """A flat observation under construction: numbers appended in a documented order."""
+    """A flat observation under construction: numbers appended in a documented order.
+
+    Nothing is dropped: a position, item or row that has no place raises EncodingBoundError.
+    """
 
     __slots__ = ("values",)
 
@@ -174,10 +185,12 @@ class Features:
         self.values.append(1.0 if value else 0.0)
 
     def one_hot(self, position: int | None, size: int) -> None:
-        """Appends `size` numbers, 1.0 at `position` (none for None or out of range)."""
+        """Appends `size` numbers, 1.0 at `position` (none for None)."""
         start = len(self.values)
         self.values.extend([0.0] * size)
-        if position is not None and 0 <= position < size:
+        if position is not None:
+            if not 0 <= position < size:
+                raise EncodingBoundError(f"one-hot position {position} outside 0 to {size - 1}")
             self.values[start + position] = 1.0
 
     def counts(self, items: Iterable[Hashable], domain: Sequence[Hashable]) -> None:
@@ -187,13 +200,32 @@ class Features:
         where = {value: i for i, value in enumerate(domain)}
         for item in items:
             position = where.get(item)
-            if position is not None:
-                self.values[start + position] += 1.0
+            if position is None:
+                raise EncodingBoundError(f"{item!r} is not in the counted domain")
+            self.values[start + position] += 1.0
 
     def padded(self, numbers: Sequence[float], size: int) -> None:
-        """Appends `numbers`, cut or padded with zeros to `size`."""
-        shown = list(numbers[:size])
-        self.values.extend([*shown, *([0.0] * (size - len(shown)))])
+        """Appends `numbers`, padded with zeros to `size`."""
+        if len(numbers) > size:
+            raise EncodingBoundError(f"{len(numbers)} numbers where {size} fit")
+        self.values.extend([*numbers, *([0.0] * (size - len(numbers)))])
+
+    def rows(
+        self,
+        items: Sequence[ItemT],
+        count: int,
+        size: int,
+        write: Callable[[Features, ItemT], None],
+    ) -> None:
+        """Appends `count` rows of `size` numbers: `write` fills one per item, zeros the rest."""
+        if len(items) > count:
+            raise EncodingBoundError(f"{len(items)} rows where {count} fit")
+        for item in items:
+            start = len(self.values)
+            write(self, item)
+            if len(self.values) - start != size:
+                raise AssertionError(f"a row of {len(self.values) - start} numbers, not {size}")
+        self.values.extend([0.0] * (size * (count - len(items))))
 
     def done(self, size: int) -> tuple[float, ...]:
         """Returns the observation, checking it has the declared length."""

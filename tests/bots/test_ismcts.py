@@ -109,7 +109,7 @@ def test_peacock_drafts_and_migrations_at_three_players() -> None:
         ISMCTSPolicy(game, iterations=10),
     ]
     # Placed birds move freely within a migration (K2.3), so closing one takes more steps.
-    steps = list(sim.iter_play(game, game.default_config(3), 2, policies, max_actions=120))
+    steps = list(sim.iter_play(game, game.default_config(3), 2, policies, max_actions=300))
     kinds = {type(step.action).__name__ for step in steps if step.action.player in (0, 2)}
     assert {"DraftCard", "EndMigration"} <= kinds
 

@@ -37,6 +37,10 @@ class EngineAdapter:
     # their own seeds per profile (for example a game's optional expansions).
     variants: tuple[tuple[str, Callable[[int], Any]], ...] = ()
     variant_seeds: Mapping[str, int] | None = None
+    # (state, player) -> how far `player` has pushed the quantities the research encoding
+    # bounds (groups, hand sizes, piles, stacks): a maximiser seat plays to raise it, the
+    # others to keep their own low (tests/encoding/test_extremes.py).
+    extent: Callable[[Any, int], int] | None = None
 
     def config(self, players: int) -> Any:
         """Returns the config the suite plays with `players` players."""

@@ -43,7 +43,9 @@ def perturb_hidden(state: State, player: int, seed: int) -> State:
                 pick, bird_rest = bird_rest[0], bird_rest[1:]
             else:
                 pick, island_rest = island_rest[0], island_rest[1:]
-        seats[p] = Seat(hand, pick, seat.pool, seat.groups, seat.done, seat.season_scores)
+        seats[p] = Seat(
+            hand, pick, seat.pool, seat.groups, seat.done, seat.season_scores, seat.moves
+        )
     bits, _ = next_u64(rng)
     return State(
         state.config,
@@ -60,6 +62,14 @@ def perturb_hidden(state: State, player: int, seed: int) -> State:
     )
 
 
+def extent(state: State, player: int) -> int:
+    """Groups count most (K2.3 each placed island makes one), then islands drafted to place,
+    a face-down pick of an island among them."""
+    seat = state.seats[player]
+    picked = seat.pick is not None and seat.pick not in SPECIES_BY_ID
+    return 2 * len(seat.groups) + len(seat.pool.drafted_islands) + picked
+
+
 ADAPTER = EngineAdapter(
     game=GAME,
     perturb_hidden=perturb_hidden,
@@ -67,4 +77,5 @@ ADAPTER = EngineAdapter(
     player_counts=GAME.player_counts,
     game_ref="birdgames.peacock:GAME",
     heavy_rate=0.06,
+    extent=extent,
 )

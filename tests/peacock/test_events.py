@@ -5,6 +5,7 @@ import pytest
 from birdgames import codec
 from birdgames.peacock import (
     GAME,
+    BirdLifted,
     BirdMoved,
     BirdPlaced,
     BirdsPassed,
@@ -40,6 +41,7 @@ PUBLIC: list[Event] = [
     IslandTucked(0, "reef", 1, B),
     BirdPlaced(0, "heron", Source.DRAFTED, 1, L),
     BirdMoved(0, "heron", 1, L, 2, Slot.RIGHT),
+    BirdLifted(0, "heron", 2, Slot.RIGHT),
     MigrationEnded(0),
     BirdsPassed(0, 1, ("heron", "owl")),
     BirdsRemoved(1, ("heron",)),

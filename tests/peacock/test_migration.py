@@ -7,6 +7,7 @@ from birdgames.peacock import (
     GAME,
     Action,
     EndMigration,
+    LiftBird,
     Phase,
     PlaceBird,
     PlaceIsland,
@@ -142,10 +143,14 @@ def test_the_move_budget_ends_tableau_moves_but_not_placing() -> None:
     groups = starting(start_2=group("start_2", flock("vulture", 1)))
     state = solo(seat(groups, drafted_birds=["vulture"], moves=MOVES_PER_MIGRATION))
     move = PlaceBird(0, "vulture", Source.TABLEAU, 2, L, 1, L)
-    assert GAME.check(state, move) == "p0 has made all 64 moves of this migration"
+    assert GAME.check(state, move) == (
+        f"p0 has made all {MOVES_PER_MIGRATION} moves of this migration"
+    )
+    assert GAME.check(state, LiftBird(0, "vulture", 1, L)) == GAME.check(state, move)
     legal = GAME.legal_actions(state, 0)
     assert PlaceBird(0, "vulture", D, 1, L) in legal
     assert all(a.source is not Source.TABLEAU for a in legal if isinstance(a, PlaceBird))
+    assert not any(isinstance(a, LiftBird) for a in legal)
 
 
 def test_crows_and_puffins_swap_flocks_through_a_free_slot() -> None:

@@ -1,9 +1,10 @@
 """Views (K4): own hand and pick for the player, sizes for the rest, the table for all."""
 
 from birdgames import codec
-from birdgames.peacock import GAME, PlaceIsland, Season
+from birdgames.peacock import GAME, LiftBird, Phase, PlaceIsland, Season, Slot, render
+from birdgames.peacock.state import MOVES_PER_MIGRATION
 from tests.peacock.adapter import perturb_hidden
-from tests.peacock.scenarios import fresh, seat, solo
+from tests.peacock.scenarios import flock, fresh, group, position, seat, solo, starting
 
 
 def test_player_sees_own_hand_and_only_sizes_of_others() -> None:
@@ -51,3 +52,21 @@ def test_hidden_changes_leave_the_view_and_legal_actions_alone() -> None:
         assert other != state
         assert GAME.view(other, player) == GAME.view(state, player)
         assert GAME.legal_actions(other, player) == GAME.legal_actions(state, player)
+
+
+def test_every_seat_sees_each_seats_moves_left_in_migration() -> None:
+    """K2.3: moves left are public, counted down by moves and lifts, 0 outside migration."""
+    tableau = starting(start_2=group("start_2", flock("vulture", 2)))
+    state = position((seat(tableau, moves=MOVES_PER_MIGRATION - 2), seat()))
+    state = GAME.apply(state, LiftBird(0, "vulture", 1, Slot.LEFT))
+    for viewer in (0, 1, None):
+        view = GAME.view(state, viewer)
+        assert [s.moves_left for s in view.seats] == [1, MOVES_PER_MIGRATION]
+    assert "p0: 0 points, 0 cards in hand, 1 move left" in render(GAME.view(state, 1))
+    assert f"p1: 0 points, 0 cards in hand, {MOVES_PER_MIGRATION} moves left" in render(
+        GAME.view(state, 1)
+    )
+    draft = fresh(2)
+    assert draft.phase is Phase.DRAFT
+    assert [s.moves_left for s in GAME.view(draft, 0).seats] == [0, 0]
+    assert "moves left" not in render(GAME.view(draft, 0))

@@ -85,6 +85,13 @@ VARIANTS: tuple[tuple[str, Callable[[int], Config]], ...] = (
     ("sky_pond", _with(POINTS_IN_THE_SKY, POND_EMONIUM)),
 )
 
+
+def extent(state: State, player: int) -> int:
+    """Birds held in hand (per colour), then the score the seat reached."""
+    seat = state.seats[player]
+    return 10 * sum(seat.hand) + seat.score
+
+
 ADAPTER = EngineAdapter(
     game=GAME,
     perturb_hidden=perturb_hidden,
@@ -93,4 +100,5 @@ ADAPTER = EngineAdapter(
     game_ref="birdgames.perch_bop:GAME",
     variants=VARIANTS,
     variant_seeds={"quick": 1, "ci": 1, "dev": 20, "soak": 200},
+    extent=extent,
 )

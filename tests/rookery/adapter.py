@@ -85,10 +85,19 @@ def perturb_hidden(state: State, player: int, seed: int) -> State:
     )
 
 
+def extent(state: State, player: int) -> int:
+    """Predators crowded into one zone (R6.1, no limit), then hand, discard and birds in play."""
+    crowd = max(len(zone.predators) for zone in state.zones)
+    own = state.players[player]
+    birds = sum(1 for zone in state.zones for bird in zone.birds if bird.owner == player)
+    return 4 * crowd + len(own.hand) + len(own.discard) + birds + len(state.pending)
+
+
 ADAPTER = EngineAdapter(
     game=GAME,
     perturb_hidden=perturb_hidden,
     seeds={"quick": 3, "ci": 15, "dev": 200, "soak": 2000},
     player_counts=GAME.player_counts,
     game_ref="birdgames.rookery:GAME",
+    extent=extent,
 )

@@ -4,6 +4,7 @@ and with one browser per seat; the page's final scores are the engine's."""
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -208,6 +209,8 @@ def test_a_hotseat_game_clicked_to_the_end_scores_as_the_engine(
     _new_table(driver, base, name, "hotseat")
     moves: list[tuple[int, int]] = []
     shot = False
+    # Peacock's migration shows each seat's moves left (K2.3); the other games have none.
+    moves_left_seen = name != "peacock"
     page = _wait(driver, lambda page: page["screen"] in ("pass", "turn", "over"))
     while page["screen"] != "over":
         if page["screen"] == "pass":
@@ -229,10 +232,15 @@ def test_a_hotseat_game_clicked_to_the_end_scores_as_the_engine(
             page = _wait(driver, _moved_on_from(page["steps"]))
             assert int(page["steps"]) == len(moves)
             continue
+        if not moves_left_seen:
+            moves_left_seen = bool(
+                re.search(r"\b\d+ moves? left\b", driver.find_element(By.TAG_NAME, "body").text)
+            )
         steps = page["steps"]
         moves.append((int(page["seat"]), _click_action(driver, page, rng)))
         page = _wait(driver, _moved_on_from(steps))
     assert shot, "the game ended before mid-game"
+    assert moves_left_seen, "no migration page showed its moves left"
     assert _scores(driver) == list(_engine_scores(name, moves))
 
 

@@ -81,7 +81,8 @@ function flock(f, name) {
 function peacock(v, name) {
   const seats = v.seats.map((seat, index) => el("div", "card area",
     el("div", "name", chip(SEAT_COLOURS[index]), ` p${index}${index === v.player ? " (you)" : ""}: ${seat.total} points`,
-      seat.committed ? " · picked" : "", seat.done ? " · done" : ""),
+      seat.committed ? " · picked" : "", seat.done ? " · done" : "",
+      v.phase === "migration" ? ` · ${seat.moves_left} ${seat.moves_left === 1 ? "move" : "moves"} left` : ""),
     seat.hand_birds ? el("div", "hand", "hand: ", [...seat.hand_birds, ...seat.hand_islands].map((id) => el("span", "cardlet", name(id))))
       : el("div", "small", `${seat.hand_size} cards in hand`),
     seat.pick ? el("div", "small", `face-down pick: ${name(seat.pick)}`) : null,

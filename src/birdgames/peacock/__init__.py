@@ -8,6 +8,7 @@ from birdgames.peacock.actions import (
     Action,
     DraftCard,
     EndMigration,
+    LiftBird,
     PlaceBird,
     PlaceIsland,
     Source,
@@ -24,6 +25,7 @@ from birdgames.peacock.cards import (
     StartingIsland,
 )
 from birdgames.peacock.events import (
+    BirdLifted,
     BirdMoved,
     BirdPlaced,
     BirdsPassed,
@@ -67,6 +69,7 @@ __all__ = [
     "Species",
     "StartingIsland",
     "Action",
+    "BirdLifted",
     "BirdMoved",
     "BirdPlaced",
     "BirdsPassed",
@@ -93,6 +96,7 @@ __all__ = [
     "PhaseStarted",
     "PickCommitted",
     "PickRevealed",
+    "LiftBird",
     "PlaceBird",
     "PlaceIsland",
     "Resource",

@@ -16,7 +16,7 @@ class Source(enum.Enum):
     """Where a bird being placed comes from."""
 
     DRAFTED = "drafted"  # drafted this season
-    ASIDE = "aside"  # set aside at a season change
+    ASIDE = "aside"  # set aside at a season change, or lifted off the tableau this migration
     RECEIVED = "received"  # passed by a neighbour for additional migration
     TABLEAU = "tableau"  # already in a flock (from_group, from_slot)
 
@@ -102,6 +102,25 @@ class PlaceBird:
 
 
 @attrs.frozen
+class LiftBird:
+    """Lifts one bird off a flock of the tableau into the set-aside birds (one move)."""
+
+    kind: ClassVar[str] = "peacock.lift_bird"
+
+    player: int
+    """The seat that lifts."""
+    bird: str
+    """The species id of the bird (the flock's)."""
+    group: int
+    """The group the bird leaves, by index in the tableau."""
+    slot: Slot
+    """The slot the bird leaves."""
+
+    def __str__(self) -> str:
+        return f"p{self.player} lifts {self.bird} from group {self.group} {self.slot.value}"
+
+
+@attrs.frozen
 class EndMigration:
     """Closes this player's migration or additional migration."""
 
@@ -114,6 +133,13 @@ class EndMigration:
         return f"p{self.player} ends migration"
 
 
-Action: TypeAlias = DraftCard | PlaceIsland | TuckIsland | PlaceBird | EndMigration
-ACTION_CLASSES: tuple[type, ...] = (DraftCard, PlaceIsland, TuckIsland, PlaceBird, EndMigration)
+Action: TypeAlias = DraftCard | PlaceIsland | TuckIsland | PlaceBird | LiftBird | EndMigration
+ACTION_CLASSES: tuple[type, ...] = (
+    DraftCard,
+    PlaceIsland,
+    TuckIsland,
+    PlaceBird,
+    LiftBird,
+    EndMigration,
+)
 ACTION_TYPES: Final = ActionTypes("Peacock", ACTION_CLASSES)

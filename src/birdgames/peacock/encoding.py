@@ -18,6 +18,7 @@ from birdgames.peacock.actions import (
     Action,
     DraftCard,
     EndMigration,
+    LiftBird,
     PlaceBird,
     PlaceIsland,
     Source,
@@ -33,7 +34,7 @@ from birdgames.peacock.cards import (
     Season,
 )
 from birdgames.peacock.game import GAME
-from birdgames.peacock.state import SLOTS, Config, Flock, Phase, State
+from birdgames.peacock.state import MOVES_PER_MIGRATION, SLOTS, Config, Flock, Phase, State
 from birdgames.peacock.view import GroupView, SeatView, View
 
 BIRDS: Final = tuple(s.id for s in SPECIES)
@@ -47,10 +48,20 @@ PICKS_PER_GAME: Final = sum(DEAL_BIRDS) + sum(DEAL_ISLANDS)  # one card per draf
 
 
 def max_groups(players: int) -> int:
-    """Returns the most groups one seat can hold: its starting island and every island it
-    can draft (one card per draft round, at most every island card in play)."""
-    islands = sum(i.copies_2p if players == 2 else i.copies for i in ISLAND_TYPES)
-    return 1 + min(PICKS_PER_GAME, islands)
+    """Returns the most groups one seat can hold.
+
+    A seat starts with its three starting islands (K1) and each island card it places makes
+    one more group (K2.3); it places only islands it drafted. In season s it drafts one card
+    per draft round, `DEAL_BIRDS[s] + DEAL_ISLANDS[s]` cards, and no more islands than the
+    season deals to the whole table, `players * DEAL_ISLANDS[s]`; over the game no more than
+    the island deck holds at this count. At 2/3/4 players: 3 + 12 / 3 + 18 / 3 + 23 groups.
+    """
+    season_islands = sum(
+        min(birds + islands, players * islands)
+        for birds, islands in zip(DEAL_BIRDS, DEAL_ISLANDS, strict=True)
+    )
+    deck = sum(i.copies_2p if players == 2 else i.copies for i in ISLAND_TYPES)
+    return len(STARTING_ISLANDS) + min(season_islands, deck)
 
 
 @functools.lru_cache(maxsize=16)
@@ -74,6 +85,7 @@ def _layout(players: int) -> Layout:
                     ("slot", SLOTS),
                 ),
             ),
+            Block("lift_bird", (("from_group", groups), ("from_slot", SLOTS))),
             Block("end_migration", ()),
         )
     )
@@ -106,6 +118,8 @@ def encode(state: State, action: Action) -> int:
         case PlaceBird():
             fields = (action.bird, action.source, action.group, action.slot)
             return space.index(action, "place_bird", fields)
+        case LiftBird():
+            return space.index(action, "lift_bird", (action.group, action.slot))
         case EndMigration():
             return space.index(action, "end_migration", ())
         case _:
@@ -134,7 +148,7 @@ _GROUP_SIZE: Final = (
     len(ISLANDS) + len(STARTS) + len(ISLANDS) * 2 + 2 * (len(BIRDS) + 1) + 3
 )  # island, tucks by (type, half), two flocks (species, size), plant/fish/meat
 _SEAT_HEAD: Final = 3 + len(BIRDS) + len(ISLANDS) + len(_CARDS)
-_SEAT_POOL: Final = 3 * len(BIRDS) + len(ISLANDS) + 1 + SEASONS_PER_GAME + 1
+_SEAT_POOL: Final = 3 * len(BIRDS) + len(ISLANDS) + 2 + SEASONS_PER_GAME + 1
 _HEADER: Final = 1 + 2 + 1 + len(PHASES) + 2 + len(BIRDS) + len(ISLANDS) + len(_CARDS)
 
 
@@ -182,13 +196,10 @@ def _seat(out: Features, seat: SeatView, groups: int) -> None:
     out.counts(seat.aside, BIRDS)
     out.counts(seat.received, BIRDS)
     out.flag(seat.done)
+    out.number(seat.moves_left, MOVES_PER_MIGRATION)
     out.padded([s / 100 for s in seat.season_scores], SEASONS_PER_GAME)
     out.number(seat.total, 100)
-    for g in range(groups):
-        if g < len(seat.groups):
-            _group(out, seat.groups[g])
-        else:
-            out.padded((), _GROUP_SIZE)
+    out.rows(seat.groups, groups, _GROUP_SIZE, _group)
 
 
 def observe(view: View) -> tuple[float, ...]:

@@ -193,6 +193,25 @@ class BirdMoved:
 
 
 @attrs.frozen
+class BirdLifted:
+    """A bird leaves a flock of the tableau for the player's set-aside birds."""
+
+    kind: ClassVar[str] = "peacock.bird_lifted"
+
+    player: int
+    """The seat whose tableau it is."""
+    bird: str
+    """The species id of the bird."""
+    group: int
+    """The group the bird leaves."""
+    slot: Slot
+    """The slot the bird leaves."""
+
+    def __str__(self) -> str:
+        return f"p{self.player} lifts {self.bird} from group {self.group} {self.slot.value}"
+
+
+@attrs.frozen
 class MigrationEnded:
     """A player closes their migration or additional migration."""
 
@@ -359,6 +378,7 @@ Event: TypeAlias = (
     | IslandTucked
     | BirdPlaced
     | BirdMoved
+    | BirdLifted
     | MigrationEnded
     | BirdsPassed
     | BirdsRemoved
@@ -377,6 +397,7 @@ EVENT_CLASSES: tuple[type, ...] = (
     IslandTucked,
     BirdPlaced,
     BirdMoved,
+    BirdLifted,
     MigrationEnded,
     BirdsPassed,
     BirdsRemoved,

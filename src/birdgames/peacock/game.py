@@ -70,9 +70,9 @@ class PeacockGame:
         """Returns a bound on the actions of any game with `config`.
 
         Per season: one pick per card dealt; in migration each island card once, each bird
-        placed from the pool once, each player's tableau moves (its budget; rules: "A season
-        (three in a game)"), one close per player; in additional migration each received bird
-        once and one close per player.
+        placed from the pool once, each player's tableau moves and lifts (its budget; rules:
+        "A season (three in a game)") and each lifted bird placed again, one close per
+        player; in additional migration each received bird once and one close per player.
         """
         config = setup.check_config(config)
         n = config.players
@@ -80,7 +80,7 @@ class PeacockGame:
         total = 0
         for rnd in range(SEASONS_PER_GAME):
             total += n * (DEAL_BIRDS[rnd] + DEAL_ISLANDS[rnd])  # draft picks
-            total += n * DEAL_ISLANDS[rnd] + birds + n * MOVES_PER_MIGRATION + n  # migration
+            total += n * DEAL_ISLANDS[rnd] + birds + 2 * n * MOVES_PER_MIGRATION + n  # migration
             total += birds + n  # additional migration
         return total
 
@@ -138,9 +138,11 @@ GAME: Final = PeacockGame()
 
 codec.register(Config, *ACTION_CLASSES, *EVENT_CLASSES)
 # State format 2: flocks lost `settled` and seats gained `moves` when placed birds could move
-# freely (K2.3). View format 2: the common view shape (scores, is_terminal, decision); views
-# are snapshots, so an older one is refused rather than completed.
-codec.register(State, View, version=2)
+# freely (K2.3). View format 2: the common view shape (scores, is_terminal, decision); format 3:
+# seats show their moves left. Views are snapshots, so an older one is refused rather than
+# completed.
+codec.register(State, version=2)
+codec.register(View, version=3)
 codec.register_validator(State, invariants.problem)
 
 __all__ = ["GAME", "PeacockGame"]

@@ -30,6 +30,7 @@ from birdgames.peacock.state import (
     BLUE,
     DRAFT,
     LEFT,
+    MIGRATION,
     MOVES_PER_MIGRATION,
     ORANGE,
     OVER,
@@ -172,6 +173,8 @@ def problem(state: State) -> str | None:
         # K2.3 a player closes a migration; the draft opens none and the end closes all
         if not 0 <= seat.moves <= MOVES_PER_MIGRATION:
             return f"p{i} has made {seat.moves} moves, allowed 0 to {MOVES_PER_MIGRATION}"
+        if seat.moves and phase is not MIGRATION:  # each migration's budget starts at 0
+            return f"p{i} has made {seat.moves} moves outside migration"
         if seat.done and draft:
             return f"p{i} is done during the draft"
         if not seat.done and over:

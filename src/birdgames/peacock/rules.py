@@ -15,6 +15,7 @@ from birdgames.peacock.actions import (
     Action,
     DraftCard,
     EndMigration,
+    LiftBird,
     PlaceBird,
     PlaceIsland,
     Source,
@@ -25,6 +26,7 @@ from birdgames.peacock.cards import (
     Season,
 )
 from birdgames.peacock.events import (
+    BirdLifted,
     BirdMoved,
     BirdPlaced,
     Event,
@@ -179,6 +181,12 @@ def _move_table(player: int, bird: str, leaves: int, groups: int) -> tuple[Place
 
 
 @lru_cache(maxsize=4096)
+def _lift(player: int, bird: str, leaves: int) -> LiftBird:
+    """Returns lifting one `bird` off the target `leaves`."""
+    return LiftBird(player, bird, leaves >> 1, SLOTS[leaves & 1])
+
+
+@lru_cache(maxsize=4096)
 def _island_actions(player: int, island: str, groups: int) -> tuple[Action, ...]:
     """Returns placing a drafted island as a new group, then each tuck under the `groups`."""
     tucks = (TuckIsland(player, island, index, half) for index in range(groups) for half in HALVES)
@@ -270,6 +278,14 @@ def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, .
                             if target != leaves:
                                 acts.append(table[target])
                 leaves += 1
+        # K2.3 a bird may also be lifted into the set-aside birds, so a full tableau can
+        # still rearrange: lift, move the others, place the lifted birds again (DECISION).
+        leaves = 0
+        for group in groups:
+            for flock in (group.left, group.right):
+                if flock is not None:
+                    acts.append(_lift(player, flock.species, leaves))
+                leaves += 1
     if not migration or not pool.drafted_islands:
         acts.append(_closing(player))
     return tuple(acts)
@@ -299,7 +315,7 @@ def check(state: State, action: object) -> str | None:
             if seat.pick is not None:
                 return f"p{player} has already picked a card this turn"
             return _check_draft(seat, action.player, action.card)
-        case PlaceIsland() | TuckIsland() | PlaceBird() | EndMigration():
+        case PlaceIsland() | TuckIsland() | PlaceBird() | LiftBird() | EndMigration():
             if phase is DRAFT:
                 return "this is the draft: choose a card from your hand"
             if seat.done:
@@ -322,7 +338,9 @@ def _check_draft(seat: Seat, player: int, card: object) -> str | None:
 
 
 def _check_migration(
-    state: State, seat: Seat, action: PlaceIsland | TuckIsland | PlaceBird | EndMigration
+    state: State,
+    seat: Seat,
+    action: PlaceIsland | TuckIsland | PlaceBird | LiftBird | EndMigration,
 ) -> str | None:
     pool = seat.pool
     additional = state.phase is ADDITIONAL
@@ -340,6 +358,8 @@ def _check_migration(
             return None
         case PlaceBird():
             return _check_place_bird(state, seat, action)
+        case LiftBird():
+            return _check_lift_bird(additional, seat, action)
         case EndMigration():
             if not additional and pool.drafted_islands:
                 left = ", ".join(pool.drafted_islands)
@@ -362,6 +382,23 @@ def _group_problem(seat: Seat, group: object) -> str | None:
     count = len(seat.groups)
     if type(group) is not int or not 0 <= group < count:
         return f"there is no group {group!r}; your groups are 0 to {count - 1}"
+    return None
+
+
+def _check_lift_bird(additional: bool, seat: Seat, action: LiftBird) -> str | None:
+    if additional:  # K2.4
+        return "in additional migration only received birds are placed; nothing else moves"
+    problem = _group_problem(seat, action.group)
+    if problem:
+        return problem
+    if not isinstance(action.slot, Slot):
+        return f"slot must be left or right, not {action.slot!r}"
+    flock = seat.groups[action.group].flock(action.slot)
+    if flock is None or flock.species != action.bird:
+        holds = "is empty" if flock is None else f"holds {flock.species}"
+        return f"group {action.group} {action.slot.value} {holds}, not {action.bird!r}"
+    if seat.moves >= MOVES_PER_MIGRATION:  # K2.3 (DECISION)
+        return f"p{action.player} has made all {MOVES_PER_MIGRATION} moves of this migration"
     return None
 
 
@@ -444,6 +481,8 @@ def step(state: State, action: Action, log: bool = True) -> tuple[State, tuple[E
             return _tuck_island(state, action, log)
         case PlaceBird():
             return _place_bird(state, action, log)
+        case LiftBird():
+            return _lift_bird(state, action, log)
         case EndMigration():
             return _end_migration(state, action, log)
         case _:
@@ -601,6 +640,25 @@ def _place_bird(state: State, action: PlaceBird, log: bool) -> tuple[State, tupl
     else:
         event = BirdPlaced(player, bird, action.source, action.group, action.slot)
     return _with_seat(state, player, seat), (event,)
+
+
+def _lift_bird(state: State, action: LiftBird, log: bool) -> tuple[State, tuple[Event, ...]]:
+    player, bird = action.player, action.bird
+    seat = state.seats[player]
+    pool = seat.pool
+    pool = build.pool(
+        pool.drafted_birds, pool.drafted_islands, build.added(pool.aside, bird), pool.received
+    )
+    old = seat.groups[action.group]
+    flock = old.flock(action.slot)
+    assert flock is not None
+    left = None if flock.size == 1 else build.flock(bird, flock.size - 1)
+    groups = build.replaced(seat.groups, action.group, build.with_flock(old, action.slot, left))
+    seat = build.seat(seat.hand, None, pool, groups, False, seat.season_scores, seat.moves + 1)
+    after = _with_seat(state, player, seat)
+    if not log:
+        return after, ()
+    return after, (BirdLifted(player, bird, action.group, action.slot),)
 
 
 def _end_migration(

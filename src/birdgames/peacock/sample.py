@@ -10,7 +10,17 @@ from birdgames.fields import with_own_dict
 from birdgames.peacock.cards import DEAL_BIRDS, DEAL_ISLANDS, SPECIES_BY_ID, STARTING_ISLANDS
 from birdgames.peacock.events import Event, HandPassed, PickRevealed, SeasonChanged
 from birdgames.peacock.setup import bird_deck_cards, island_deck_cards
-from birdgames.peacock.state import Config, Group, Hand, Phase, Pool, Seat, State
+from birdgames.peacock.state import (
+    MIGRATION,
+    MOVES_PER_MIGRATION,
+    Config,
+    Group,
+    Hand,
+    Phase,
+    Pool,
+    Seat,
+    State,
+)
 from birdgames.peacock.view import View
 from birdgames.rng import Rng, below, fork, shuffle
 
@@ -156,7 +166,8 @@ def sample_state(
             seat_view.drafted_birds, seat_view.drafted_islands, seat_view.aside, seat_view.received
         )
         groups = tuple(Group(g.island, g.tucks, g.left, g.right) for g in seat_view.groups)
-        seats.append(Seat(hand, pick, pool, groups, seat_view.done, seat_view.season_scores))
+        moves = MOVES_PER_MIGRATION - seat_view.moves_left if view.phase is MIGRATION else 0
+        seats.append(Seat(hand, pick, pool, groups, seat_view.done, seat_view.season_scores, moves))
     if len(bird_pool) != view.bird_deck_size or len(island_pool) != view.island_deck_size:
         raise BirdgamesError("the history does not fit the view: the decks' sizes differ")
     if config is None or config.players != n:

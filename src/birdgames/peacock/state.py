@@ -7,7 +7,7 @@ from typing import ClassVar, Final
 
 import attrs
 
-from birdgames.peacock.cards import Season
+from birdgames.peacock.cards import SPECIES, Season
 
 # Config lives in its own module, interpreted in the compiled build; imported from here too.
 from birdgames.peacock.config import Config
@@ -53,9 +53,10 @@ BLUE: Final = Season.BLUE
 ORANGE: Final = Season.ORANGE
 
 # K2.3 placed birds move freely within a migration, up to this many moves per player (DECISION).
-# A tableau holds at most about 30 birds in a migration (18 drafted, a few received), and any
-# rearrangement that has a free slot to work through moves each bird at most twice.
-MOVES_PER_MIGRATION: Final = 64
+# Any rearrangement lifts each bird that changes slot once (a move or a lift) and places the
+# lifted ones again for free, so it needs at most one move per bird on the tableau; no
+# tableau can hold more birds than the whole deck has (72 cards), so none is refused.
+MOVES_PER_MIGRATION: Final = sum(species.copies for species in SPECIES)
 
 
 class Phase(enum.Enum):

@@ -15,6 +15,8 @@ from birdgames.peacock.rules import to_act
 from birdgames.peacock.scoring import group_counts
 from birdgames.peacock.state import (
     BLUE,
+    MIGRATION,
+    MOVES_PER_MIGRATION,
     ORANGE,
     Flock,
     Group,
@@ -69,13 +71,16 @@ class SeatView:
     drafted_islands: tuple[str, ...]
     """Islands drafted and not yet placed, sorted (public)."""
     aside: tuple[str, ...]
-    """Birds set aside at the last season change, sorted (public)."""
+    """Birds set aside at the last season change or lifted this migration, sorted (public)."""
     received: tuple[str, ...]
     """Birds received in additional migration, sorted (public)."""
     groups: tuple[GroupView, ...]
     """The seat's tableau: starting islands first, then each new group."""
     done: bool
     """Whether the seat has ended its migration."""
+    moves_left: int
+    """Tableau moves and lifts the seat may still make this migration (of
+    `MOVES_PER_MIGRATION`); 0 outside migration, where nothing on a tableau moves."""
     season_scores: tuple[int, ...]
     """The seat's score for each finished season, in order."""
     total: int
@@ -132,7 +137,7 @@ def _group_view(group: Group, blue: bool) -> GroupView:
 
 
 @lru_cache(maxsize=1024)
-def _seat_view(seat: Seat, mine: bool, blue: bool) -> SeatView:
+def _seat_view(seat: Seat, mine: bool, blue: bool, migration: bool) -> SeatView:
     hand = seat.hand
     pool = seat.pool
     return SeatView(
@@ -147,6 +152,7 @@ def _seat_view(seat: Seat, mine: bool, blue: bool) -> SeatView:
         pool.received,
         tuple([_group_view(group, blue) for group in seat.groups]),
         seat.done,
+        MOVES_PER_MIGRATION - seat.moves if migration else 0,
         seat.season_scores,
         sum(seat.season_scores),
     )
@@ -157,7 +163,10 @@ def view(state: State, player: int | None) -> View:
     me = check_spectator_or_player(player, len(state.seats))
     season = state.season
     blue = season is BLUE
-    seats = tuple([_seat_view(seat, i == me, blue) for i, seat in enumerate(state.seats)])
+    migration = state.phase is MIGRATION
+    seats = tuple(
+        [_seat_view(seat, i == me, blue, migration) for i, seat in enumerate(state.seats)]
+    )
     acting = to_act(state)  # empty exactly when the game is over (GAME.is_terminal)
     return View(
         me,

@@ -14,6 +14,7 @@ from birdgames.peacock.actions import (
     Action,
     DraftCard,
     EndMigration,
+    LiftBird,
     PlaceBird,
     PlaceIsland,
     Source,
@@ -21,6 +22,7 @@ from birdgames.peacock.actions import (
 )
 from birdgames.peacock.cards import ISLAND_TYPES, SPECIES, STARTING_ISLANDS, Season
 from birdgames.peacock.events import (
+    BirdLifted,
     BirdMoved,
     BirdPlaced,
     BirdsPassed,
@@ -120,6 +122,9 @@ def describe_action(view: View, action: Action) -> str:
                 )
                 return f"{who} moves a {card_name(action.bird)} from {start} to {where}"
             return f"{who} places a {_SOURCES[action.source]} {card_name(action.bird)} on {where}"
+        case LiftBird():
+            start = _slot(view, action.player, action.group, action.slot)
+            return f"{who} lifts a {card_name(action.bird)} from {start} and sets it aside"
         case EndMigration():
             return f"{who} ends their migration"
         case _:
@@ -163,6 +168,11 @@ def describe_event(view: View, event: Event) -> str:
                 f"p{event.player} moves a {card_name(event.bird)} from "
                 f"{_slot(view, event.player, event.from_group, event.from_slot)} to "
                 f"{_slot(view, event.player, event.group, event.slot)}"
+            )
+        case BirdLifted():
+            return (
+                f"p{event.player} lifts a {card_name(event.bird)} from "
+                f"{_slot(view, event.player, event.group, event.slot)} and sets it aside"
             )
         case MigrationEnded():
             return f"p{event.player} ends their migration"
@@ -212,9 +222,15 @@ def _group_line(index: int, group: GroupView) -> str:
     )
 
 
+def _moves_left(count: int) -> str:
+    return "1 move left" if count == 1 else f"{count} moves left"
+
+
 def _seat_lines(view: View, index: int, seat: SeatView) -> list[str]:
     state = "done" if seat.done else ("picked" if seat.committed else "")
     head = f"  p{index}: {seat.total} points, {seat.hand_size} cards in hand"
+    if view.phase is Phase.MIGRATION:
+        head += f", {_moves_left(seat.moves_left)}"
     lines = [f"{head}{f', {state}' if state else ''}"]
     if seat.hand_birds is not None and seat.hand_islands is not None:
         lines.append(f"    hand: {_cards((*seat.hand_birds, *seat.hand_islands))}")

@@ -53,7 +53,7 @@ from birdgames.perch_bop.cards import (
     TILES,
 )
 from birdgames.perch_bop.game import GAME
-from birdgames.perch_bop.state import Await, Config, Location, Phase, Stage, State, Where
+from birdgames.perch_bop.state import Await, Config, Location, Phase, Pond, Stage, State, Where
 from birdgames.perch_bop.view import View
 
 TILE_IDS: Final = tuple(t.id for t in TILES)
@@ -240,7 +240,7 @@ def _size(players: int, expansions: frozenset[str], promos: frozenset[str]) -> i
     if "points_in_the_sky" in expansions:
         size += 2 * MAX_LOCATIONS
     if "pond_emonium" in expansions:
-        size += MAX_PONDS * (len(POND_IDS) + 1 + 2 * hues) + 2 * players
+        size += MAX_PONDS * _pond_size(hues) + 2 * players
     if promos:
         size += players + 2 * MAX_LOCATIONS + 4
     return size
@@ -251,10 +251,7 @@ def observation_size(config: Config) -> int:
     return _size(config.players, config.expansions, config.promos)
 
 
-def _location(out: Features, location: Location | None, hues: int) -> None:
-    if location is None:
-        out.padded((), _location_size(hues))
-        return
+def _location(out: Features, location: Location, hues: int) -> None:
     out.one_hot(TILE_IDS.index(location.tile), len(TILE_IDS))
     out.padded([b / 10 for b in location.birds], hues)
     out.padded([1.0 if n else 0.0 for n in location.nested], hues)
@@ -263,8 +260,15 @@ def _location(out: Features, location: Location | None, hues: int) -> None:
     out.flag(location.removed)
 
 
-def _cell(places: int, index: int | None) -> int | None:
-    return index if index is not None and 0 <= index < places else None
+def _pond_size(hues: int) -> int:
+    return len(POND_IDS) + 1 + 2 * hues
+
+
+def _pond(out: Features, pond: Pond, hues: int) -> None:
+    out.one_hot(POND_IDS.index(pond.tile), len(POND_IDS))
+    out.number(pond.intersection, 10)
+    out.padded([b / 10 for b in pond.birds], hues)
+    out.one_hot(pond.leader, hues)
 
 
 def observe(view: View) -> tuple[float, ...]:
@@ -284,8 +288,12 @@ def observe(view: View) -> tuple[float, ...]:
     out.one_hot(AWAITS.index(Await(view.awaiting)), len(AWAITS))
     out.flag(view.placed)
     out.flag(view.bonus_used)
-    for i in range(MAX_LOCATIONS):
-        _location(out, view.locations[i] if i < len(view.locations) else None, hues)
+    out.rows(
+        view.locations,
+        MAX_LOCATIONS,
+        _location_size(hues),
+        lambda row, location: _location(row, location, hues),
+    )
     out.padded([n / 28 for n in view.supply], hues)
     out.padded([n / 28 for n in view.bag], hues)
     out.padded([n / 28 for n in view.plaza], hues)
@@ -295,8 +303,7 @@ def observe(view: View) -> tuple[float, ...]:
     out.padded([r / 100 for r in view.reached], players)
     out.padded([1.0 if b else 0.0 for b in view.birdhouses], players)
     out.padded([1.0 if z else 0.0 for z in view.zaps], players)
-    for slot in range(MAX_SLOTS):
-        out.one_hot(view.fountain[slot] if slot < len(view.fountain) else None, hues)
+    out.rows(view.fountain, MAX_SLOTS, hues, lambda row, colour: row.one_hot(colour, hues))
     out.counts((a.colour for a in view.arrivals), range(hues))
     out.counts((a.chooser for a in view.arrivals), seats)
     by_id = {c.id: c for c in view.creatures}
@@ -335,24 +342,19 @@ def observe(view: View) -> tuple[float, ...]:
         out.number(feeders.removed if feeders else 0, 5)
     if "points_in_the_sky" in view.expansions:
         sky = view.sky
-        out.one_hot(None if sky is None else _cell(MAX_LOCATIONS, sky.sun), MAX_LOCATIONS)
-        out.one_hot(None if sky is None else _cell(MAX_LOCATIONS, sky.moon), MAX_LOCATIONS)
+        out.one_hot(None if sky is None else sky.sun, MAX_LOCATIONS)
+        out.one_hot(None if sky is None else sky.moon, MAX_LOCATIONS)
     if "pond_emonium" in view.expansions:
         ponds = view.ponds
         shown_ponds = ponds.ponds if ponds is not None else ()
-        for i in range(MAX_PONDS):
-            pond = shown_ponds[i] if i < len(shown_ponds) else None
-            out.one_hot(None if pond is None else POND_IDS.index(pond.tile), len(POND_IDS))
-            out.number(0 if pond is None else pond.intersection, 10)
-            out.padded([b / 10 for b in (pond.birds if pond else ())], hues)
-            out.one_hot(None if pond is None else pond.leader, hues)
+        out.rows(shown_ponds, MAX_PONDS, _pond_size(hues), lambda row, pond: _pond(row, pond, hues))
         out.padded([b / 5 for b in (ponds.bread if ponds else ())], players)
         out.padded([b / 5 for b in (ponds.spent if ponds else ())], players)
     if view.promos:
         promo = view.promo_state
         out.one_hot(None if promo is None else promo.controller, players)
-        out.one_hot(None if promo is None else _cell(MAX_LOCATIONS, promo.egg), MAX_LOCATIONS)
-        out.one_hot(None if promo is None else _cell(MAX_LOCATIONS, promo.yeti), MAX_LOCATIONS)
+        out.one_hot(None if promo is None else promo.egg, MAX_LOCATIONS)
+        out.one_hot(None if promo is None else promo.yeti, MAX_LOCATIONS)
         out.flag(promo is not None and promo.egg_moved)
         out.flag(promo is not None and promo.yeti_used)
         out.flag(promo is not None and promo.eagle_used)

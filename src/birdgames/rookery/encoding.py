@@ -46,17 +46,19 @@ from birdgames.rookery.cards import (
 )
 from birdgames.rookery.game import GAME
 from birdgames.rookery.legality import discards_for_effect, targeted_ability
+from birdgames.rookery.setup import DECK_BOUNDS, MAX_COPIES
 from birdgames.rookery.state import (
     ZONE_CAPACITY,
     ZONES,
     AmbushWindow,
+    Bird,
     Config,
     DiscardChoice,
     Phase,
     State,
     TargetChoice,
 )
-from birdgames.rookery.view import View
+from birdgames.rookery.view import PredatorView, View
 
 HABITATS: Final = tuple(Habitat)
 SEASONS: Final = tuple(Season)
@@ -64,8 +66,21 @@ PHASES: Final = tuple(Phase)
 CARD_IDS: Final = tuple(CATALOG)
 BIRD_IDS: Final = tuple(BIRDS)
 PREDATOR_IDS: Final = tuple(PREDATORS)
-# Observations show this many predators per zone (every predator of the standard decks).
-SHOWN_PREDATORS: Final = 8
+
+
+def _most_predators_in_a_zone() -> int:
+    """Returns the most predators a zone can hold under any legal config.
+
+    Predators have no limit in a zone (R2) and none is Unique, so one zone can hold every
+    predator card of both decks: each deck holds at most `MAX_COPIES` of each predator
+    (R10), and no more cards than the largest deck a config may allow.
+    """
+    per_deck = min(len(PREDATORS) * MAX_COPIES, DECK_BOUNDS[1])
+    return 2 * per_deck
+
+
+# Observations show this many predators per zone: as many as any legal game can put there.
+SHOWN_PREDATORS: Final = _most_predators_in_a_zone()
 
 
 def _deck_cards(config: Config, kind: CardType) -> tuple[str, ...]:
@@ -271,6 +286,29 @@ def observation_size(config: Config) -> int:
     return SIZE
 
 
+def _bird_row(out: Features, bird: Bird) -> None:
+    out.flag(True)
+    out.one_hot(BIRD_IDS.index(bird.card), len(BIRD_IDS))
+    out.one_hot(bird.owner, 2)
+    out.flag(bird.nested)
+    out.flag(bird.tapped)
+    out.number(bird.damage, 5)
+    out.flag(bird.has_tapped)
+    out.flag(bird.moved)
+    out.flag(bird.untapped)
+
+
+def _predator_row(out: Features, predator: PredatorView) -> None:
+    out.flag(True)
+    out.one_hot(predator.owner, 2)
+    card = predator.card  # None when face down and not the viewer's
+    out.one_hot(None if card is None else PREDATOR_IDS.index(card), len(PREDATOR_IDS))
+    out.flag(predator.face_up)
+    out.number(predator.damage, 5)
+    out.number(predator.hunts, 3)
+    out.flag(predator.readied)
+
+
 def observe(view: View) -> tuple[float, ...]:
     """Returns the view as a fixed-length list of numbers (layout in docs/research.md)."""
     out = Features()
@@ -290,33 +328,8 @@ def observe(view: View) -> tuple[float, ...]:
     for zone in view.zones:
         out.one_hot(None if zone.habitat is None else HABITATS.index(zone.habitat), len(HABITATS))
         out.one_hot(zone.controller, 2)
-        for i in range(ZONE_CAPACITY):
-            if i >= len(zone.birds):
-                out.padded((), _BIRD_SIZE)
-                continue
-            bird = zone.birds[i]
-            out.flag(True)
-            out.one_hot(BIRD_IDS.index(bird.card), len(BIRD_IDS))
-            out.one_hot(bird.owner, 2)
-            out.flag(bird.nested)
-            out.flag(bird.tapped)
-            out.number(bird.damage, 5)
-            out.flag(bird.has_tapped)
-            out.flag(bird.moved)
-            out.flag(bird.untapped)
-        for j in range(SHOWN_PREDATORS):
-            if j >= len(zone.predators):
-                out.padded((), _PREDATOR_SIZE)
-                continue
-            predator = zone.predators[j]
-            out.flag(True)
-            out.one_hot(predator.owner, 2)
-            card = predator.card  # None when face down and not the viewer's
-            out.one_hot(None if card is None else PREDATOR_IDS.index(card), len(PREDATOR_IDS))
-            out.flag(predator.face_up)
-            out.number(predator.damage, 5)
-            out.number(predator.hunts, 3)
-            out.flag(predator.readied)
+        out.rows(zone.birds, ZONE_CAPACITY, _BIRD_SIZE, _bird_row)
+        out.rows(zone.predators, SHOWN_PREDATORS, _PREDATOR_SIZE, _predator_row)
         out.counts(
             ((pile.owner, pile.card) for pile in zone.pile),
             [(owner, card) for owner in range(2) for card in HABITAT_CARDS],
