@@ -77,7 +77,7 @@ class ActionTypes:
         if checks is None:
             return f"{describe(action)} is not a {self.game} action"
         for name, accepted, sized, field in checks:
-            value = getattr(action, name)
+            value = getattr(action, name, _MISSING)
             kind = type(value)
             if kind not in accepted:
                 return _refusal(field, value)
@@ -93,7 +93,13 @@ class ActionTypes:
         return None
 
 
+# What an action built without its __init__ (`object.__new__`) holds in a field it lacks.
+_MISSING: Final = object()
+
+
 def _refusal(field: FieldType, value: object) -> str:
+    if value is _MISSING:
+        return f"{field.name} is missing; it must be {field.expected}"
     return f"{field.name} must be {field.expected}, not {describe(value)}"
 
 
@@ -219,13 +225,13 @@ def describe_action(action: object) -> str:
     fields = _FIELD_TYPES.get(type(action))
     if fields is None:
         return describe(action)
-    values = [(field, getattr(action, field.name)) for field in fields]
+    values = [(field, getattr(action, field.name, _MISSING)) for field in fields]
     if all(type(v) in f.types and _within(v, f) for f, v in values):
         try:
             return _cut(str(action), 4 * SHOWN_CHARS)
         except Exception:  # an error message must not fail on a faulty log line
             pass
-    shown = ", ".join(f"{f.name}={describe(v)}" for f, v in values)
+    shown = ", ".join(f"{f.name}={'missing' if v is _MISSING else describe(v)}" for f, v in values)
     return f"{type(action).__name__}({shown})"
 
 

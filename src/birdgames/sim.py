@@ -21,6 +21,7 @@ from birdgames.core import (
     check_seed,
     get_game,
 )
+from birdgames.fields import describe
 from birdgames.rng import Rng, below, fork, next_u64
 
 A = TypeVar("A")
@@ -55,6 +56,12 @@ class RandomPolicy:
         visible_history: Sequence[object],
         rng: Rng,
     ) -> tuple[A, Rng]:
+        if not isinstance(rng, Rng):
+            raise InvalidConfigError(f"rng must be an Rng, not {describe(rng)}")
+        if not isinstance(legal_actions, Sequence) or not legal_actions:
+            raise InvalidConfigError(
+                f"legal_actions must be a non-empty sequence, not {describe(legal_actions)}"
+            )
         index, rng = below(rng, len(legal_actions))
         return legal_actions[index], rng
 
@@ -86,9 +93,46 @@ class Record:
 codec.register(Record)
 
 
+# --- arguments: wrongly typed ones are refused with the library's own errors -------------
+# Untyped callers exist (notebooks, other languages through bindings): a str for a step
+# count or None for a record must be named in an InvalidConfigError or CodecError, never
+# surface as a TypeError from deep inside. A bool is no int here.
+
+
+def _count(value: object, what: str, least: int = 0) -> int:
+    if type(value) is not int or value < least:
+        raise InvalidConfigError(
+            f"{what} must be an int of at least {least}, not {describe(value)}"
+        )
+    return value
+
+
+def _engine(game: object) -> None:
+    if not isinstance(getattr(game, "name", None), str) or not callable(
+        getattr(game, "new_game", None)
+    ):
+        raise InvalidConfigError(f"game must be a birdgames engine, not {describe(game)}")
+
+
+def _policies(policies: object) -> None:
+    if not isinstance(policies, Sequence) or isinstance(policies, str):
+        raise InvalidConfigError(
+            f"policies must be a sequence of policies, not {describe(policies)}"
+        )
+    for policy in policies:
+        if not callable(getattr(policy, "choose", None)):
+            raise InvalidConfigError(f"{describe(policy)} is no policy: it has no choose method")
+
+
+def _saved(saved: object, kinds: tuple[type, ...], what: str) -> None:
+    if not isinstance(saved, kinds):
+        names = " or ".join(kind.__name__ for kind in kinds)
+        raise CodecError(f"{what} must be a {names}, not {describe(saved)}")
+
+
 def policy_rng(seed: int, player: int) -> Rng:
     """Returns the generator `play` gives `player`'s policy for a game seeded `seed`."""
-    return fork(Rng.from_seed(seed), player + 1)
+    return fork(Rng.from_seed(check_seed(seed)), _count(player, "player") + 1)
 
 
 @attrs.frozen
@@ -117,6 +161,10 @@ def iter_play(
     `max_actions` stops early (at most that many steps).
     """
     seed = check_seed(seed)  # every seed played is one a Record can hold
+    _engine(game)
+    _policies(policies)
+    if max_actions is not None:
+        _count(max_actions, "max_actions")
     state = game.new_game(config, seed)
     players = len(game.scores(state))
     if len(policies) != players:
@@ -148,6 +196,7 @@ def play(
 ) -> Record:
     """Plays one game to its end (or `max_actions` steps) and returns its record."""
     seed = check_seed(seed)
+    _engine(game)
     state = game.new_game(config, seed)
     actions: list[ActionT] = []
     for step in iter_play(game, config, seed, policies, max_actions=max_actions):
@@ -171,6 +220,10 @@ def replay(
     It trusts the record's scores and winners and stops at the first illegal action with
     `IllegalActionError`; `verify` checks a record from an untrusted source against itself.
     """
+    _engine(game)
+    _saved(record, (Record, LiveRecord), "record")
+    if upto is not None:
+        _count(upto, "upto")
     if record.game != game.name:
         raise InvalidConfigError(f"this record is of {record.game}, not {game.name}")
     # The record's config and actions were loaded by tag; the engine refuses foreign ones.
@@ -193,13 +246,18 @@ def verify(record: Record, game: AnyGame | None = None, *, finished: bool = True
     (unless `finished` is False, for a game stopped early) and the recorded scores and
     winners. `game` defaults to the registered engine that `record.game` names.
     """
+    _saved(record, (Record,), "record")
+    if type(finished) is not bool:
+        raise InvalidConfigError(f"finished must be True or False, not {describe(finished)}")
     if game is None:
         try:
             game = get_game(record.game)
         except InvalidConfigError:
             raise CodecError(f"the record is of an unknown game {_cut(record.game)}") from None
-    elif record.game != game.name:
-        raise CodecError(f"the record is of {_cut(record.game)}, not {game.name}")
+    else:
+        _engine(game)
+        if record.game != game.name:
+            raise CodecError(f"the record is of {_cut(record.game)}, not {game.name}")
     try:
         limit = game.max_actions(record.config)
         state = game.new_game(record.config, record.seed)
@@ -281,6 +339,7 @@ class Match(Generic[ConfigT, StateT, ActionT, ViewT, EventT]):
     ) -> Match[ConfigT, StateT, ActionT, ViewT, EventT]:
         """Returns a new game of `config` dealt from `seed`, no action taken yet."""
         seed = check_seed(seed)
+        _engine(game)
         return cls(game, config, seed, (), game.new_game(config, seed))
 
     @property
@@ -320,9 +379,9 @@ class Match(Generic[ConfigT, StateT, ActionT, ViewT, EventT]):
         Going back across a draw and playing on deals the same cards again: the seed fixes
         them, so an undo shows a player what the deck held.
         """
-        if not 0 <= steps <= len(self.actions):
+        if type(steps) is not int or not 0 <= steps <= len(self.actions):
             raise InvalidConfigError(
-                f"this match has {len(self.actions)} steps; cannot rewind to step {steps}"
+                f"this match has {len(self.actions)} steps; cannot rewind to step {describe(steps)}"
             )
         state = self.game.new_game(self.config, self.seed)
         for action in self.actions[:steps]:
@@ -331,8 +390,8 @@ class Match(Generic[ConfigT, StateT, ActionT, ViewT, EventT]):
 
     def undo(self, steps: int = 1) -> Match[ConfigT, StateT, ActionT, ViewT, EventT]:
         """Returns the match without its last `steps` actions (see `rewind`)."""
-        if steps < 0:
-            raise InvalidConfigError(f"cannot undo {steps} steps")
+        if type(steps) is not int or steps < 0:
+            raise InvalidConfigError(f"cannot undo {describe(steps)} steps")
         return self.rewind(len(self.actions) - steps)
 
     def save(self) -> LiveRecord:
@@ -350,6 +409,8 @@ class Match(Generic[ConfigT, StateT, ActionT, ViewT, EventT]):
         Raises `CodecError` when the file is of another game, its config and seed start no
         game, or an action is foreign, illegal or comes after the end.
         """
+        _engine(game)
+        _saved(saved, (LiveRecord, Record), "the save")
         if saved.game != game.name:
             raise CodecError(f"the save is of {_cut(saved.game)}, not {game.name}")
         config = saved.config
@@ -562,7 +623,7 @@ def tournament_seeds(seed: int, games: int) -> tuple[int, ...]:
     """Returns the seeds of `games` games drawn from one tournament seed."""
     rng = Rng.from_seed(check_seed(seed))
     out: list[int] = []
-    for _ in range(games):
+    for _ in range(_count(games, "games")):
         value, rng = next_u64(rng)
         out.append(value)
     return tuple(out)
@@ -576,6 +637,8 @@ def play_result(
     seating: tuple[str, ...],
 ) -> GameResult:
     """Plays one game and returns its result (what a tournament submits, once per game)."""
+    if not isinstance(seating, tuple) or not all(isinstance(name, str) for name in seating):
+        raise InvalidConfigError(f"seating must be a tuple of names, not {describe(seating)}")
     record = play(game, config, seed, policies)
     return GameResult(seed, seating, record.scores, record.winners, len(record.actions))
 
@@ -603,14 +666,27 @@ def tournament(
     is then submitted as `play_result` with picklable arguments. The table is the same for
     the same seeds whatever runs it. `progress(done, total)` is called after each game.
     """
+    _engine(game)
+    _policies(policies)
     players = len(policies)
+    if names is not None and (
+        not isinstance(names, Sequence) or not all(isinstance(name, str) for name in names)
+    ):
+        raise InvalidConfigError(f"names must be a sequence of names, not {describe(names)}")
     labels = tuple(policy_name(p) for p in policies) if names is None else tuple(names)
     if len(labels) != players:
         raise InvalidConfigError(f"{players} policies need {players} names, not {len(labels)}")
-    if games < 1:
-        raise InvalidConfigError(f"a tournament plays at least one game, not {games}")
-    if isinstance(seeds, int):
+    games = _count(games, "a tournament's games", least=1)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise InvalidConfigError(f"executor must have a submit method, not {describe(executor)}")
+    if progress is not None and not callable(progress):
+        raise InvalidConfigError(f"progress must be callable, not {describe(progress)}")
+    if type(seeds) is int:
         game_seeds = tournament_seeds(seeds, games)
+    elif not isinstance(seeds, Sequence) or isinstance(seeds, str):
+        raise InvalidConfigError(
+            f"seeds must be an int or a sequence of ints, not {describe(seeds)}"
+        )
     else:
         game_seeds = tuple(check_seed(s) for s in seeds)
         if len(game_seeds) != games:
@@ -640,6 +716,16 @@ def tournament(
 
 def summarize(game: str, results: Sequence[GameResult]) -> TournamentResult:
     """Returns the tournament table of `results` (in their order)."""
+    if not isinstance(game, str):
+        raise InvalidConfigError(f"game must be a game's name, not {describe(game)}")
+    if (
+        not isinstance(results, Sequence)
+        or not results
+        or not all(isinstance(r, GameResult) for r in results)
+    ):
+        raise InvalidConfigError(
+            f"results must be a non-empty sequence of GameResult, not {describe(results)}"
+        )
     players = len(results[0].scores)
     seats = tuple(
         SeatStats(

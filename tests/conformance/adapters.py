@@ -41,6 +41,9 @@ class EngineAdapter:
     # bounds (groups, hand sizes, piles, stacks): a maximiser seat plays to raise it, the
     # others to keep their own low (tests/encoding/test_extremes.py).
     extent: Callable[[Any, int], int] | None = None
+    # Int fields of a saved state that may legally be negative (every other one is a count,
+    # an index or a seat, and -1 must be refused on load: tests/conformance/negative.py).
+    signed_fields: frozenset[str] = frozenset()
 
     def config(self, players: int) -> Any:
         """Returns the config the suite plays with `players` players."""

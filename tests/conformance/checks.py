@@ -24,6 +24,7 @@ import attrs
 
 import birdgames
 from birdgames import AnyGame, CodecError, IllegalActionError, InvalidConfigError, codec, sim
+from birdgames.fields import describe_action
 from birdgames.rng import Rng
 from tests.conformance.adapters import EngineAdapter
 from tests.conformance.fuzz_fields import check_bad_seats, check_mistyped
@@ -74,7 +75,10 @@ class Alien:
 
 
 def _short(obj: object, limit: int = 300) -> str:
-    text = repr(obj)
+    try:
+        text = repr(obj)
+    except Exception:  # an action built without its fields has no repr
+        text = describe_action(obj)
     return text if len(text) <= limit else text[:limit] + "..."
 
 
@@ -227,8 +231,10 @@ def expect_illegal(game: AnyGame, state: Any, action: object) -> None:
 
 
 def foreign_objects(game: AnyGame, players: int) -> list[object]:
-    """Returns objects that are no action of `game`."""
+    """Returns objects that are no action of `game`, and each of its action classes built
+    without its fields (`object.__new__`, as untyped callers and unpicklers can)."""
     objects: list[object] = [object(), None, "end_turn", 0, Alien(0), Alien(players - 1)]
+    objects += [object.__new__(cls) for cls in game.action_types]
     if game.name != "toy":
         from tests.toy import game as toy
 

@@ -165,3 +165,13 @@ def test_describe_action_uses_the_log_line_only_when_every_field_is_sound() -> N
         "Paint(player=0, colour='red', name='sky', wet=True, slot=None, marks=(), pair=None)"
     )
     assert describe_action(Loud()) == "a Loud"
+
+
+def test_an_action_built_without_its_fields_is_refused_by_name() -> None:
+    """`object.__new__(Paint)` has no fields: the first one is named missing, nothing raises."""
+    hollow = object.__new__(Paint)
+    assert TYPES.problem(hollow) == "player is missing; it must be an int of 64 bits"
+    assert describe_action(hollow) == (
+        "Paint(player=missing, colour=missing, name=missing, wet=missing, slot=missing, "
+        "marks=missing, pair=missing)"
+    )

@@ -81,3 +81,9 @@ def test_the_flock_limits_accept_exactly_the_flocks_the_flock_check_accepts() ->
                         assert quick == (found is None), (island, tucks, season, species, size)
                         compared += quick
     assert compared > 100  # many flocks really were accepted
+
+
+def test_moves_made_outside_a_migration_are_refused() -> None:
+    """K2.3: the move budget counts one migration; the draft has made no move."""
+    state = _find(3, lambda s: s.phase is Phase.DRAFT)
+    _refused(_with_seat(state, 0, moves=30), "moves outside migration")

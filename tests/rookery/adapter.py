@@ -100,4 +100,5 @@ ADAPTER = EngineAdapter(
     player_counts=GAME.player_counts,
     game_ref="birdgames.rookery:GAME",
     extent=extent,
+    signed_fields=frozenset({"turns_left"}),  # R9 the season may run past its turns
 )

@@ -157,3 +157,13 @@ def test_a_turn_s_action_count_stays_within_the_turn_limit() -> None:
     state = _find(_quiet_turn)
     for actions in (-(10**6), 10**6):
         _refused(attrs.evolve(state, turn=attrs.evolve(state.turn, actions=actions)), "actions")
+
+
+def test_a_flip_pile_card_of_seat_minus_one_is_refused() -> None:
+    """R5: a habitat card on a flip pile belongs to seat 0 or 1; -1 is not read as seat 1."""
+    state = _find(lambda s: any(z.pile for z in s.zones))
+    zi = next(i for i, z in enumerate(state.zones) if z.pile)
+    zone = state.zones[zi]
+    pile = (attrs.evolve(zone.pile[0], owner=-1), *zone.pile[1:])
+    z = [attrs.evolve(zone, pile=pile) if i == zi else zone for i, zone in enumerate(state.zones)]
+    _refused(attrs.evolve(state, zones=(z[0], z[1], z[2])), "flip pile holds a card of no seat")

@@ -1,7 +1,7 @@
 """Variants of the toy game, each with one fault the conformance suite must catch."""
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -11,6 +11,7 @@ from tests.conformance.adapters import EngineAdapter
 from tests.toy.adapter import ADAPTER
 from tests.toy.game import (
     ACTION_CLASSES,
+    ACTION_TYPES,
     Action,
     Build,
     Config,
@@ -24,6 +25,7 @@ from tests.toy.game import (
     ToyGame,
     View,
     cards_problem,
+    validate,
 )
 
 
@@ -31,6 +33,10 @@ class IgnoresTurnOrder(ToyGame):
     """Forgets to ask whether the player is to act: a second pick replaces the first."""
 
     def check(self, state: State, action: Action) -> str | None:
+        # Fields are typed first (as every engine does), so only the turn order is missing.
+        problem = ACTION_TYPES.problem(action)
+        if problem is not None:
+            return problem
         if not isinstance(action, ACTION_CLASSES) or action.player not in range(len(state.seats)):
             return "not an action of a seat at this table"
         if state.phase is Phase.OVER:
@@ -61,8 +67,19 @@ class CrashesOnMistypedFields(ToyGame):
     """Compares a Build's slot before asking whether it is an int: a str slot raises."""
 
     def check(self, state: State, action: Action) -> str | None:
-        if isinstance(action, Build) and not 0 <= action.slot < state.config.slots:
-            return f"your nest has no slot {action.slot}"
+        # Only a present slot is compared: the fault is the type, not a missing field.
+        slot = getattr(action, "slot", 0) if isinstance(action, Build) else 0
+        if not 0 <= slot < state.config.slots:
+            return f"your nest has no slot {slot}"
+        return super().check(state, action)
+
+
+class CrashesOnHollowActions(ToyGame):
+    """Reads the seat of its own action classes before asking whether they have one."""
+
+    def check(self, state: State, action: Action) -> str | None:
+        if isinstance(action, Build) and action.player not in self.to_act(state):
+            return f"p{action.player} has no decision now"
         return super().check(state, action)
 
 
@@ -205,6 +222,33 @@ codec.register(UncheckedState)
 codec.register_validator(UncheckedState, cards_problem)
 
 
+@attrs.frozen
+class NegativeSeatState(State):
+    """The toy state under its own tag, whose load check reads seat -1 as the last seat."""
+
+    kind: ClassVar[str] = "toy_broken.negative_seat_state"
+
+
+def _last_seat_for_minus_one(state: NegativeSeatState) -> str | None:
+    players = len(state.seats)
+    raider = None if state.raider is None else state.raider % players
+    victim = None if state.victim is None else state.victim % players
+    return validate(attrs.evolve(state, raider=raider, victim=victim))
+
+
+codec.register(NegativeSeatState)
+codec.register_validator(NegativeSeatState, _last_seat_for_minus_one)
+
+
+class ReadsNegativeSeats(ToyGame):
+    """Its saves name the raider and the victim as Python indexes: -1 is the last seat."""
+
+    def new_game(self, config: Config, seed: int) -> State:
+        state = super().new_game(config, seed)
+        fields = {f.name: getattr(state, f.name) for f in attrs.fields(State)}
+        return NegativeSeatState(**fields)
+
+
 def _hides_nothing(state: State, player: int, seed: int) -> State:
     del player, seed
     return state
@@ -221,6 +265,7 @@ BROKEN: tuple[tuple[str, EngineAdapter, str], ...] = (
     ("discards any card", adapter(DiscardsAnyCard()), "which legal_actions does not list"),
     ("crashes on foreign objects", adapter(CrashesOnForeignObjects()), "instead of giving"),
     ("crashes on mistyped fields", adapter(CrashesOnMistypedFields()), "a mistyped field"),
+    ("crashes on hollow actions", adapter(CrashesOnHollowActions()), "raised AttributeError"),
     ("takes bools for seats", adapter(TakesBoolsForSeats()), "accepted a non-seat"),
     ("leaks hands", adapter(LeaksHands()), "view of p"),
     ("leaks picks", adapter(LeaksPicks()), "view of p"),
@@ -243,3 +288,5 @@ BROKEN: tuple[tuple[str, EngineAdapter, str], ...] = (
 HASH_ORDERED: EngineAdapter = attrs.evolve(
     ADAPTER, game=ORDERS_BY_HASH, game_ref="tests.toy.broken:ORDERS_BY_HASH"
 )
+# Caught by tests/conformance/negative.py, not by the playing checks above.
+NEGATIVE_SEATS: Final = adapter(ReadsNegativeSeats())

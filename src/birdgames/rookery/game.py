@@ -168,6 +168,8 @@ def validate_state(state: State) -> str | None:
         if len(zone.pile) > 2:
             return f"zone {zi}'s flip pile holds {len(zone.pile)} cards"
         for pile_card in zone.pile:
+            if type(pile_card.owner) is not int or pile_card.owner not in (0, 1):
+                return f"zone {zi}'s flip pile holds a card of no seat ({pile_card.owner!r})"
             owned[pile_card.owner].append(pile_card.card)
         cards: tuple[Bird | Predator, ...] = (*zone.birds, *zone.predators)
         for card in cards:
