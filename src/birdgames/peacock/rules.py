@@ -262,7 +262,9 @@ def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, .
                 table = _pool_table(player, bird, source, count)
                 for target in found:
                     acts.append(table[target])
-    # K2.3 placed birds move again freely, within the migration's move budget (DECISION).
+    # K2.3 placed birds move again freely, within the migration's move budget (DECISION):
+    # to another slot, or lifted into the set-aside birds, so a full tableau can still
+    # rearrange (lift, move the others, place the lifted birds again).
     if migration and seat.moves < MOVES_PER_MIGRATION:
         leaves = 0
         for group in groups:
@@ -277,14 +279,7 @@ def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, .
                         for target in found:
                             if target != leaves:
                                 acts.append(table[target])
-                leaves += 1
-        # K2.3 a bird may also be lifted into the set-aside birds, so a full tableau can
-        # still rearrange: lift, move the others, place the lifted birds again (DECISION).
-        leaves = 0
-        for group in groups:
-            for flock in (group.left, group.right):
-                if flock is not None:
-                    acts.append(_lift(player, flock.species, leaves))
+                    acts.append(_lift(player, bird, leaves))
                 leaves += 1
     if not migration or not pool.drafted_islands:
         acts.append(_closing(player))
