@@ -11,7 +11,6 @@ variant whose declared View forgets a field proves the check fails.
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
 from collections import Counter
@@ -42,27 +41,39 @@ UNSTATABLE: Final = ("over the size limit", "duplicate kind", "duplicate format"
 SchemaOf = Callable[[AnyGame, Kind], dict[str, object]]
 
 
-@functools.cache
+_VALIDATORS: dict[tuple[type, str, Kind, SchemaOf], jsonschema.Draft202012Validator] = {}
+
+
 def _validator(game: AnyGame, kind: Kind, schema_of: SchemaOf) -> jsonschema.Draft202012Validator:
-    document_schema = schema_of(game, kind)
-    jsonschema.Draft202012Validator.check_schema(document_schema)
-    return jsonschema.Draft202012Validator(document_schema)
+    """Returns the validator of one kind of the game's documents, made once."""
+    key = (type(game), game.name, kind, schema_of)
+    found = _VALIDATORS.get(key)
+    if found is None:
+        document_schema = schema_of(game, kind)
+        jsonschema.Draft202012Validator.check_schema(document_schema)
+        found = _VALIDATORS[key] = jsonschema.Draft202012Validator(document_schema)
+    return found
 
 
 def check_document(
     game: AnyGame, kind: Kind, obj: object, schema_of: SchemaOf = schema.json_schema
 ) -> None:
     """Fails unless the document `codec.dumps(obj)` validates against the game's schema."""
-    data = json.loads(codec.dumps(obj))
+    check_text(game, kind, codec.dumps(obj), schema_of)
+
+
+def check_text(
+    game: AnyGame, kind: Kind, text: str, schema_of: SchemaOf = schema.json_schema
+) -> None:
+    """Fails unless the document `text` validates against the game's schema."""
+    data = json.loads(text)
     error = jsonschema.exceptions.best_match(_validator(game, kind, schema_of).iter_errors(data))
     if error is not None:
         where = "$" + "".join(f"[{p!r}]" for p in error.absolute_path)
         raise AssertionError(f"a {game.name} {kind} breaks its schema at {where}: {error.message}")
 
 
-def documents_of_a_game(
-    game: AnyGame, config: object, seed: int
-) -> Iterator[tuple[Kind, object]]:
+def documents_of_a_game(game: AnyGame, config: object, seed: int) -> Iterator[tuple[Kind, object]]:
     """Yields every document of a random game seeded `seed`, with its kind."""
     players = len(game.scores(game.new_game(config, seed)))
     viewers = (*range(players), None)
@@ -78,8 +89,9 @@ def documents_of_a_game(
             break
         seat = match.to_act()[0]
         legal = match.legal_actions(seat)
-        if match.steps % EVERY_FEW_STEPS == 0:
+        if match.steps % (EVERY_FEW_STEPS * 5) == 0:
             yield "live_record", match.save()
+        if match.steps % EVERY_FEW_STEPS == 0:
             for action in legal:
                 yield "action", action
         action, rng = sim.RandomPolicy().choose(match.view(seat), legal, (), rng)
@@ -104,10 +116,18 @@ def _counts(name: str) -> tuple[int, ...]:
 def check_game_documents(
     game: AnyGame, config: object, seed: int, schema_of: SchemaOf = schema.json_schema
 ) -> Counter[str]:
-    """Checks every document of one seeded game; returns how many of each kind."""
+    """Checks every document of one seeded game; returns how many of each kind.
+
+    A text met before is not checked again (most events a seat is told are the omniscient
+    ones; a spectator's view often equals a seat's).
+    """
     counts: Counter[str] = Counter()
+    checked: set[tuple[str, str]] = set()
     for kind, obj in documents_of_a_game(game, config, seed):
-        check_document(game, kind, obj, schema_of)
+        text = codec.dumps(obj)
+        if (kind, text) not in checked:
+            check_text(game, kind, text, schema_of)
+            checked.add((kind, text))
         counts[kind] += 1
     return counts
 
