@@ -23,7 +23,7 @@ GENERIC_CLIENT: Final = ROOT / "tests" / "frontend" / "test_generic_client.py"
 PYRIGHT: Final = ROOT / "node_modules" / ".bin" / "pyright"
 BLOCK: Final = re.compile(r"```python\n(.*?)```", re.DOTALL)
 
-NO_SUCH_FIELD: Final = '''\
+NO_SUCH_FIELD: Final = """\
 from typing import TypeVar
 
 import birdgames
@@ -44,7 +44,7 @@ for name in birdgames.games():
     game = birdgames.get_game(name)
     view = game.view(game.new_game(game.default_config(2), 1), None)
     print(view.seats[0].no_such_field)  # by name
-'''
+"""
 
 
 def doc_blocks() -> list[str]:
