@@ -294,14 +294,6 @@ def _roots(shapes: _Shapes, kind: Kind) -> tuple[type, ...]:
     raise ValueError(f"unknown kind {kind!r}; the kinds are {', '.join(KINDS)}")
 
 
-def format_label(game: str | AnyGame, kind: Kind) -> str:
-    """Returns the format versions of a kind of document, as its `$id` carries them:
-    `format-1`, or `format-1+2` for a union whose members differ."""
-    shapes = _Shapes(_game(game))
-    versions = sorted({_wire(cls).version for cls in _roots(shapes, kind)})
-    return "format-" + "+".join(map(str, versions))
-
-
 def _wire(cls: type) -> codec.WireFormat:
     wire = codec.wire_format(cls)
     if wire is None:
