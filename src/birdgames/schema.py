@@ -24,7 +24,7 @@ from typing import Any, Final, Literal, TypeAlias, get_args, get_origin
 
 import attrs
 
-from birdgames import codec
+from birdgames import codec, sim
 from birdgames._field_docs import FIELD_DOCS
 from birdgames.core import SEED_BITS, ActionLike, AnyGame, Tagged, get_game
 from birdgames.rng import Rng
@@ -106,9 +106,6 @@ class _Shapes:
         self.game = game
         self.actions: tuple[type, ...] = tuple(game.action_types)
         self.events: tuple[type, ...] = tuple(game.event_types)
-        # Imported here: sim imports the codec, which the package's import must not need.
-        from birdgames import sim
-
         self.record = sim.Record
         self.live_record = sim.LiveRecord
         roots: list[type] = [
@@ -140,7 +137,7 @@ class _Shapes:
 
     def _name_classes(self) -> dict[type, str]:
         """Names each class by its own name, or with its module's name before it where two
-        classes share one (Perch's `state.Seat` and `view.Seat`)."""
+        classes share one (a `state.Seat` beside a `view.Seat`)."""
         taken: dict[str, int] = {}
         for cls in self.classes:
             taken[cls.__qualname__] = taken.get(cls.__qualname__, 0) + 1
@@ -150,8 +147,6 @@ class _Shapes:
             if taken[cls.__qualname__] > 1:
                 module = cls.__module__.rsplit(".", 1)[-1]
                 name = "".join(part.capitalize() for part in module.split("_")) + name
-            if cls in (self.record, self.live_record):
-                name = cls.__qualname__
             names[cls] = name
         for root in ("Action", "Event"):
             if root in names.values():
