@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Final
 
 from birdgames import codec, get_game, schema, sim
+from tests.toy.game import GAME as TOY
 
 ROOT: Final = Path(__file__).resolve().parents[2]
 NODE_MODULES: Final = ROOT / "node_modules"
@@ -54,10 +55,11 @@ def test_a_view_field_the_documents_lack_fails_the_check(tmp_path: Path) -> None
 
 
 def test_the_declarations_and_the_docs_example_compile_strictly(tmp_path: Path) -> None:
-    """Every generated .d.ts, and the docs' TypeScript example beside Peacock's, pass
-    `tsc --strict`."""
+    """Every generated .d.ts, the test-only toy game's, and the docs' TypeScript example
+    beside Peacock's, pass `tsc --strict`."""
     for path in GENERATED.glob("*.d.ts"):
         shutil.copy(path, tmp_path / path.name)
+    (tmp_path / "toy.d.ts").write_text(schema.typescript(TOY))
     (tmp_path / "example.ts").write_text(_block("typescript"))
     files = sorted(str(p.name) for p in tmp_path.iterdir())
     done = _tsc("--strict", "--noEmit", "--target", "ES2022", *files, cwd=tmp_path)
