@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the suite needs, when they are missing: headless Chromium and
-# its driver for the web frontend's end-to-end test (tests/web/test_browser.py), and valgrind
-# for the instruction-count benchmark's smoke run (tests/perf/test_benchmark_smoke.py).
+# its driver for the web frontend's end-to-end test (tests/web/test_browser.py), valgrind
+# for the instruction-count benchmark's smoke run (tests/perf/test_benchmark_smoke.py), and
+# Node.js with npm for the checkers package.json names (tsc, pyright, Ajv: tests/schema).
 # Needs root (CI runs as root) or sudo.
 set -euo pipefail
 have() {
     command -v chromium >/dev/null && command -v chromedriver >/dev/null \
-        && command -v valgrind >/dev/null
+        && command -v valgrind >/dev/null && command -v node >/dev/null \
+        && command -v npm >/dev/null
 }
 if have; then
     exit 0
@@ -18,5 +20,6 @@ else
 fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends chromium chromium-driver valgrind >/dev/null
+$SUDO apt-get install -y -qq --no-install-recommends chromium chromium-driver valgrind \
+    nodejs npm >/dev/null
 have

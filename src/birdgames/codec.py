@@ -157,6 +157,43 @@ def register_validator(cls: type[T], validate: Callable[[T], str | None]) -> Non
     _VALIDATORS[cls] = validate
 
 
+@attrs.frozen
+class WireFormat:
+    """How the documents of one tagged class are written and read: what a schema states."""
+
+    tag: str
+    """The permanent `"kind"` tag."""
+    version: int
+    """The format written (1 for a tagged class nested in documents and not registered)."""
+    oldest: int
+    """The oldest format still read."""
+    role: Role
+    """"action", "event" or "document"."""
+    registered: bool
+    """Whether the class is loaded as a document of its own (else only nested in one)."""
+    validated: bool
+    """Whether a loaded object is also checked by a validator (a game's invariants)."""
+
+
+def wire_format(cls: type) -> WireFormat | None:
+    """Returns how `cls` is written as a tagged object, or None for an untagged class."""
+    tag = _tag_of(cls)
+    if tag is None:
+        return None
+    registration = _BY_CLASS.get(cls)
+    validated = cls in _VALIDATORS
+    if registration is None:
+        return WireFormat(tag, 1, 1, "document", registered=False, validated=validated)
+    return WireFormat(
+        tag,
+        registration.version,
+        registration.oldest,
+        registration.role,
+        registered=True,
+        validated=validated,
+    )
+
+
 def _ensure_engines_registered() -> None:
     # Importing the engines registers their classes, so any game's tag can be loaded.
     games()

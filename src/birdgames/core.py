@@ -84,6 +84,23 @@ class Tagged(Protocol):
     kind: ClassVar[str]
 
 
+ConfigLike: TypeAlias = Tagged
+"""What generic code bounds a game's Config type by: `TypeVar("C", bound=ConfigLike)`.
+
+`sim.Match` and `sim.play` need it (a config is written into save files by its tag).
+"""
+
+
+class SeatLike(Protocol):
+    """The common part of every game's per-seat view (`ViewLike.seats`).
+
+    The engines' seat views share no member yet: each seat's score is `ViewLike.scores[i]`
+    and whether it must act is in `ViewLike.to_act`. Generic code treats a seat as an opaque
+    value (or narrows it to a game's own SeatView), and the type checkers reject a member
+    that not every game's seat has.
+    """
+
+
 class ActionLike(Tagged, Protocol):
     """What every action of every game offers: the acting seat and its wire tag."""
 
@@ -108,7 +125,7 @@ class ViewLike(Tagged, Protocol):
         ...
 
     @property
-    def seats(self) -> Sequence[object]:
+    def seats(self) -> Sequence[SeatLike]:
         """One game-specific part per seat, indexed by seat: what the viewer sees of it."""
         ...
 
@@ -233,18 +250,22 @@ class Game(Protocol[ConfigT, StateT, ActionT, ViewT_co, EventT]):
 
 
 AnyGame: TypeAlias = Game[Any, Any, Any, Any, Any]
+RegisteredGame: TypeAlias = Game[Any, Any, Any, ViewLike, Any]
+"""Any engine, as `get_game` returns it for a name known only at run time: its views are
+typed `ViewLike` (the View parameter is covariant), the rest is Any (the Config, State,
+Action and Event parameters are invariant, so no one type covers every engine's)."""
 
 # Engines that have landed, in the order games() lists them.
 ENGINE_MODULES: Final[tuple[str, ...]] = ("perch_bop", "peacock", "rookery")
 
 
 @functools.cache
-def games() -> Mapping[str, AnyGame]:
+def games() -> Mapping[str, RegisteredGame]:
     """Returns every registered engine by name."""
-    found: dict[str, AnyGame] = {}
+    found: dict[str, RegisteredGame] = {}
     for module_name in ENGINE_MODULES:
         module = importlib.import_module(f"birdgames.{module_name}")
-        game: AnyGame = module.GAME
+        game: RegisteredGame = module.GAME
         found[game.name] = game
     return MappingProxyType(found)
 
@@ -262,7 +283,7 @@ def get_game(name: Literal["rookery"]) -> RookeryGame: ...
 
 
 @overload
-def get_game(name: str) -> AnyGame: ...
+def get_game(name: str) -> RegisteredGame: ...
 
 
 def get_game(name: str) -> AnyGame:

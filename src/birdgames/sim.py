@@ -31,6 +31,13 @@ StateT = TypeVar("StateT")
 ViewT = TypeVar("ViewT")
 EventT = TypeVar("EventT")
 ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
+# The type parameters of Match's constructors, of their own: pyright leaves the class's own
+# unsolved (Unknown) in a classmethod called on the bare class, `sim.Match.start(...)`.
+_C = TypeVar("_C", bound=Tagged)
+_S = TypeVar("_S")
+_A = TypeVar("_A", bound=ActionLike)
+_V = TypeVar("_V")
+_E = TypeVar("_E")
 EventT_contra = TypeVar("EventT_contra", contravariant=True)
 
 
@@ -335,12 +342,12 @@ class Match(Generic[ConfigT, StateT, ActionT, ViewT, EventT]):
 
     @classmethod
     def start(
-        cls, game: Game[ConfigT, StateT, ActionT, ViewT, EventT], config: ConfigT, seed: int
-    ) -> Match[ConfigT, StateT, ActionT, ViewT, EventT]:
+        cls, game: Game[_C, _S, _A, _V, _E], config: _C, seed: int
+    ) -> Match[_C, _S, _A, _V, _E]:
         """Returns a new game of `config` dealt from `seed`, no action taken yet."""
         seed = check_seed(seed)
         _engine(game)
-        return cls(game, config, seed, (), game.new_game(config, seed))
+        return Match(game, config, seed, (), game.new_game(config, seed))
 
     @property
     def steps(self) -> int:
@@ -401,9 +408,9 @@ class Match(Generic[ConfigT, StateT, ActionT, ViewT, EventT]):
     @classmethod
     def resume(
         cls,
-        game: Game[ConfigT, StateT, ActionT, ViewT, EventT],
+        game: Game[_C, _S, _A, _V, _E],
         saved: LiveRecord | Record,
-    ) -> Match[ConfigT, StateT, ActionT, ViewT, EventT]:
+    ) -> Match[_C, _S, _A, _V, _E]:
         """Returns the match a save file (or a finished game's Record) describes, replayed.
 
         Raises `CodecError` when the file is of another game, its config and seed start no
@@ -418,7 +425,7 @@ class Match(Generic[ConfigT, StateT, ActionT, ViewT, EventT]):
             raise CodecError(f"the save's config is not a {game.name} config")
         try:
             limit = game.max_actions(config)
-            match = cls.start(game, config, saved.seed)
+            match = Match.start(game, config, saved.seed)
         except BirdgamesError as error:
             raise CodecError(f"the save's config and seed start no game: {error}") from None
         if len(saved.actions) > limit:

@@ -20,6 +20,10 @@ function el(tag, cls, ...children) {
   return node;
 }
 
+/**
+ * @param {string} colour
+ * @param {string | number} [label]
+ */
 function chip(colour, label = "") {
   const node = el("span", "chip", label);
   node.style.background = colour;
@@ -34,6 +38,11 @@ export function drawBoard(p) {
 
 // ---- Perch: the trees and their stacks of birds, nests, creatures, Ponds, the fountain ----
 
+/**
+ * @param {import("./types/perch_bop").View} v the viewer's view document
+ * @param {(id: string) => string} name a card id's display name
+ * @param {unknown} p the whole payload
+ */
 function perch(v, name, p) {
   const creaturesAt = {};
   for (const c of v.creatures) {
@@ -74,10 +83,19 @@ function perch(v, name, p) {
 
 // ---- Peacock: each player's islands with their flocks, the hands the viewer holds ----
 
+/**
+ * @param {import("./types/peacock").Flock | null} f
+ * @param {(id: string) => string} name
+ */
 function flock(f, name) {
+  // @ts-expect-error a Flock document has no `settled` (species and size only): never shown
   return f ? el("span", "flock", `${f.size}× ${name(f.species)}${f.settled ? ` (${f.settled} settled)` : ""}`) : el("span", "flock empty", "—");
 }
 
+/**
+ * @param {import("./types/peacock").View} v the viewer's view document
+ * @param {(id: string) => string} name a card id's display name
+ */
 function peacock(v, name) {
   const seats = v.seats.map((seat, index) => el("div", "card area",
     el("div", "name", chip(SEAT_COLOURS[index]), ` p${index}${index === v.player ? " (you)" : ""}: ${seat.total} points`,
@@ -104,6 +122,10 @@ function peacock(v, name) {
 
 const SEASONS = ["spring", "summer", "autumn", "winter"];
 
+/**
+ * @param {import("./types/rookery").View} v the viewer's view document
+ * @param {(id: string) => string} name a card id's display name
+ */
 function rookery(v, name) {
   const wheel = el("div", "wheel", SEASONS.map((season) =>
     el("span", "season" + (season === v.season ? " now" : ""), season)),
