@@ -16,7 +16,7 @@ import enum
 import types
 import typing
 from collections.abc import Callable, Iterable
-from typing import Final, TypeAlias, TypeVar
+from typing import Any, Final, TypeAlias, TypeVar
 
 import attrs
 
@@ -77,7 +77,7 @@ class ActionTypes:
         if checks is None:
             return f"{describe(action)} is not a {self.game} action"
         for name, accepted, sized, field in checks:
-            value = getattr(action, name, _MISSING)
+            value: Any = getattr(action, name, _MISSING)
             kind = type(value)
             if kind not in accepted:
                 return _refusal(field, value)
