@@ -21,6 +21,7 @@ Modelling choices (docs/research.md says why):
 
 from __future__ import annotations
 
+import urllib.parse
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -40,19 +41,41 @@ def game_name(engine: str, simultaneous: bool = False) -> str:
     return f"{PREFIX}{engine}{'_simultaneous' if simultaneous else ''}"
 
 
+# Characters that split or nest OpenSpiel's `name(key=value,...)` game strings, and "%",
+# which starts their escapes.
+_UNSAFE: Final = frozenset(",()=% \t\r\n")
+
+
+def config_parameter(config: Any) -> str:
+    """Returns `config` as the value of the `config` parameter: its JSON with every character
+    that would split a game string percent-escaped (`,` is `%2C`)."""
+    return "".join(f"%{ord(c):02X}" if c in _UNSAFE else c for c in codec.dumps(config))
+
+
 def _config(engine: AnyGame, params: dict[str, Any]) -> Any:
     text = str(params.get("config", ""))
-    if text:
-        config_type = type(engine.default_config(engine.player_counts[0]))
-        return codec.loads(config_type, text)
-    return engine.default_config(int(params.get("players", engine.player_counts[0])))
+    if not text:
+        return engine.default_config(int(params.get("players", engine.player_counts[0])))
+    config_type = type(engine.default_config(engine.player_counts[0]))
+    # The JSON as it stands (codec.dumps) or escaped (config_parameter): JSON text holds no
+    # "%" outside strings, and no config string holds one.
+    return codec.loads(config_type, urllib.parse.unquote(text))
 
 
 class _Shared:
     """Immutable data a cloned OpenSpiel state shares instead of copying: OpenSpiel clones a
     Python state by deep-copying its attributes, and engine states never change."""
 
-    __slots__ = ("config", "deals", "encoding", "engine", "players", "sampler", "simultaneous")
+    __slots__ = (
+        "config",
+        "deals",
+        "encoding",
+        "engine",
+        "parameters",
+        "players",
+        "sampler",
+        "simultaneous",
+    )
 
     def __init__(self, engine_name: str, simultaneous: bool, params: dict[str, Any]) -> None:
         self.engine: AnyGame = get_game(engine_name)
@@ -62,9 +85,16 @@ class _Shared:
         self.deals = int(params.get("deals", DEFAULT_DEALS))
         self.players = int(self.config.players)
         self.simultaneous = simultaneous
+        # The game's parameters as OpenSpiel keeps them: every value string-safe, and
+        # `players` the config's.
+        config = config_parameter(self.config) if params.get("config") else ""
+        self.parameters = {"players": self.players, "deals": self.deals, "config": config}
 
     def __deepcopy__(self, memo: object) -> _Shared:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Shared, (self.engine.name, self.simultaneous, self.parameters))
 
     def simultaneous_node(self, state: Any, to_act: tuple[int, ...]) -> bool:
         """Returns whether the engine's to_act is one simultaneous commit of every seat."""
@@ -256,8 +286,7 @@ class BirdGame(pyspiel.Game):  # type: ignore[misc]
     SIMULTANEOUS: bool = False
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = dict(params or {})
-        shared = _Shared(self.ENGINE, self.SIMULTANEOUS, params)
+        shared = _Shared(self.ENGINE, self.SIMULTANEOUS, dict(params or {}))
         info = pyspiel.GameInfo(
             num_distinct_actions=shared.encoding.num_actions(shared.config),
             max_chance_outcomes=shared.deals,
@@ -267,8 +296,13 @@ class BirdGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0,
             max_game_length=int(shared.engine.max_actions(shared.config)),
         )
-        super().__init__(_game_type(self.ENGINE, self.SIMULTANEOUS), info, params)
+        super().__init__(_game_type(self.ENGINE, self.SIMULTANEOUS), info, shared.parameters)
         self.shared = shared
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The classes are made per engine at import, so pickle reloads the game by its
+        # string instead (which imports this module, registering the games, first).
+        return (load_game, (str(self),))
 
     def new_initial_state(self) -> BirdState:
         """Returns the chance node before the deal."""
@@ -306,6 +340,12 @@ class HeuristicEvaluator:
             return outcomes
         legal = state.legal_actions(state.current_player())
         return [(action, 1.0 / len(legal)) for action in legal]
+
+
+def load_game(text: str) -> Any:
+    """Returns `pyspiel.load_game(text)` once the birdgames games are registered (pickle
+    reloads a game through it)."""
+    return pyspiel.load_game(text)
 
 
 def _drafting(state: Any) -> bool:
