@@ -108,6 +108,10 @@ class Encoding(Protocol[ConfigT_contra, StateT_contra, ActionT, ViewT_contra]):
 
     def observation_string(self, view: ViewT_contra) -> str: ...
 
+    def summary_size(self, config: ConfigT_contra) -> int: ...
+
+    def summarize(self, view: ViewT_contra, seen: Sequence[object]) -> tuple[float, ...]: ...
+
 
 AnyEncoding = Encoding[Any, Any, Any, Any]
 
@@ -200,3 +204,95 @@ class Features:
         if len(self.values) != size:
             raise AssertionError(f"observation of {len(self.values)} numbers, declared {size}")
         return tuple(self.values)
+
+
+# --- information states ---------------------------------------------------------------
+
+
+class Field:
+    """One named run of numbers in a flat vector: where it starts, how long, what it means."""
+
+    __slots__ = ("meaning", "name", "offset", "size")
+
+    def __init__(self, name: str, offset: int, size: int, meaning: str) -> None:
+        self.name = name
+        self.offset = offset
+        self.size = size
+        self.meaning = meaning
+
+    def __repr__(self) -> str:
+        return f"Field({self.name!r}, {self.offset}, {self.size}, {self.meaning!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Field) and (
+            self.name,
+            self.offset,
+            self.size,
+            self.meaning,
+        ) == (other.name, other.offset, other.size, other.meaning)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.offset, self.size, self.meaning))
+
+
+def fields_end_to_end(parts: Iterable[tuple[str, int, str]], start: int = 0) -> tuple[Field, ...]:
+    """Returns `(name, size, meaning)` parts laid end to end from `start`."""
+    laid = []
+    offset = start
+    for name, size, meaning in parts:
+        laid.append(Field(name, offset, size, meaning))
+        offset += size
+    return tuple(laid)
+
+
+EVENT_SCALE: Final = 100.0
+
+
+def event_count_size(kinds: Sequence[type], players: int) -> int:
+    """Returns the length of `count_events`'s block."""
+    return len(kinds) * (players + 1)
+
+
+def count_events(
+    out: Features, seen: Iterable[object], kinds: Sequence[type], players: int
+) -> None:
+    """Appends, per event kind in `kinds` order, how many events of that kind the seat has
+    seen per seat the event names as its `player`, then one count for events naming no
+    seat; each / 100."""
+    start = len(out.values)
+    width = players + 1
+    out.values.extend([0.0] * (len(kinds) * width))
+    where = {kind: i for i, kind in enumerate(kinds)}
+    for event in seen:
+        kind = where.get(type(event))
+        if kind is None:
+            continue
+        seat = getattr(event, "player", None)
+        column = seat if type(seat) is int and 0 <= seat < players else players
+        out.values[start + kind * width + column] += 1.0 / EVENT_SCALE
+
+
+class InformationStates(Protocol[ConfigT_contra, ViewT_contra]):
+    """What each game's encoding offers for information states (see `information_state`)."""
+
+    def summary_size(self, config: ConfigT_contra) -> int: ...
+
+    def summarize(self, view: ViewT_contra, seen: Sequence[object]) -> tuple[float, ...]: ...
+
+    def observation_size(self, config: ConfigT_contra) -> int: ...
+
+    def observe(self, view: ViewT_contra) -> tuple[float, ...]: ...
+
+
+def information_state_size(encoding: InformationStates[Any, Any], config: object) -> int:
+    """Returns the length of every information state of a game with `config`."""
+    return encoding.observation_size(config) + encoding.summary_size(config)
+
+
+def information_state(
+    encoding: InformationStates[Any, Any], view: object, seen: Sequence[object]
+) -> tuple[float, ...]:
+    """Returns a seat's information state as numbers: its observation of `view`, then the
+    game's fixed-size summary of `seen`, the events the seat has seen (`visible_events`)
+    since the game began. Both parts read only what the seat may know."""
+    return encoding.observe(view) + encoding.summarize(view, seen)

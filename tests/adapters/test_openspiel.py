@@ -12,7 +12,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from birdgames import codec, games, get_game
 from birdgames.adapters import openspiel as adapter
-from birdgames.encoding import get_encoding
+from birdgames.encoding import get_encoding, information_state, information_state_size
 from tests.profile import PROFILE
 
 CASES = [
@@ -189,3 +189,33 @@ def test_the_simultaneous_peacock_draft_is_a_simultaneous_node() -> None:
         assert sequential.current_player() == player
         sequential.apply_action(pick)
     assert sequential.engine_state == state.engine_state
+
+
+@pytest.mark.parametrize(("short", "players"), CASES, ids=[f"{s}-{p}p" for s, p in CASES])
+def test_the_information_state_tensor_is_the_observation_and_the_summary(
+    short: str, players: int
+) -> None:
+    """information_state_tensor has information_state_tensor_size numbers: the seat's
+    observation, then the encoding's summary of the events it has seen."""
+    name = _engine(short)
+    engine, encoding = get_game(name), get_encoding(name)
+    game = _load(short, players)
+    size = information_state_size(encoding, engine.default_config(players))
+    assert (
+        game.information_state_tensor_size()
+        == size
+        > encoding.observation_size(engine.default_config(players))
+    )
+    state = game.new_initial_state()
+    assert state.information_state_tensor(0) == [0.0] * size
+    state.apply_action(3)
+    for step in range(30):
+        if state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+            state.apply_actions([state.legal_actions(p)[0] for p in range(players)])
+            continue
+        legal = state.legal_actions()
+        state.apply_action(legal[step % len(legal)])
+    for player in range(players):
+        view = engine.view(state.engine_state, player)
+        expected = information_state(encoding, view, state.seen(player))
+        assert np.allclose(state.information_state_tensor(player), expected)

@@ -30,7 +30,7 @@ import pyspiel
 
 from birdgames import AnyGame, codec, games, get_game
 from birdgames.bots.support import support_for
-from birdgames.encoding import AnyEncoding, get_encoding
+from birdgames.encoding import AnyEncoding, get_encoding, information_state
 
 DEFAULT_DEALS: Final = 1 << 12
 PREFIX: Final = "birdgames_"
@@ -256,20 +256,24 @@ class BirdObserver:
         self._perfect_recall = bool(obs_type.perfect_recall)
         # A public observer (no private information) sees the spectator's view.
         self._public = obs_type.private_info == pyspiel.PrivateInfoType.NONE
-        size = 0 if self._perfect_recall else shared.encoding.observation_size(shared.config)
+        size = shared.encoding.observation_size(shared.config)
+        if self._perfect_recall:
+            size += shared.encoding.summary_size(shared.config)
         self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.dict = {"info_state" if self._perfect_recall else "observation": self.tensor}
 
     def set_from(self, state: BirdState, player: int) -> None:
-        """Fills `tensor` with `player`'s observation of `state`."""
-        if self._perfect_recall:
-            return
+        """Fills `tensor` with `player`'s observation or information state of `state`."""
         engine_state = state.engine_state
         if engine_state is None:
             self.tensor.fill(0.0)
             return
+        encoding = self._shared.encoding
         view = self._shared.engine.view(engine_state, None if self._public else player)
-        self.tensor[:] = self._shared.encoding.observe(view)
+        if self._perfect_recall:
+            self.tensor[:] = information_state(encoding, view, state.seen(player))
+        else:
+            self.tensor[:] = encoding.observe(view)
 
     def string_from(self, state: BirdState, player: int) -> str:
         """Returns `player`'s information state or observation of `state` as text."""
@@ -367,7 +371,7 @@ def _game_type(engine: str, simultaneous: bool) -> Any:
         max_num_players=max(game.player_counts),
         min_num_players=min(game.player_counts),
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={

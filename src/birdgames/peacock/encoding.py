@@ -8,12 +8,22 @@ block drops the species and stays small.
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable
-from typing import Final
+from collections.abc import Hashable, Sequence
+from typing import Final, get_args
 
 from birdgames import codec
 from birdgames.core import IllegalActionError, PlayerId
-from birdgames.encoding import Block, Features, Layout, LegalDecoder
+from birdgames.encoding import (
+    Block,
+    Features,
+    Field,
+    Layout,
+    LegalDecoder,
+    count_events,
+    event_count_size,
+    fields_end_to_end,
+)
+from birdgames.peacock import events
 from birdgames.peacock.actions import (
     Action,
     DraftCard,
@@ -217,6 +227,56 @@ def observation_string(view: View) -> str:
     return codec.dumps(view)
 
 
+# --- information-state summary --------------------------------------------------------
+
+EVENT_KINDS: Final[tuple[type, ...]] = get_args(events.Event)
+
+
+def summary_fields(config: Config) -> tuple[Field, ...]:
+    """Returns the blocks of `summarize`'s numbers, in order."""
+    players = config.players
+    return fields_end_to_end(
+        (
+            (
+                "events_seen",
+                event_count_size(EVENT_KINDS, players),
+                f"per event kind ({len(EVENT_KINDS)}, in the Event union's order) and per seat "
+                "it names, then one for no seat: events seen / 100",
+            ),
+            (
+                "last_hand_passed",
+                players * len(_CARDS),
+                "per receiving seat, per card (species, then island types): the cards of the "
+                "last hand the viewer passed to that seat / 10",
+            ),
+        )
+    )
+
+
+def summary_size(config: Config) -> int:
+    """Returns the length of every summary of a game with `config`."""
+    return sum(f.size for f in summary_fields(config))
+
+
+def summarize(view: View, seen: Sequence[object]) -> tuple[float, ...]:
+    """Returns a fixed-size summary of `seen`, the events the viewer has seen since the deal."""
+    players = view.players
+    out = Features()
+    count_events(out, seen, EVENT_KINDS, players)
+    passed = len(out.values)
+    out.padded((), players * len(_CARDS))
+    for event in seen:
+        if type(event) is not events.HandPassed or event.player != view.player:
+            continue
+        if event.birds is None or event.islands is None:
+            continue
+        row = passed + event.to * len(_CARDS)
+        out.values[row : row + len(_CARDS)] = [0.0] * len(_CARDS)
+        for card in (*event.birds, *event.islands):
+            out.values[row + _CARDS.index(card)] += 0.1
+    return tuple(out.values)
+
+
 class PeacockEncoding:
     """Peacock's integer research API as one object (see birdgames.encoding.Encoding)."""
 
@@ -227,6 +287,8 @@ class PeacockEncoding:
     observation_size = staticmethod(observation_size)
     observe = staticmethod(observe)
     observation_string = staticmethod(observation_string)
+    summary_size = staticmethod(summary_size)
+    summarize = staticmethod(summarize)
 
 
 ENCODING: Final = PeacockEncoding()

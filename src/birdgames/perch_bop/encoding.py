@@ -9,13 +9,23 @@ colours, best first.
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from itertools import permutations
-from typing import Final
+from typing import Final, get_args
 
 from birdgames import codec
 from birdgames.core import IllegalActionError, PlayerId
-from birdgames.encoding import Block, Features, Layout, LegalDecoder
+from birdgames.encoding import (
+    Block,
+    Features,
+    Field,
+    Layout,
+    LegalDecoder,
+    count_events,
+    event_count_size,
+    fields_end_to_end,
+)
+from birdgames.perch_bop import events
 from birdgames.perch_bop.actions import (
     Action,
     ActivateCreature,
@@ -365,6 +375,55 @@ def observation_string(view: View) -> str:
     return codec.dumps(view)
 
 
+# --- information-state summary --------------------------------------------------------
+
+EVENT_KINDS: Final[tuple[type, ...]] = get_args(events.Event)
+
+
+def summary_fields(config: Config) -> tuple[Field, ...]:
+    """Returns the blocks of `summarize`'s numbers, in order."""
+    players, hues = config.players, colours(config.players)
+    return fields_end_to_end(
+        (
+            (
+                "events_seen",
+                event_count_size(EVENT_KINDS, players),
+                f"per event kind ({len(EVENT_KINDS)}, in the Event union's order) and per seat "
+                "it names, then one for no seat: events seen / 100",
+            ),
+            ("birds_placed", players * hues, "per seat, per colour: birds it placed / 28"),
+            (
+                "objectives_kept",
+                players * len(OBJECTIVE_IDS),
+                "per seat, per objective id: the objective it kept, once the viewer has seen it",
+            ),
+        )
+    )
+
+
+def summary_size(config: Config) -> int:
+    """Returns the length of every summary of a game with `config`."""
+    return sum(f.size for f in summary_fields(config))
+
+
+def summarize(view: View, seen: Sequence[object]) -> tuple[float, ...]:
+    """Returns a fixed-size summary of `seen`, the events the viewer has seen since the deal."""
+    players, hues = view.players, colours(view.players)
+    out = Features()
+    count_events(out, seen, EVENT_KINDS, players)
+    placed = len(out.values)
+    out.padded((), players * hues)
+    objectives = len(out.values)
+    out.padded((), players * len(OBJECTIVE_IDS))
+    for event in seen:
+        if type(event) is events.BirdPlaced and 0 <= event.colour < hues:
+            out.values[placed + event.player * hues + event.colour] += 1 / 28
+        elif type(event) is events.ObjectiveKept and event.objective in OBJECTIVE_IDS:
+            row = objectives + event.player * len(OBJECTIVE_IDS)
+            out.values[row + OBJECTIVE_IDS.index(event.objective)] = 1.0
+    return tuple(out.values)
+
+
 class PerchEncoding:
     """Perch's integer research API as one object (see birdgames.encoding.Encoding)."""
 
@@ -375,6 +434,8 @@ class PerchEncoding:
     observation_size = staticmethod(observation_size)
     observe = staticmethod(observe)
     observation_string = staticmethod(observation_string)
+    summary_size = staticmethod(summary_size)
+    summarize = staticmethod(summarize)
 
 
 ENCODING: Final = PerchEncoding()

@@ -9,12 +9,22 @@ fixed range. So `encode` reads the state as well as the config.
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable
-from typing import Final
+from collections.abc import Hashable, Sequence
+from typing import Final, get_args
 
 from birdgames import codec
 from birdgames.core import IllegalActionError, PlayerId
-from birdgames.encoding import Block, Features, Layout, LegalDecoder
+from birdgames.encoding import (
+    Block,
+    Features,
+    Field,
+    Layout,
+    LegalDecoder,
+    count_events,
+    event_count_size,
+    fields_end_to_end,
+)
+from birdgames.rookery import events
 from birdgames.rookery.actions import (
     Action,
     Ambush,
@@ -346,6 +356,68 @@ def observation_string(view: View) -> str:
     return codec.dumps(view)
 
 
+# --- information-state summary --------------------------------------------------------
+
+EVENT_KINDS: Final[tuple[type, ...]] = get_args(events.Event)
+CARD_TYPES: Final = tuple(CardType)
+
+
+def summary_fields(config: Config) -> tuple[Field, ...]:
+    """Returns the blocks of `summarize`'s numbers, in order."""
+    return fields_end_to_end(
+        (
+            (
+                "events_seen",
+                event_count_size(EVENT_KINDS, 2),
+                f"per event kind ({len(EVENT_KINDS)}, in the Event union's order) and per seat "
+                "it names, then one for no seat: events seen / 100",
+            ),
+            (
+                "searches",
+                2 * len(CARD_TYPES),
+                "per seat, per card type searched for (bird, predator, event, season, "
+                "habitat): searches / 5",
+            ),
+            (
+                "cards_found",
+                2 * len(CARD_IDS),
+                "per seat, per card id: cards its searches found that the viewer was shown / 5",
+            ),
+            ("cards_drawn", len(CARD_IDS), "per card id: cards the viewer drew / 5"),
+        )
+    )
+
+
+def summary_size(config: Config) -> int:
+    """Returns the length of every summary of a game with `config`."""
+    return sum(f.size for f in summary_fields(config))
+
+
+def summarize(view: View, seen: Sequence[object]) -> tuple[float, ...]:
+    """Returns a fixed-size summary of `seen`, the events the viewer has seen since the deal."""
+    out = Features()
+    count_events(out, seen, EVENT_KINDS, 2)
+    searches = len(out.values)
+    out.padded((), 2 * len(CARD_TYPES))
+    found = len(out.values)
+    out.padded((), 2 * len(CARD_IDS))
+    drawn = len(out.values)
+    out.padded((), len(CARD_IDS))
+    types, cards = len(CARD_TYPES), len(CARD_IDS)
+    for event in seen:
+        if type(event) is events.CardSearched:
+            out.values[searches + event.player * types + CARD_TYPES.index(event.card_type)] += 0.2
+            if event.card in CARD_IDS:
+                out.values[found + event.player * cards + CARD_IDS.index(event.card)] += 0.2
+        elif (
+            type(event) is events.CardDrawn
+            and event.player == view.player
+            and event.card in CARD_IDS
+        ):
+            out.values[drawn + CARD_IDS.index(event.card)] += 0.2
+    return tuple(out.values)
+
+
 class RookeryEncoding:
     """Rookery's integer research API as one object (see birdgames.encoding.Encoding)."""
 
@@ -356,6 +428,8 @@ class RookeryEncoding:
     observation_size = staticmethod(observation_size)
     observe = staticmethod(observe)
     observation_string = staticmethod(observation_string)
+    summary_size = staticmethod(summary_size)
+    summarize = staticmethod(summarize)
 
 
 ENCODING: Final = RookeryEncoding()
