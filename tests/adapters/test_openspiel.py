@@ -219,3 +219,21 @@ def test_the_information_state_tensor_is_the_observation_and_the_summary(
         view = engine.view(state.engine_state, player)
         expected = information_state(encoding, view, state.seen(player))
         assert np.allclose(state.information_state_tensor(player), expected)
+
+
+@pytest.mark.parametrize("name", sorted(games()))
+def test_strings_of_no_seat_raise_spiel_error(name: str) -> None:
+    """At a terminal or chance node the default seat is no seat: OpenSpiel's SpielError."""
+    game = _load(adapter.game_name(name), 2)
+    state = game.new_initial_state()
+    with pytest.raises(pyspiel.SpielError):
+        state.information_state_string()
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_string(5)
+    state.apply_action(1)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    for method in (state.information_state_string, state.observation_string):
+        with pytest.raises(pyspiel.SpielError):
+            method()
+    assert state.observation_string(0)  # a seat's view of the end is fine

@@ -218,13 +218,22 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
 
     def information_state_string(self, player: int | None = None) -> str:
         """Returns what `player` has seen happen, then what they see now."""
-        seat = self.current_player() if player is None else player
+        seat = self._seat(player)
         return self._shared.info_string(self.engine_state, self.seen(seat), seat)
 
     def observation_string(self, player: int | None = None) -> str:
         """Returns `player`'s view as JSON."""
-        seat = self.current_player() if player is None else player
-        return self._shared.observation_text(self.engine_state, seat)
+        return self._shared.observation_text(self.engine_state, self._seat(player))
+
+    def _seat(self, player: int | None) -> int:
+        # As OpenSpiel's C++ games: no seat given at a chance or terminal node, or a seat
+        # out of range, is a SpielError.
+        seat = self.current_player() if player is None else int(player)
+        if not 0 <= seat < self._shared.players:
+            raise pyspiel.SpielError(
+                f"player {seat} is not a seat from 0 to {self._shared.players - 1}"
+            )
+        return seat
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BirdState:
         """Returns a state `player_id` cannot tell from this one, hidden parts at random
