@@ -79,6 +79,33 @@ class Layout:
             raise IllegalActionError(action, "this action has no place in this game's action space")
         return self.offsets[block] + number
 
+    def fields(self) -> tuple[Field, ...]:
+        """Returns the blocks as data: name, first index, size, and their fields' domains."""
+        return tuple(
+            Field(name, self.offsets[name], block.size, _domains(block))
+            for name, block in self.blocks.items()
+        )
+
+    def meaning(self, index: int) -> str:
+        """Returns what action `index` means without a state: its block and field values,
+        e.g. `place(colour=1, location=great_ash, nest=True)`; an index outside the space
+        raises IndexError."""
+        if not 0 <= index < self.size:
+            raise IndexError(f"action {index} is outside 0..{self.size - 1}")
+        for name, block in self.blocks.items():
+            number = index - self.offsets[name]
+            if number < block.size:
+                values = []
+                for domain in reversed(block.domains):
+                    number, position = divmod(number, len(domain))
+                    values.append(domain[position])
+                shown = ", ".join(
+                    f"{field}={_shown(value)}"
+                    for field, value in zip(block.fields, reversed(values), strict=True)
+                )
+                return f"{name}({shown})"
+        raise AssertionError("blocks cover the space")  # pragma: no cover
+
     def describe(self) -> tuple[str, ...]:
         """Returns one line per block: its range, name and fields with their domain sizes."""
         lines = []
@@ -89,6 +116,15 @@ class Layout:
             )
             lines.append(f"{start}..{start + block.size - 1}: {name} = {fields or '()'}")
         return tuple(lines)
+
+
+def _domains(block: Block) -> str:
+    parts = [f"{f} ({len(d)})" for f, d in zip(block.fields, block.domains, strict=True)]
+    return " x ".join(parts) or "no fields"
+
+
+def _shown(value: Hashable) -> str:
+    return str(getattr(value, "value", value))
 
 
 class Encoding(Protocol[ConfigT_contra, StateT_contra, ActionT, ViewT_contra]):
@@ -162,12 +198,30 @@ class LegalDecoder(Generic[DecodedStateT, ActionT]):
 
 
 class Features:
-    """A flat observation under construction: numbers appended in a documented order."""
+    """A flat observation under construction: numbers appended in a documented order.
 
-    __slots__ = ("values",)
+    With `record=True` it also notes where each named block starts (`mark`), so running an
+    encoder once gives its layout as data (`fields`)."""
 
-    def __init__(self) -> None:
+    __slots__ = ("marks", "values")
+
+    def __init__(self, record: bool = False) -> None:
         self.values: list[float] = []
+        self.marks: list[tuple[str, int, str]] | None = [] if record else None
+
+    def mark(self, name: str, meaning: str) -> None:
+        """Starts the block `name` here (noted only when recording)."""
+        if self.marks is not None:
+            self.marks.append((name, len(self.values), meaning))
+
+    def fields(self) -> tuple[Field, ...]:
+        """Returns the recorded blocks, each running up to the next one or the end."""
+        marks = self.marks or []
+        ends = [offset for _, offset, _ in marks[1:]] + [len(self.values)]
+        return tuple(
+            Field(name, offset, end - offset, meaning)
+            for (name, offset, meaning), end in zip(marks, ends, strict=True)
+        )
 
     def number(self, value: float, scale: float = 1.0) -> None:
         """Appends `value / scale`."""
@@ -296,3 +350,37 @@ def information_state(
     game's fixed-size summary of `seen`, the events the seat has seen (`visible_events`)
     since the game began. Both parts read only what the seat may know."""
     return encoding.observe(view) + encoding.summarize(view, seen)
+
+
+def _module(name: str) -> Any:
+    get_encoding(name)  # refuses an unknown name, listing the known ones
+    return importlib.import_module(f"birdgames.{name}.encoding")
+
+
+def action_fields(game: str, config: object) -> tuple[Field, ...]:
+    """Returns the action layout of `game` (a name) with `config`: one Field per block."""
+    layout: Layout = _module(game).layout(config)
+    return layout.fields()
+
+
+def action_meaning(game: str, config: object, index: int) -> str:
+    """Returns what action `index` of `game` with `config` means, with no state: its block
+    and the values of its fields (Rookery names cards in play by their place)."""
+    layout: Layout = _module(game).layout(config)
+    return layout.meaning(index)
+
+
+def observation_fields(game: str, config: object) -> tuple[Field, ...]:
+    """Returns the observation layout of `game` with `config`: one Field per block, in
+    order (the encoder run once on a fresh game's spectator view, noting its blocks)."""
+    module = _module(game)
+    engine = importlib.import_module(f"birdgames.{game}.game").GAME
+    out = Features(record=True)
+    module.fill_observation(out, engine.view(engine.new_game(config, 0), None))
+    return out.fields()
+
+
+def summary_fields(game: str, config: object) -> tuple[Field, ...]:
+    """Returns the layout of `game`'s information-state summary with `config`."""
+    fields: tuple[Field, ...] = _module(game).summary_fields(config)
+    return fields

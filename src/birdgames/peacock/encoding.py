@@ -203,23 +203,49 @@ def _seat(out: Features, seat: SeatView, groups: int) -> None:
 
 def observe(view: View) -> tuple[float, ...]:
     """Returns the view as a fixed-length list of numbers (layout in docs/research.md)."""
-    players = view.players
     out = Features()
+    fill_observation(out, view)
+    return out.done(_size(view.players))
+
+
+def fill_observation(out: Features, view: View) -> None:
+    """Appends the view's numbers to `out`, marking each block."""
+    players = view.players
+    out.mark("seat", "one-hot of the viewer (zeros for the spectator)")
     out.one_hot(view.player, players)
+    out.mark("to_act", "per seat: to act")
     out.padded([1.0 if p in view.to_act else 0.0 for p in range(players)], players)
+    out.mark(
+        "round",
+        "round / 10; season one-hot (blue, orange); passing direction (+1 or -1); phase "
+        "one-hot (draft, migration, additional migration, over)",
+    )
     out.number(view.round, 10)
     out.one_hot(SEASONS.index(view.season), 2)
     out.number(view.direction)
     out.one_hot(PHASES.index(view.phase), len(PHASES))
+    out.mark(
+        "supply",
+        "bird deck / 100, island deck / 100; boxed birds per species; boxed islands per "
+        "type; cards gone per card (species, then island types)",
+    )
     out.number(view.bird_deck_size, 100)
     out.number(view.island_deck_size, 100)
     out.counts(view.boxed_birds, BIRDS)
     out.counts(view.boxed_islands, ISLANDS)
     out.counts(view.gone, _CARDS)
     groups = max_groups(players)
+    out.mark(
+        "seats",
+        "per seat: hand size / 10; the viewer flag; pick committed; the viewer's hand (birds "
+        "per species, islands per type) and pick one-hot; drafted birds, drafted islands, "
+        "set-aside and received birds (counts); done; season scores / 100; total / 100; "
+        f"then {groups} group slots (island type one-hot, starting island one-hot, tucks per "
+        "(type, half), left and right flocks: species one-hot and size / 10; plant, fish, "
+        "meat / 10)",
+    )
     for seat in view.seats:
         _seat(out, seat, groups)
-    return out.done(_size(players))
 
 
 def observation_string(view: View) -> str:

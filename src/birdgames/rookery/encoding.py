@@ -284,19 +284,44 @@ def observation_size(config: Config) -> int:
 def observe(view: View) -> tuple[float, ...]:
     """Returns the view as a fixed-length list of numbers (layout in docs/research.md)."""
     out = Features()
+    fill_observation(out, view)
+    return out.done(SIZE)
+
+
+def fill_observation(out: Features, view: View) -> None:
+    """Appends the view's numbers to `out`, marking each block."""
+    out.mark(
+        "turn",
+        "seat one-hot; phase one-hot (draft, play, over); first player one-hot; active "
+        "player one-hot; to act per seat; turn number / 50",
+    )
     out.one_hot(view.player, 2)
     out.one_hot(PHASES.index(view.phase), len(PHASES))
     out.one_hot(view.first_player, 2)
     out.one_hot(view.active, 2)
     out.padded([1.0 if p in view.to_act else 0.0 for p in range(2)], 2)
     out.number(view.turn_number, 50)
+    out.mark("hand", "the viewer's hand: count per card id")
     out.counts(view.hand, CARD_IDS)
+    out.mark(
+        "players",
+        "per player: hand size / 10, deck size / 30, discard pile counts per card id, "
+        "Song / 10, prizes / 5",
+    )
     for player in view.seats:
         out.number(player.hand_size, 10)
         out.number(player.deck_size, 30)
         out.counts(player.discard, CARD_IDS)
         out.number(player.song, 10)
         out.number(player.prizes, 5)
+    out.mark(
+        "zones",
+        f"per zone: habitat one-hot, controller one-hot, {ZONE_CAPACITY} bird slots (present, "
+        "card one-hot, owner one-hot, nested, tapped, damage / 5, tapped this turn, moved, "
+        f"untapped), {SHOWN_PREDATORS} predator slots (present, owner one-hot, card one-hot "
+        "when the viewer may see it, face up, damage / 5, hunts / 3, readied), flip pile "
+        "counts per (owner, habitat card)",
+    )
     for zone in view.zones:
         out.one_hot(None if zone.habitat is None else HABITATS.index(zone.habitat), len(HABITATS))
         out.one_hot(zone.controller, 2)
@@ -331,24 +356,36 @@ def observe(view: View) -> tuple[float, ...]:
             ((pile.owner, pile.card) for pile in zone.pile),
             [(owner, card) for owner in range(2) for card in HABITAT_CARDS],
         )
+    out.mark(
+        "season",
+        "season one-hot; turns left / 8; turns played / 8; checkpoints / 4; sudden death / 4",
+    )
     out.one_hot(SEASONS.index(view.season), len(SEASONS))
     out.number(view.turns_left, 8)
     out.number(view.turns_played, 8)
     out.number(view.checkpoints, 4)
     out.number(view.sudden_death, 4)
+    out.mark(
+        "this_turn",
+        "habitats played / 5, Season card played, mobbed per zone, countdown held, actions / 60",
+    )
     turn = view.turn
     out.number(turn.habitats_played, 5)
     out.flag(turn.season_played)
     out.padded([1.0 if m else 0.0 for m in turn.mobbed], 3)
     out.flag(turn.hold_countdown)
     out.number(turn.actions, 60)
+    out.mark(
+        "pending",
+        "first pending decision: kind one-hot (ambush, discard, target), its player one-hot; "
+        "pending count / 5; winners per seat",
+    )
     front = view.pending[0] if view.pending else None
     kinds = (AmbushWindow, DiscardChoice, TargetChoice)
     out.one_hot(None if front is None else kinds.index(type(front)), len(kinds))
     out.one_hot(None if front is None else front.player, 2)
     out.number(len(view.pending), 5)
     out.padded([1.0 if p in view.winners else 0.0 for p in range(2)], 2)
-    return out.done(SIZE)
 
 
 def observation_string(view: View) -> str:
