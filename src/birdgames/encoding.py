@@ -148,6 +148,10 @@ class Encoding(Protocol[ConfigT_contra, StateT_contra, ActionT, ViewT_contra]):
 
     def summarize(self, view: ViewT_contra, seen: Sequence[object]) -> tuple[float, ...]: ...
 
+    def unseen(self, state: StateT_contra) -> tuple[object, ...]: ...
+
+    def shuffle_unseen(self, state: StateT_contra, seed: int) -> Any: ...
+
 
 AnyEncoding = Encoding[Any, Any, Any, Any]
 

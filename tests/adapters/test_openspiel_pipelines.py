@@ -68,7 +68,7 @@ def test_a_config_with_promos_survives_the_game_string() -> None:
     again = pyspiel.load_game(str(game))
     assert str(again) == str(game)
     assert again.num_distinct_actions() == game.num_distinct_actions()
-    assert _played(again, 3).engine_state.config == PROMO_CONFIG
+    assert _played(again, 9).engine_state.config == PROMO_CONFIG
 
 
 def test_a_config_with_promos_survives_state_serialization_and_pickle() -> None:

@@ -11,6 +11,8 @@ import functools
 from collections.abc import Hashable, Sequence
 from typing import Final, get_args
 
+import attrs
+
 from birdgames import codec
 from birdgames.core import IllegalActionError, PlayerId
 from birdgames.encoding import (
@@ -45,6 +47,7 @@ from birdgames.peacock.cards import (
 from birdgames.peacock.game import GAME
 from birdgames.peacock.state import SLOTS, Config, Flock, Phase, State
 from birdgames.peacock.view import GroupView, SeatView, View
+from birdgames.rng import Rng, shuffle
 
 BIRDS: Final = tuple(s.id for s in SPECIES)
 ISLANDS: Final = tuple(i.id for i in ISLAND_TYPES)
@@ -303,6 +306,23 @@ def summarize(view: View, seen: Sequence[object]) -> tuple[float, ...]:
     return tuple(out.values)
 
 
+# --- chance -------------------------------------------------------------------------
+
+
+def unseen(state: State) -> tuple[object, ...]:
+    """Returns what no seat knows: the order of the bird and island decks."""
+    return (state.bird_deck, state.island_deck)
+
+
+def shuffle_unseen(state: State, seed: int) -> State:
+    """Returns `state` with both decks reshuffled and a new rng, from `seed`: no seat knows
+    their order, so this decides what the next step draws without changing what any seat
+    may know (the research adapters' chance nodes)."""
+    birds, rng = shuffle(Rng.from_seed(seed), state.bird_deck)
+    islands, rng = shuffle(rng, state.island_deck)
+    return attrs.evolve(state, rng=rng, bird_deck=birds, island_deck=islands)
+
+
 class PeacockEncoding:
     """Peacock's integer research API as one object (see birdgames.encoding.Encoding)."""
 
@@ -315,6 +335,8 @@ class PeacockEncoding:
     observation_string = staticmethod(observation_string)
     summary_size = staticmethod(summary_size)
     summarize = staticmethod(summarize)
+    unseen = staticmethod(unseen)
+    shuffle_unseen = staticmethod(shuffle_unseen)
 
 
 ENCODING: Final = PeacockEncoding()

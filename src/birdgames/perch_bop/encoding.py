@@ -13,6 +13,8 @@ from collections.abc import Hashable, Sequence
 from itertools import permutations
 from typing import Final, get_args
 
+import attrs
+
 from birdgames import codec
 from birdgames.core import IllegalActionError, PlayerId
 from birdgames.encoding import (
@@ -65,6 +67,7 @@ from birdgames.perch_bop.cards import (
 from birdgames.perch_bop.game import GAME
 from birdgames.perch_bop.state import Await, Config, Location, Phase, Stage, State, Where
 from birdgames.perch_bop.view import View
+from birdgames.rng import Rng
 
 TILE_IDS: Final = tuple(t.id for t in TILES)
 POND_IDS: Final = tuple(t.id for t in POND_TILES)
@@ -472,6 +475,20 @@ def summarize(view: View, seen: Sequence[object]) -> tuple[float, ...]:
     return tuple(out.values)
 
 
+# --- chance -------------------------------------------------------------------------
+
+
+def unseen(state: State) -> tuple[object, ...]:
+    """Returns what no seat knows beyond the rng: nothing, as the bag has no order."""
+    return ()
+
+
+def shuffle_unseen(state: State, seed: int) -> State:
+    """Returns `state` with a new rng from `seed`: the bag's draws come from the rng, so
+    this decides what the next step draws (the research adapters' chance nodes)."""
+    return attrs.evolve(state, rng=Rng.from_seed(seed))
+
+
 class PerchEncoding:
     """Perch's integer research API as one object (see birdgames.encoding.Encoding)."""
 
@@ -484,6 +501,8 @@ class PerchEncoding:
     observation_string = staticmethod(observation_string)
     summary_size = staticmethod(summary_size)
     summarize = staticmethod(summarize)
+    unseen = staticmethod(unseen)
+    shuffle_unseen = staticmethod(shuffle_unseen)
 
 
 ENCODING: Final = PerchEncoding()

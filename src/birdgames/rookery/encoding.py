@@ -12,6 +12,8 @@ import functools
 from collections.abc import Hashable, Sequence
 from typing import Final, get_args
 
+import attrs
+
 from birdgames import codec
 from birdgames.core import IllegalActionError, PlayerId
 from birdgames.encoding import (
@@ -24,6 +26,7 @@ from birdgames.encoding import (
     event_count_size,
     fields_end_to_end,
 )
+from birdgames.rng import Rng, shuffle
 from birdgames.rookery import events
 from birdgames.rookery.actions import (
     Action,
@@ -455,6 +458,26 @@ def summarize(view: View, seen: Sequence[object]) -> tuple[float, ...]:
     return tuple(out.values)
 
 
+# --- chance -------------------------------------------------------------------------
+
+
+def unseen(state: State) -> tuple[object, ...]:
+    """Returns what no seat knows: the order of each player's deck."""
+    return tuple(player.deck for player in state.players)
+
+
+def shuffle_unseen(state: State, seed: int) -> State:
+    """Returns `state` with each deck reshuffled and a new rng, from `seed`: no seat knows a
+    deck's order, so this decides what the next step draws or finds without changing what
+    any seat may know (the research adapters' chance nodes)."""
+    rng = Rng.from_seed(seed)
+    players = []
+    for player in state.players:
+        deck, rng = shuffle(rng, player.deck)
+        players.append(attrs.evolve(player, deck=deck))
+    return attrs.evolve(state, rng=rng, players=(players[0], players[1]))
+
+
 class RookeryEncoding:
     """Rookery's integer research API as one object (see birdgames.encoding.Encoding)."""
 
@@ -467,6 +490,8 @@ class RookeryEncoding:
     observation_string = staticmethod(observation_string)
     summary_size = staticmethod(summary_size)
     summarize = staticmethod(summarize)
+    unseen = staticmethod(unseen)
+    shuffle_unseen = staticmethod(shuffle_unseen)
 
 
 ENCODING: Final = RookeryEncoding()
