@@ -142,6 +142,8 @@ class Encoding(Protocol[ConfigT_contra, StateT_contra, ActionT, ViewT_contra]):
 
     def observe(self, view: ViewT_contra) -> tuple[float, ...]: ...
 
+    def fill_observation(self, out: Features, view: ViewT_contra) -> None: ...
+
     def observation_string(self, view: ViewT_contra) -> str: ...
 
     def summary_size(self, config: ConfigT_contra) -> int: ...
@@ -262,6 +264,72 @@ class Features:
         if len(self.values) != size:
             raise AssertionError(f"observation of {len(self.values)} numbers, declared {size}")
         return tuple(self.values)
+
+
+class SparseFeatures(Features):
+    """The same numbers as `Features`, kept as (index, value) pairs of the nonzero ones, so
+    a long observation that is mostly zeros costs one step per call, not per number; the
+    adapters scatter them into a zeroed array."""
+
+    __slots__ = ("indices", "numbers", "position")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.indices: list[int] = []
+        self.numbers: list[float] = []
+        self.position = 0
+
+    def number(self, value: float, scale: float = 1.0) -> None:
+        """Appends `value / scale`."""
+        if value:
+            self.indices.append(self.position)
+            self.numbers.append(value / scale)
+        self.position += 1
+
+    def flag(self, value: bool) -> None:
+        """Appends 1.0 for True, else 0.0."""
+        if value:
+            self.indices.append(self.position)
+            self.numbers.append(1.0)
+        self.position += 1
+
+    def one_hot(self, position: int | None, size: int) -> None:
+        """Appends `size` numbers, 1.0 at `position` (none for None or out of range)."""
+        if position is not None and 0 <= position < size:
+            self.indices.append(self.position + position)
+            self.numbers.append(1.0)
+        self.position += size
+
+    def counts(self, items: Iterable[Hashable], domain: Sequence[Hashable]) -> None:
+        """Appends how many of each domain value `items` holds, in domain order."""
+        found: dict[int, float] = {}
+        for item in items:
+            try:
+                where = domain.index(item)
+            except ValueError:
+                continue
+            found[where] = found.get(where, 0.0) + 1.0
+        for where in sorted(found):
+            self.indices.append(self.position + where)
+            self.numbers.append(found[where])
+        self.position += len(domain)
+
+    def padded(self, numbers: Sequence[float], size: int) -> None:
+        """Appends `numbers`, cut or padded with zeros to `size`."""
+        for i, value in enumerate(numbers[:size]):
+            if value:
+                self.indices.append(self.position + i)
+                self.numbers.append(value)
+        self.position += size
+
+    def done(self, size: int) -> tuple[float, ...]:
+        """Returns the observation as dense numbers, checking it has the declared length."""
+        if self.position != size:
+            raise AssertionError(f"observation of {self.position} numbers, declared {size}")
+        dense = [0.0] * size
+        for index, value in zip(self.indices, self.numbers, strict=True):
+            dense[index] = value
+        return tuple(dense)
 
 
 # --- information states ---------------------------------------------------------------

@@ -29,6 +29,7 @@ import numpy as np
 import pyspiel
 
 from birdgames import AnyGame, codec, games, get_game
+from birdgames.adapters import arrays
 from birdgames.bots.support import support_for
 from birdgames.encoding import AnyEncoding, get_encoding, information_state
 
@@ -387,7 +388,7 @@ class BirdObserver:
         if self._perfect_recall:
             self.tensor[:] = information_state(encoding, view, state.seen(player))
         else:
-            self.tensor[:] = encoding.observe(view)
+            arrays.observe_into(encoding, view, self.tensor)
 
     def string_from(self, state: BirdState, player: int) -> str:
         """Returns `player`'s information state or observation of `state` as text."""

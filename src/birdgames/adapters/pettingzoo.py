@@ -26,6 +26,7 @@ import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
 
 from birdgames import AnyGame, IllegalActionError, codec, get_game
+from birdgames.adapters import arrays
 from birdgames.encoding import AnyEncoding, get_encoding
 
 Observation = dict[str, np.ndarray[Any, Any]]
@@ -87,6 +88,9 @@ class _Table:
         self.action_spaces = {a: gymnasium.spaces.Discrete(self.actions) for a in self.agents}
         self.state: Any = None
         self.cycles = 0
+        # The legal actions of one seat in the state under way, by index: the mask shown
+        # and the decoding of the action that follows share them.
+        self._legal: tuple[Any, int, dict[int, Any]] | None = None
 
     def _observation_space(self) -> gymnasium.spaces.Dict:
         return gymnasium.spaces.Dict(
@@ -108,15 +112,25 @@ class _Table:
         self.state = self.engine.new_game(self.config, int(seed))
         self.cycles = 0
 
+    def legal(self, seat: int) -> dict[int, Any]:
+        """Returns `seat`'s legal actions now, by index."""
+        state = self.dealt()
+        cached = self._legal
+        if cached is not None and cached[0] is state and cached[1] == seat:
+            return cached[2]
+        legal = arrays.legal_index(self.engine, self.encoding, state, seat)
+        self._legal = (state, seat, legal)
+        return legal
+
     def observe(self, seat: int, may_act: bool) -> Observation:
         state = self.dealt()
         view = self.engine.view(state, seat)
         if may_act:
-            mask = np.asarray(self.encoding.legal_mask(state, seat), dtype=np.int8)
+            mask = arrays.mask_array(self.legal(seat), self.actions)
         else:
             mask = np.zeros(self.actions, dtype=np.int8)
         return {
-            "observation": np.asarray(self.encoding.observe(view), dtype=np.float32),
+            "observation": arrays.observe_array(self.encoding, view, self.size),
             "action_mask": mask,
         }
 
@@ -127,12 +141,16 @@ class _Table:
             number = int(index)  # type: ignore[call-overload]
         except (TypeError, ValueError):
             number = -1
-        try:
-            action = self.encoding.decode(state, seat, number)
-        except IllegalActionError as error:
+        action = self.legal(seat).get(number)
+        if action is None:
+            reason = (
+                f"action {number} is not legal for p{seat} now"
+                if 0 <= number < self.actions
+                else f"an action index is an int from 0 to {self.actions - 1}"
+            )
             if self.raises:
-                raise
-            return f"p{seat}: {error.reason}"
+                raise IllegalActionError(index, reason)
+            return f"p{seat}: {reason}"
         self.state = self.engine.apply(state, action)
         return None
 

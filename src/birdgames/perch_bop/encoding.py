@@ -498,6 +498,7 @@ class PerchEncoding:
     legal_mask = staticmethod(legal_mask)
     observation_size = staticmethod(observation_size)
     observe = staticmethod(observe)
+    fill_observation = staticmethod(fill_observation)
     observation_string = staticmethod(observation_string)
     summary_size = staticmethod(summary_size)
     summarize = staticmethod(summarize)
