@@ -269,7 +269,7 @@ class Features:
 class SparseFeatures(Features):
     """The same numbers as `Features`, kept as (index, value) pairs of the nonzero ones, so
     a long observation that is mostly zeros costs one step per call, not per number; the
-    adapters scatter them into a zeroed array."""
+    adapters add them into a zeroed array (`counts` may name an index more than once)."""
 
     __slots__ = ("indices", "numbers", "position")
 
@@ -301,18 +301,17 @@ class SparseFeatures(Features):
         self.position += size
 
     def counts(self, items: Iterable[Hashable], domain: Sequence[Hashable]) -> None:
-        """Appends how many of each domain value `items` holds, in domain order."""
-        found: dict[int, float] = {}
+        """Appends how many of each domain value `items` holds, in domain order: one pair per
+        item, so an index may repeat (its numbers add up)."""
+        start = self.position
         for item in items:
             try:
                 where = domain.index(item)
             except ValueError:
                 continue
-            found[where] = found.get(where, 0.0) + 1.0
-        for where in sorted(found):
-            self.indices.append(self.position + where)
-            self.numbers.append(found[where])
-        self.position += len(domain)
+            self.indices.append(start + where)
+            self.numbers.append(1.0)
+        self.position = start + len(domain)
 
     def padded(self, numbers: Sequence[float], size: int) -> None:
         """Appends `numbers`, cut or padded with zeros to `size`."""
@@ -328,7 +327,7 @@ class SparseFeatures(Features):
             raise AssertionError(f"observation of {self.position} numbers, declared {size}")
         dense = [0.0] * size
         for index, value in zip(self.indices, self.numbers, strict=True):
-            dense[index] = value
+            dense[index] += value
         return tuple(dense)
 
 

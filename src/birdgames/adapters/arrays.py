@@ -22,29 +22,27 @@ MaskArray = np.ndarray[Any, np.dtype[np.int8]]
 
 def observe_into(encoding: AnyEncoding, view: Any, row: FloatArray) -> None:
     """Writes `encoding.observe(view)` into `row` (zeroed first)."""
-    out = SparseFeatures()
-    encoding.fill_observation(out, view)
-    row.fill(0.0)
-    row[out.indices] = out.numbers
+    row[:] = _dense(encoding, view, row.shape[0])
 
 
 def observe_array(encoding: AnyEncoding, view: Any, size: int) -> FloatArray:
     """Returns `encoding.observe(view)` as a float32 array of `size` numbers."""
-    out = SparseFeatures()
-    encoding.fill_observation(out, view)
-    row = np.zeros(size, np.float32)
-    row[out.indices] = out.numbers
-    return row
+    return _dense(encoding, view, size)
 
 
 def encode_many(encoding: AnyEncoding, views: Sequence[Any], size: int) -> FloatArray:
     """Returns the observations of `views` as one (len(views), size) float32 array."""
     rows = np.zeros((len(views), size), np.float32)
     for i, view in enumerate(views):
-        out = SparseFeatures()
-        encoding.fill_observation(out, view)
-        rows[i, out.indices] = out.numbers
+        rows[i] = _dense(encoding, view, size)
     return rows
+
+
+def _dense(encoding: AnyEncoding, view: Any, size: int) -> FloatArray:
+    out = SparseFeatures()
+    encoding.fill_observation(out, view)
+    # bincount adds up the numbers of an index named twice (a count).
+    return np.bincount(out.indices, out.numbers, size).astype(np.float32)
 
 
 def legal_index(engine: AnyGame, encoding: AnyEncoding, state: Any, player: int) -> dict[int, Any]:

@@ -169,13 +169,14 @@ def _flock(out: Features, flock: Flock | None) -> None:
     out.number(0 if flock is None else flock.size, 10)
 
 
+_TUCKS: Final = tuple((i, s) for i in ISLANDS for s in SEASONS)
+
+
 def _group(out: Features, group: GroupView) -> None:
     island = group.island
     out.one_hot(ISLANDS.index(island) if island in ISLANDS else None, len(ISLANDS))
     out.one_hot(STARTS.index(island) if island in STARTS else None, len(STARTS))
-    out.counts(
-        ((t.island, t.half) for t in group.tucks), [(i, s) for i in ISLANDS for s in SEASONS]
-    )
+    out.counts(((t.island, t.half) for t in group.tucks), _TUCKS)
     _flock(out, group.left)
     _flock(out, group.right)
     out.number(group.plant, 10)
