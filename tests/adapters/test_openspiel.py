@@ -257,3 +257,14 @@ def test_strings_of_no_seat_raise_spiel_error(name: str) -> None:
         with pytest.raises(pyspiel.SpielError):
             method()
     assert state.observation_string(0)  # a seat's view of the end is fine
+
+
+def test_a_public_information_state_observer_is_refused() -> None:
+    """A perfect-recall observer of public information only would need a public event log,
+    which the game does not keep: asking for one is an error, not a leak."""
+    game = _load(adapter.game_name("rookery"), 2)
+    public = pyspiel.IIGObservationType(
+        perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(ValueError, match="public information state"):
+        game.make_py_observer(public)

@@ -371,6 +371,9 @@ class BirdObserver:
         self._perfect_recall = bool(obs_type.perfect_recall)
         # A public observer (no private information) sees the spectator's view.
         self._public = obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        if self._public and self._perfect_recall:
+            # The seats' event logs hold what each saw privately; no public log is kept.
+            raise ValueError("a public information state (perfect recall) is not supported")
         size = shared.encoding.observation_size(shared.config)
         if self._perfect_recall:
             size += shared.encoding.summary_size(shared.config)
