@@ -13,6 +13,8 @@ import importlib
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Final, Generic, Protocol, TypeVar
 
+import attrs
+
 from birdgames.core import IllegalActionError, InvalidConfigError, PlayerId
 
 ConfigT_contra = TypeVar("ConfigT_contra", contravariant=True)
@@ -334,30 +336,19 @@ class SparseFeatures(Features):
 # --- information states ---------------------------------------------------------------
 
 
+@attrs.frozen
 class Field:
     """One named run of numbers in a flat vector: where it starts, how long, what it means."""
 
-    __slots__ = ("meaning", "name", "offset", "size")
-
-    def __init__(self, name: str, offset: int, size: int, meaning: str) -> None:
-        self.name = name
-        self.offset = offset
-        self.size = size
-        self.meaning = meaning
-
-    def __repr__(self) -> str:
-        return f"Field({self.name!r}, {self.offset}, {self.size}, {self.meaning!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Field) and (
-            self.name,
-            self.offset,
-            self.size,
-            self.meaning,
-        ) == (other.name, other.offset, other.size, other.meaning)
-
-    def __hash__(self) -> int:
-        return hash((self.name, self.offset, self.size, self.meaning))
+    name: str
+    """The block's name, e.g. `locations` or `place`."""
+    offset: int
+    """The index of its first number."""
+    size: int
+    """How many numbers it holds."""
+    meaning: str
+    """What its numbers say, in order (for an action block: its fields and their domain
+    sizes)."""
 
 
 def fields_end_to_end(parts: Iterable[tuple[str, int, str]], start: int = 0) -> tuple[Field, ...]:

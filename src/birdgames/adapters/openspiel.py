@@ -21,7 +21,7 @@ Modelling choices (docs/research.md says why):
 
 from __future__ import annotations
 
-import urllib.parse
+import re
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -50,6 +50,13 @@ def game_name(engine: str, simultaneous: bool = False) -> str:
 _UNSAFE: Final = frozenset(",()=% \t\r\n")
 
 
+_ESCAPE: Final = re.compile("%([0-9A-Fa-f]{2})")
+
+
+def _unescape(match: re.Match[str]) -> str:
+    return chr(int(match.group(1), 16))
+
+
 def config_parameter(config: Any) -> str:
     """Returns `config` as the value of the `config` parameter: its JSON with every character
     that would split a game string percent-escaped (`,` is `%2C`)."""
@@ -74,7 +81,7 @@ def _config(engine: AnyGame, params: dict[str, Any]) -> Any:
     config_type = type(engine.default_config(engine.player_counts[0]))
     # The JSON as it stands (codec.dumps) or escaped (config_parameter): JSON text holds no
     # "%" outside strings, and no config string holds one.
-    return codec.loads(config_type, urllib.parse.unquote(text))
+    return codec.loads(config_type, _ESCAPE.sub(_unescape, text))
 
 
 class _Shared:
