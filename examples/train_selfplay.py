@@ -106,7 +106,7 @@ def train(
     episodes: int = 8,
     evaluate: int = 40,
     seed: int = 0,
-    rate: float = 0.5,
+    rate: float = 0.2,
 ) -> list[float]:
     """Trains a policy; returns its win rate against random before and after each batch."""
     env = SelfPlayEnv(game, players, seat=None)
