@@ -56,10 +56,11 @@ def _engine(short: str) -> str:
 
 @pytest.mark.parametrize(("short", "players"), CASES, ids=[f"{s}-{p}p" for s, p in CASES])
 def test_openspiel_random_sim_test_passes(short: str, players: int) -> None:
-    """pyspiel.random_sim_test plays random games and checks the game's API throughout."""
+    """pyspiel.random_sim_test plays random games and checks the game's API throughout,
+    serializing and restoring states on the way."""
     game = _load(short, players)
     assert game.num_players() == players
-    pyspiel.random_sim_test(game, num_sims=RANDOM_SIMS, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=RANDOM_SIMS, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name", sorted(games()))
@@ -179,7 +180,7 @@ def test_perch_with_every_promo_passes_random_sim_test() -> None:
     )
     game = pyspiel.load_game(adapter.game_name("perch_bop"), {"config": codec.dumps(config)})
     assert game.num_distinct_actions() == get_encoding("perch_bop").num_actions(config)
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_a_config_parameter_plays_that_config() -> None:
