@@ -171,7 +171,7 @@ class _Position:
     """An engine state (None before the deal), each seat's visible events so far, and the
     chance node under way if any (immutable, shared by clones)."""
 
-    __slots__ = ("chance", "seen", "state")
+    __slots__ = ("_legal", "chance", "seen", "state")
 
     def __init__(
         self, state: Any, seen: tuple[tuple[Any, ...], ...], chance: _Chance | None = None
@@ -179,6 +179,17 @@ class _Position:
         self.state = state
         self.seen = seen
         self.chance = chance
+        # Each seat's legal actions by index, listed once: for legal_actions() and for
+        # decoding the action applied next (a cache of what the state determines).
+        self._legal: dict[int, dict[int, Any]] = {}
+
+    def legal(self, shared: _Shared, player: int) -> dict[int, Any]:
+        """Returns `player`'s legal actions in this position's engine state, by index."""
+        found = self._legal.get(player)
+        if found is None:
+            found = arrays.legal_index(shared.engine, shared.encoding, self.state, player)
+            self._legal[player] = found
+        return found
 
     def __deepcopy__(self, memo: object) -> _Position:
         return self
@@ -224,9 +235,7 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
         position = self._position
         if position.chance is not None or player < 0:
             return []
-        state = position.state
-        engine, encode = self._shared.engine, self._shared.encoding.encode
-        return sorted(encode(state, a) for a in engine.legal_actions(state, player))
+        return sorted(position.legal(self._shared, player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Returns the next byte of the seed under way, every value equally likely."""
@@ -276,7 +285,10 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
         decode = self._shared.encoding.decode
         events: list[Any] = []
         for player, index in moves:
-            state, happened = self._shared.engine.step(state, decode(state, player, index))
+            # The first move is decided in this position (its legal actions listed already).
+            known = position.legal(self._shared, player) if state is before else {}
+            action = known.get(index) or decode(state, player, index)
+            state, happened = self._shared.engine.step(state, action)
             events.extend(happened)
         unseen = self._shared.encoding.unseen
         if self._shared.draw_bits and (state.rng != before.rng or unseen(state) != unseen(before)):
