@@ -13,6 +13,8 @@ import importlib
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Final, Generic, Protocol, TypeVar
 
+import attrs
+
 from birdgames.core import IllegalActionError, InvalidConfigError, PlayerId
 
 ConfigT_contra = TypeVar("ConfigT_contra", contravariant=True)
@@ -80,6 +82,33 @@ class Layout:
             raise IllegalActionError(action, "this action has no place in this game's action space")
         return self.offsets[block] + number
 
+    def fields(self) -> tuple[Field, ...]:
+        """Returns the blocks as data: name, first index, size, and their fields' domains."""
+        return tuple(
+            Field(name, self.offsets[name], block.size, _domains(block))
+            for name, block in self.blocks.items()
+        )
+
+    def meaning(self, index: int) -> str:
+        """Returns what action `index` means without a state: its block and field values,
+        e.g. `place(colour=1, location=great_ash, nest=True)`; an index outside the space
+        raises IndexError."""
+        if not 0 <= index < self.size:
+            raise IndexError(f"action {index} is outside 0..{self.size - 1}")
+        for name, block in self.blocks.items():
+            number = index - self.offsets[name]
+            if number < block.size:
+                values = []
+                for domain in reversed(block.domains):
+                    number, position = divmod(number, len(domain))
+                    values.append(domain[position])
+                shown = ", ".join(
+                    f"{field}={_shown(value)}"
+                    for field, value in zip(block.fields, reversed(values), strict=True)
+                )
+                return f"{name}({shown})"
+        raise AssertionError("blocks cover the space")  # pragma: no cover
+
     def describe(self) -> tuple[str, ...]:
         """Returns one line per block: its range, name and fields with their domain sizes."""
         lines = []
@@ -90,6 +119,15 @@ class Layout:
             )
             lines.append(f"{start}..{start + block.size - 1}: {name} = {fields or '()'}")
         return tuple(lines)
+
+
+def _domains(block: Block) -> str:
+    parts = [f"{f} ({len(d)})" for f, d in zip(block.fields, block.domains, strict=True)]
+    return " x ".join(parts) or "no fields"
+
+
+def _shown(value: Hashable) -> str:
+    return str(getattr(value, "value", value))
 
 
 class Encoding(Protocol[ConfigT_contra, StateT_contra, ActionT, ViewT_contra]):
@@ -107,7 +145,17 @@ class Encoding(Protocol[ConfigT_contra, StateT_contra, ActionT, ViewT_contra]):
 
     def observe(self, view: ViewT_contra) -> tuple[float, ...]: ...
 
+    def fill_observation(self, out: Features, view: ViewT_contra) -> None: ...
+
     def observation_string(self, view: ViewT_contra) -> str: ...
+
+    def summary_size(self, config: ConfigT_contra) -> int: ...
+
+    def summarize(self, view: ViewT_contra, seen: Sequence[object]) -> tuple[float, ...]: ...
+
+    def unseen(self, state: StateT_contra) -> tuple[object, ...]: ...
+
+    def shuffle_unseen(self, state: StateT_contra, seed: int) -> Any: ...
 
 
 AnyEncoding = Encoding[Any, Any, Any, Any]
@@ -169,12 +217,28 @@ class Features:
     """A flat observation under construction: numbers appended in a documented order.
 
     Nothing is dropped: a position, item or row that has no place raises EncodingBoundError.
-    """
+    With `record=True` it also notes where each named block starts (`mark`), so running an
+    encoder once gives its layout as data (`fields`)."""
 
-    __slots__ = ("values",)
+    __slots__ = ("marks", "values")
 
-    def __init__(self) -> None:
+    def __init__(self, record: bool = False) -> None:
         self.values: list[float] = []
+        self.marks: list[tuple[str, int, str]] | None = [] if record else None
+
+    def mark(self, name: str, meaning: str) -> None:
+        """Starts the block `name` here (noted only when recording)."""
+        if self.marks is not None:
+            self.marks.append((name, len(self.values), meaning))
+
+    def fields(self) -> tuple[Field, ...]:
+        """Returns the recorded blocks, each running up to the next one or the end."""
+        marks = self.marks or []
+        ends = [offset for _, offset, _ in marks[1:]] + [len(self.values)]
+        return tuple(
+            Field(name, offset, end - offset, meaning)
+            for (name, offset, meaning), end in zip(marks, ends, strict=True)
+        )
 
     def number(self, value: float, scale: float = 1.0) -> None:
         """Appends `value / scale`."""
@@ -221,14 +285,214 @@ class Features:
         if len(items) > count:
             raise EncodingBoundError(f"{len(items)} rows where {count} fit")
         for item in items:
-            start = len(self.values)
+            start = self.length()
             write(self, item)
-            if len(self.values) - start != size:
-                raise AssertionError(f"a row of {len(self.values) - start} numbers, not {size}")
-        self.values.extend([0.0] * (size * (count - len(items))))
+            if self.length() - start != size:
+                raise AssertionError(f"a row of {self.length() - start} numbers, not {size}")
+        self.zeros(size * (count - len(items)))
+
+    def length(self) -> int:
+        """Returns how many numbers have been appended."""
+        return len(self.values)
+
+    def zeros(self, count: int) -> None:
+        """Appends `count` zeros."""
+        self.values.extend([0.0] * count)
 
     def done(self, size: int) -> tuple[float, ...]:
         """Returns the observation, checking it has the declared length."""
         if len(self.values) != size:
             raise AssertionError(f"observation of {len(self.values)} numbers, declared {size}")
         return tuple(self.values)
+
+
+class SparseFeatures(Features):
+    """The same numbers as `Features`, kept as (index, value) pairs of the nonzero ones, so
+    a long observation that is mostly zeros costs one step per call, not per number; the
+    adapters add them into a zeroed array (`counts` may name an index more than once)."""
+
+    __slots__ = ("indices", "numbers", "position")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.indices: list[int] = []
+        self.numbers: list[float] = []
+        self.position = 0
+
+    def number(self, value: float, scale: float = 1.0) -> None:
+        """Appends `value / scale`."""
+        if value:
+            self.indices.append(self.position)
+            self.numbers.append(value / scale)
+        self.position += 1
+
+    def flag(self, value: bool) -> None:
+        """Appends 1.0 for True, else 0.0."""
+        if value:
+            self.indices.append(self.position)
+            self.numbers.append(1.0)
+        self.position += 1
+
+    def one_hot(self, position: int | None, size: int) -> None:
+        """Appends `size` numbers, 1.0 at `position` (none for None)."""
+        if position is not None:
+            if not 0 <= position < size:
+                raise EncodingBoundError(f"one-hot position {position} outside 0 to {size - 1}")
+            self.indices.append(self.position + position)
+            self.numbers.append(1.0)
+        self.position += size
+
+    def counts(self, items: Iterable[Hashable], domain: Sequence[Hashable]) -> None:
+        """Appends how many of each domain value `items` holds, in domain order: one pair per
+        item, so an index may repeat (its numbers add up)."""
+        start = self.position
+        for item in items:
+            try:
+                where = domain.index(item)
+            except ValueError:
+                raise EncodingBoundError(f"{item!r} is not in the counted domain") from None
+            self.indices.append(start + where)
+            self.numbers.append(1.0)
+        self.position = start + len(domain)
+
+    def padded(self, numbers: Sequence[float], size: int) -> None:
+        """Appends `numbers`, padded with zeros to `size`."""
+        if len(numbers) > size:
+            raise EncodingBoundError(f"{len(numbers)} numbers where {size} fit")
+        for i, value in enumerate(numbers):
+            if value:
+                self.indices.append(self.position + i)
+                self.numbers.append(value)
+        self.position += size
+
+    def length(self) -> int:
+        """Returns how many numbers have been appended."""
+        return self.position
+
+    def zeros(self, count: int) -> None:
+        """Appends `count` zeros."""
+        self.position += count
+
+    def done(self, size: int) -> tuple[float, ...]:
+        """Returns the observation as dense numbers, checking it has the declared length."""
+        if self.position != size:
+            raise AssertionError(f"observation of {self.position} numbers, declared {size}")
+        dense = [0.0] * size
+        for index, value in zip(self.indices, self.numbers, strict=True):
+            dense[index] += value
+        return tuple(dense)
+
+
+# --- information states ---------------------------------------------------------------
+
+
+@attrs.frozen
+class Field:
+    """One named run of numbers in a flat vector: where it starts, how long, what it means."""
+
+    name: str
+    """The block's name, e.g. `locations` or `place`."""
+    offset: int
+    """The index of its first number."""
+    size: int
+    """How many numbers it holds."""
+    meaning: str
+    """What its numbers say, in order (for an action block: its fields and their domain
+    sizes)."""
+
+
+def fields_end_to_end(parts: Iterable[tuple[str, int, str]], start: int = 0) -> tuple[Field, ...]:
+    """Returns `(name, size, meaning)` parts laid end to end from `start`."""
+    laid = []
+    offset = start
+    for name, size, meaning in parts:
+        laid.append(Field(name, offset, size, meaning))
+        offset += size
+    return tuple(laid)
+
+
+EVENT_SCALE: Final = 100.0
+
+
+def event_count_size(kinds: Sequence[type], players: int) -> int:
+    """Returns the length of `count_events`'s block."""
+    return len(kinds) * (players + 1)
+
+
+def count_events(
+    out: Features, seen: Iterable[object], kinds: Sequence[type], players: int
+) -> None:
+    """Appends, per event kind in `kinds` order, how many events of that kind the seat has
+    seen per seat the event names as its `player`, then one count for events naming no
+    seat; each / 100."""
+    start = len(out.values)
+    width = players + 1
+    out.values.extend([0.0] * (len(kinds) * width))
+    where = {kind: i for i, kind in enumerate(kinds)}
+    for event in seen:
+        kind = where.get(type(event))
+        if kind is None:
+            continue
+        seat = getattr(event, "player", None)
+        column = seat if type(seat) is int and 0 <= seat < players else players
+        out.values[start + kind * width + column] += 1.0 / EVENT_SCALE
+
+
+class InformationStates(Protocol[ConfigT_contra, ViewT_contra]):
+    """What each game's encoding offers for information states (see `information_state`)."""
+
+    def summary_size(self, config: ConfigT_contra) -> int: ...
+
+    def summarize(self, view: ViewT_contra, seen: Sequence[object]) -> tuple[float, ...]: ...
+
+    def observation_size(self, config: ConfigT_contra) -> int: ...
+
+    def observe(self, view: ViewT_contra) -> tuple[float, ...]: ...
+
+
+def information_state_size(encoding: InformationStates[Any, Any], config: object) -> int:
+    """Returns the length of every information state of a game with `config`."""
+    return encoding.observation_size(config) + encoding.summary_size(config)
+
+
+def information_state(
+    encoding: InformationStates[Any, Any], view: object, seen: Sequence[object]
+) -> tuple[float, ...]:
+    """Returns a seat's information state as numbers: its observation of `view`, then the
+    game's fixed-size summary of `seen`, the events the seat has seen (`visible_events`)
+    since the game began. Both parts read only what the seat may know."""
+    return encoding.observe(view) + encoding.summarize(view, seen)
+
+
+def _module(name: str) -> Any:
+    get_encoding(name)  # refuses an unknown name, listing the known ones
+    return importlib.import_module(f"birdgames.{name}.encoding")
+
+
+def action_fields(game: str, config: object) -> tuple[Field, ...]:
+    """Returns the action layout of `game` (a name) with `config`: one Field per block."""
+    layout: Layout = _module(game).layout(config)
+    return layout.fields()
+
+
+def action_meaning(game: str, config: object, index: int) -> str:
+    """Returns what action `index` of `game` with `config` means, with no state: its block
+    and the values of its fields (Rookery names cards in play by their place)."""
+    layout: Layout = _module(game).layout(config)
+    return layout.meaning(index)
+
+
+def observation_fields(game: str, config: object) -> tuple[Field, ...]:
+    """Returns the observation layout of `game` with `config`: one Field per block, in
+    order (the encoder run once on a fresh game's spectator view, noting its blocks)."""
+    module = _module(game)
+    engine = importlib.import_module(f"birdgames.{game}.game").GAME
+    out = Features(record=True)
+    module.fill_observation(out, engine.view(engine.new_game(config, 0), None))
+    return out.fields()
+
+
+def summary_fields(game: str, config: object) -> tuple[Field, ...]:
+    """Returns the layout of `game`'s information-state summary with `config`."""
+    fields: tuple[Field, ...] = _module(game).summary_fields(config)
+    return fields

@@ -12,7 +12,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from birdgames import codec, games, get_game
 from birdgames.adapters import openspiel as adapter
-from birdgames.encoding import get_encoding
+from birdgames.encoding import get_encoding, information_state, information_state_size
 from tests.profile import PROFILE
 
 CASES = [
@@ -37,16 +37,30 @@ def _load(short: str, players: int, **params: Any) -> Any:
     return pyspiel.load_game(short, {"players": players, **params})
 
 
+def _deal(state: Any, seed: int) -> None:
+    """Deals the game `seed`: the chance nodes of the deal take its bytes, lowest first."""
+    while state.is_chance_node():
+        state.apply_action(seed & 0xFF)
+        seed >>= 8
+
+
+def _draw(state: Any, rng: np.random.RandomState) -> None:
+    """Takes a chance node's outcome at random, by its probabilities."""
+    outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+    state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+
+
 def _engine(short: str) -> str:
     return short.removeprefix(adapter.PREFIX).removesuffix("_simultaneous")
 
 
 @pytest.mark.parametrize(("short", "players"), CASES, ids=[f"{s}-{p}p" for s, p in CASES])
 def test_openspiel_random_sim_test_passes(short: str, players: int) -> None:
-    """pyspiel.random_sim_test plays random games and checks the game's API throughout."""
+    """pyspiel.random_sim_test plays random games and checks the game's API throughout,
+    serializing and restoring states on the way."""
     game = _load(short, players)
     assert game.num_players() == players
-    pyspiel.random_sim_test(game, num_sims=RANDOM_SIMS, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=RANDOM_SIMS, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name", sorted(games()))
@@ -63,8 +77,11 @@ def test_openspiel_mcts_and_ismcts_play_a_whole_game(name: str) -> None:
         ),
     ]
     state = game.new_initial_state()
-    state.apply_action(11)  # the deal
+    _deal(state, 11)
     while not state.is_terminal():
+        if state.is_chance_node():
+            _draw(state, rng)
+            continue
         state.apply_action(bots[state.current_player()].step(state))
     returns = state.returns()
     winners = get_game(name).winners(state.engine_state)
@@ -89,8 +106,11 @@ def test_openspiel_ismcts_plays_every_seat_at_the_largest_table(name: str) -> No
         allow_inconsistent_action_sets=True,
     )
     state = game.new_initial_state()
-    state.apply_action(21)
+    _deal(state, 21)
     while not state.is_terminal():
+        if state.is_chance_node():
+            _draw(state, rng)
+            continue
         state.apply_action(bot.step(state))
     assert sum(state.returns()) == pytest.approx(0.0)
     assert max(state.returns()) > 0
@@ -98,9 +118,10 @@ def test_openspiel_ismcts_plays_every_seat_at_the_largest_table(name: str) -> No
 
 @pytest.mark.parametrize("name", sorted(games()))
 def test_the_deal_is_the_engine_seed_and_actions_are_encoding_indices(name: str) -> None:
-    """Chance outcome d starts new_game(config, d); legal actions are the mask's indices."""
+    """With deal_bits=6 the deal is one chance node of 64 outcomes and outcome d starts
+    new_game(config, d); legal actions are the mask's indices."""
     engine, encoding = get_game(name), get_encoding(name)
-    game = _load(adapter.game_name(name), 2, deals=64)
+    game = _load(adapter.game_name(name), 2, deal_bits=6)
     state = game.new_initial_state()
     assert state.is_chance_node() and len(state.chance_outcomes()) == 64
     state.apply_action(5)
@@ -118,7 +139,7 @@ def test_tensors_and_strings_are_the_seat_s_observation(name: str) -> None:
     engine, encoding = get_game(name), get_encoding(name)
     game = _load(adapter.game_name(name), 2)
     state = game.new_initial_state()
-    state.apply_action(2)
+    _deal(state, 2)
     for _ in range(6):
         state.apply_action(state.legal_actions()[-1])
     for player in range(2):
@@ -136,7 +157,7 @@ def test_a_resampled_state_keeps_the_seat_s_information_state(name: str) -> None
     cannot see: its information state and legal actions stay the same."""
     game = _load(adapter.game_name(name), 2)
     state = game.new_initial_state()
-    state.apply_action(9)
+    _deal(state, 9)
     for step in range(12):
         legal = state.legal_actions()
         state.apply_action(legal[step % len(legal)])
@@ -159,7 +180,7 @@ def test_perch_with_every_promo_passes_random_sim_test() -> None:
     )
     game = pyspiel.load_game(adapter.game_name("perch_bop"), {"config": codec.dumps(config)})
     assert game.num_distinct_actions() == get_encoding("perch_bop").num_actions(config)
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_a_config_parameter_plays_that_config() -> None:
@@ -170,7 +191,7 @@ def test_a_config_parameter_plays_that_config() -> None:
     game = pyspiel.load_game(adapter.game_name("perch_bop"), {"config": text})
     assert game.num_players() == 3
     state = game.new_initial_state()
-    state.apply_action(0)
+    _deal(state, 0)
     assert state.engine_state.config == config
 
 
@@ -179,13 +200,72 @@ def test_the_simultaneous_peacock_draft_is_a_simultaneous_node() -> None:
     the lowest seat first."""
     simultaneous = _load(adapter.game_name("peacock", simultaneous=True), 3)
     state = simultaneous.new_initial_state()
-    state.apply_action(4)
+    _deal(state, 4)
     assert state.current_player() == pyspiel.PlayerId.SIMULTANEOUS
     picks = [state.legal_actions(p)[0] for p in range(3)]
     state.apply_actions(picks)
     sequential = _load(adapter.game_name("peacock"), 3).new_initial_state()
-    sequential.apply_action(4)
+    _deal(sequential, 4)
     for player, pick in enumerate(picks):
         assert sequential.current_player() == player
         sequential.apply_action(pick)
     assert sequential.engine_state == state.engine_state
+
+
+@pytest.mark.parametrize(("short", "players"), CASES, ids=[f"{s}-{p}p" for s, p in CASES])
+def test_the_information_state_tensor_is_the_observation_and_the_summary(
+    short: str, players: int
+) -> None:
+    """information_state_tensor has information_state_tensor_size numbers: the seat's
+    observation, then the encoding's summary of the events it has seen."""
+    name = _engine(short)
+    engine, encoding = get_game(name), get_encoding(name)
+    game = _load(short, players)
+    size = information_state_size(encoding, engine.default_config(players))
+    assert (
+        game.information_state_tensor_size()
+        == size
+        > encoding.observation_size(engine.default_config(players))
+    )
+    state = game.new_initial_state()
+    assert state.information_state_tensor(0) == [0.0] * size
+    _deal(state, 3)
+    for step in range(30):
+        if state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+            state.apply_actions([state.legal_actions(p)[0] for p in range(players)])
+            continue
+        legal = state.legal_actions()
+        state.apply_action(legal[step % len(legal)])
+    for player in range(players):
+        view = engine.view(state.engine_state, player)
+        expected = information_state(encoding, view, state.seen(player))
+        assert np.allclose(state.information_state_tensor(player), expected)
+
+
+@pytest.mark.parametrize("name", sorted(games()))
+def test_strings_of_no_seat_raise_spiel_error(name: str) -> None:
+    """At a terminal or chance node the default seat is no seat: OpenSpiel's SpielError."""
+    game = _load(adapter.game_name(name), 2)
+    state = game.new_initial_state()
+    with pytest.raises(pyspiel.SpielError):
+        state.information_state_string()
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_string(5)
+    _deal(state, 1)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    for method in (state.information_state_string, state.observation_string):
+        with pytest.raises(pyspiel.SpielError):
+            method()
+    assert state.observation_string(0)  # a seat's view of the end is fine
+
+
+def test_a_public_information_state_observer_is_refused() -> None:
+    """A perfect-recall observer of public information only would need a public event log,
+    which the game does not keep: asking for one is an error, not a leak."""
+    game = _load(adapter.game_name("rookery"), 2)
+    public = pyspiel.IIGObservationType(
+        perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(ValueError, match="public information state"):
+        game.make_py_observer(public)

@@ -21,6 +21,7 @@ Modelling choices (docs/research.md says why):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -28,10 +29,14 @@ import numpy as np
 import pyspiel
 
 from birdgames import AnyGame, codec, games, get_game
+from birdgames.adapters import arrays
 from birdgames.bots.support import support_for
-from birdgames.encoding import AnyEncoding, get_encoding
+from birdgames.encoding import AnyEncoding, get_encoding, information_state
 
-DEFAULT_DEALS: Final = 1 << 12
+# Bits of the seed that deals a game, and of the seed of each draw: drawn a byte per
+# chance node, so a chance node has at most 256 outcomes.
+DEAL_BITS: Final = 64
+DRAW_BITS: Final = 16
 PREFIX: Final = "birdgames_"
 
 
@@ -40,31 +45,95 @@ def game_name(engine: str, simultaneous: bool = False) -> str:
     return f"{PREFIX}{engine}{'_simultaneous' if simultaneous else ''}"
 
 
+# Characters that split or nest OpenSpiel's `name(key=value,...)` game strings, and "%",
+# which starts their escapes.
+_UNSAFE: Final = frozenset(",()=% \t\r\n")
+
+
+_ESCAPE: Final = re.compile("%([0-9A-Fa-f]{2})")
+
+
+def _unescape(match: re.Match[str]) -> str:
+    return chr(int(match.group(1), 16))
+
+
+def config_parameter(config: Any) -> str:
+    """Returns `config` as the value of the `config` parameter: its JSON with every character
+    that would split a game string percent-escaped (`,` is `%2C`)."""
+    return "".join(f"%{ord(c):02X}" if c in _UNSAFE else c for c in codec.dumps(config))
+
+
+def _bits(params: dict[str, Any], name: str, default: int, least: int) -> int:
+    bits = int(params.get(name, default))
+    if not least <= bits <= 64:
+        raise pyspiel.SpielError(f"{name} must be from {least} to 64, not {bits}")
+    return bits
+
+
+def _digits(bits: int) -> int:
+    return (bits + 7) // 8
+
+
 def _config(engine: AnyGame, params: dict[str, Any]) -> Any:
     text = str(params.get("config", ""))
-    if text:
-        config_type = type(engine.default_config(engine.player_counts[0]))
-        return codec.loads(config_type, text)
-    return engine.default_config(int(params.get("players", engine.player_counts[0])))
+    if not text:
+        return engine.default_config(int(params.get("players", engine.player_counts[0])))
+    config_type = type(engine.default_config(engine.player_counts[0]))
+    # The JSON as it stands (codec.dumps) or escaped (config_parameter): JSON text holds no
+    # "%" outside strings, and no config string holds one.
+    return codec.loads(config_type, _ESCAPE.sub(_unescape, text))
 
 
 class _Shared:
     """Immutable data a cloned OpenSpiel state shares instead of copying: OpenSpiel clones a
     Python state by deep-copying its attributes, and engine states never change."""
 
-    __slots__ = ("config", "deals", "encoding", "engine", "players", "sampler", "simultaneous")
+    __slots__ = (
+        "_outcomes",
+        "config",
+        "deal_bits",
+        "draw_bits",
+        "encoding",
+        "engine",
+        "parameters",
+        "players",
+        "sampler",
+        "simultaneous",
+    )
 
     def __init__(self, engine_name: str, simultaneous: bool, params: dict[str, Any]) -> None:
         self.engine: AnyGame = get_game(engine_name)
         self.encoding: AnyEncoding = get_encoding(engine_name)
         self.sampler = support_for(self.engine).sample_state
         self.config = _config(self.engine, params)
-        self.deals = int(params.get("deals", DEFAULT_DEALS))
+        self.deal_bits = _bits(params, "deal_bits", DEAL_BITS, 1)
+        self.draw_bits = _bits(params, "draw_bits", DRAW_BITS, 0)
         self.players = int(self.config.players)
         self.simultaneous = simultaneous
+        # The game's parameters as OpenSpiel keeps them: every value string-safe, and
+        # `players` the config's.
+        config = config_parameter(self.config) if params.get("config") else ""
+        self.parameters = {
+            "players": self.players,
+            "deal_bits": self.deal_bits,
+            "draw_bits": self.draw_bits,
+            "config": config,
+        }
+        self._outcomes: dict[int, list[tuple[int, float]]] = {}
+
+    def outcomes(self, bits: int, drawn: int) -> list[tuple[int, float]]:
+        """Returns the outcomes of byte `drawn` of a seed of `bits` bits, equally likely."""
+        size = 1 << min(8, bits - 8 * drawn)
+        found = self._outcomes.get(size)
+        if found is None:
+            found = self._outcomes[size] = [(d, 1.0 / size) for d in range(size)]
+        return found
 
     def __deepcopy__(self, memo: object) -> _Shared:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Shared, (self.engine.name, self.simultaneous, self.parameters))
 
     def simultaneous_node(self, state: Any, to_act: tuple[int, ...]) -> bool:
         """Returns whether the engine's to_act is one simultaneous commit of every seat."""
@@ -82,42 +151,79 @@ class _Shared:
         return f"p{player}\n{log}\n{self.observation_text(state, player)}"
 
 
+class _Chance:
+    """A chance node under way: the bytes of a seed drawn so far, and what the seed is for
+    (the deal when `pending` is None, else the players' actions waiting for their draw)."""
+
+    __slots__ = ("digits", "pending")
+
+    def __init__(
+        self, digits: tuple[int, ...], pending: tuple[tuple[int, int], ...] | None
+    ) -> None:
+        self.digits = digits
+        self.pending = pending
+
+    def __deepcopy__(self, memo: object) -> _Chance:
+        return self
+
+
 class _Position:
-    """An engine state and each seat's visible events so far (immutable, shared by clones)."""
+    """An engine state (None before the deal), each seat's visible events so far, and the
+    chance node under way if any (immutable, shared by clones)."""
 
-    __slots__ = ("seen", "state")
+    __slots__ = ("_legal", "chance", "seen", "state")
 
-    def __init__(self, state: Any, seen: tuple[tuple[Any, ...], ...]) -> None:
+    def __init__(
+        self, state: Any, seen: tuple[tuple[Any, ...], ...], chance: _Chance | None = None
+    ) -> None:
         self.state = state
         self.seen = seen
+        self.chance = chance
+        # Each seat's legal actions by index, listed once: for legal_actions() and for
+        # decoding the action applied next (a cache of what the state determines).
+        self._legal: dict[int, dict[int, Any]] = {}
+
+    def legal(self, shared: _Shared, player: int) -> dict[int, Any]:
+        """Returns `player`'s legal actions in this position's engine state, by index."""
+        found = self._legal.get(player)
+        if found is None:
+            found = arrays.legal_index(shared.engine, shared.encoding, self.state, player)
+            self._legal[player] = found
+        return found
 
     def __deepcopy__(self, memo: object) -> _Position:
         return self
 
 
+def _seed(digits: Sequence[int]) -> int:
+    return sum(digit << (8 * i) for i, digit in enumerate(digits))
+
+
 class BirdState(pyspiel.State):  # type: ignore[misc]
-    """One position: before the deal (a chance node), or an engine state and what each seat
-    has seen happen."""
+    """One position: the deal under way (chance nodes), an engine state and what each seat
+    has seen happen, or a draw under way (chance nodes before the actions that draw)."""
 
     def __init__(self, game: Any, shared: _Shared, position: _Position | None = None) -> None:
         super().__init__(game)
         self._shared = shared
-        self._position = position
+        self._position = position or _Position(None, ((),) * shared.players, _Chance((), None))
 
     @property
     def engine_state(self) -> Any:
-        """Returns the engine's state (None before the deal)."""
-        return None if self._position is None else self._position.state
+        """Returns the engine's state (None before the deal; during a draw, the state
+        before the actions that draw)."""
+        return self._position.state
 
     def seen(self, player: int) -> tuple[Any, ...]:
         """Returns the events `player` has seen so far."""
-        return () if self._position is None else self._position.seen[player]
+        return self._position.seen[player]
 
     def current_player(self) -> int:
-        """Returns the seat to act, CHANCE before the deal, SIMULTANEOUS or TERMINAL."""
-        if self._position is None:
+        """Returns the seat to act, CHANCE (a deal or a draw), SIMULTANEOUS or TERMINAL."""
+        position = self._position
+        if position.chance is not None:
             return int(pyspiel.PlayerId.CHANCE)
-        state = self._position.state
+        state = position.state
         to_act = self._shared.engine.to_act(state)
         if not to_act:
             return int(pyspiel.PlayerId.TERMINAL)
@@ -126,45 +232,91 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
         return int(to_act[0])
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self._position is None:
+        position = self._position
+        if position.chance is not None or player < 0:
             return []
-        state = self._position.state
-        engine, encode = self._shared.engine, self._shared.encoding.encode
-        return sorted(encode(state, a) for a in engine.legal_actions(state, player))
+        return sorted(position.legal(self._shared, player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Returns the deals, equally likely (only before the deal)."""
-        deals = self._shared.deals
-        return [(d, 1.0 / deals) for d in range(deals)] if self._position is None else []
+        """Returns the next byte of the seed under way, every value equally likely."""
+        chance = self._position.chance
+        if chance is None:
+            return []
+        bits = self._shared.deal_bits if chance.pending is None else self._shared.draw_bits
+        return self._shared.outcomes(bits, len(chance.digits))
 
     def _apply_action(self, action: int) -> None:
-        if self._position is None:
-            shared = self._shared
-            state = shared.engine.new_game(shared.config, int(action))
-            self._position = _Position(state, ((),) * shared.players)
+        chance = self._position.chance
+        if chance is not None:
+            self._draw(chance, int(action))
             return
-        self._play(self.current_player(), int(action))
+        self._play(((self.current_player(), int(action)),))
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
         # A simultaneous node: every seat commits its pick; the engine resolves them together.
-        assert self._position is not None
-        for player in self._shared.engine.to_act(self._position.state):
-            self._play(player, int(actions[player]))
+        to_act = self._shared.engine.to_act(self._position.state)
+        self._play(tuple((player, int(actions[player])) for player in to_act))
 
-    def _play(self, player: int, index: int) -> None:
-        assert self._position is not None
+    def _draw(self, chance: _Chance, digit: int) -> None:
+        shared, position = self._shared, self._position
+        digits = (*chance.digits, digit)
+        bits = shared.deal_bits if chance.pending is None else shared.draw_bits
+        if len(digits) < _digits(bits):
+            self._position = _Position(
+                position.state,
+                position.seen,
+                _Chance(digits, None if chance.pending is None else chance.pending),
+            )
+            return
+        seed = _seed(digits)
+        if chance.pending is None:
+            state = shared.engine.new_game(shared.config, seed)
+            self._position = _Position(state, position.seen)
+            return
+        # The draw: what no seat knows (deck orders, the rng) is reshuffled from the seed just
+        # drawn, so what these actions draw is this chance node's outcome, not something the
+        # state held before.
+        self._resolve(shared.encoding.shuffle_unseen(position.state, seed), chance.pending)
+
+    def _play(self, moves: tuple[tuple[int, int], ...]) -> None:
+        position = self._position
+        before = position.state
+        state = before
+        decode = self._shared.encoding.decode
+        events: list[Any] = []
+        for player, index in moves:
+            # The first move is decided in this position (its legal actions listed already).
+            known = position.legal(self._shared, player) if state is before else {}
+            action = known.get(index) or decode(state, player, index)
+            state, happened = self._shared.engine.step(state, action)
+            events.extend(happened)
+        unseen = self._shared.encoding.unseen
+        if self._shared.draw_bits and (state.rng != before.rng or unseen(state) != unseen(before)):
+            # These actions draw at random: a chance node decides what they draw.
+            self._position = _Position(before, position.seen, _Chance((), moves))
+            return
+        self._position = _Position(state, self._seen(events))
+
+    def _resolve(self, state: Any, moves: tuple[tuple[int, int], ...]) -> None:
+        decode = self._shared.encoding.decode
+        events: list[Any] = []
+        for player, index in moves:
+            state, happened = self._shared.engine.step(state, decode(state, player, index))
+            events.extend(happened)
+        self._position = _Position(state, self._seen(events))
+
+    def _seen(self, events: Sequence[Any]) -> tuple[tuple[Any, ...], ...]:
         engine = self._shared.engine
-        state = self._position.state
-        action = self._shared.encoding.decode(state, player, index)
-        state, events = engine.step(state, action)
-        seen = tuple(
-            (*seen, *engine.visible_events(events, p)) for p, seen in enumerate(self._position.seen)
+        return tuple(
+            (*seen, *engine.visible_events(tuple(events), p))
+            for p, seen in enumerate(self._position.seen)
         )
-        self._position = _Position(state, seen)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE or self._position is None:
-            return f"deal {action}"
+        chance = self._position.chance
+        if player == pyspiel.PlayerId.CHANCE or chance is not None:
+            what = "deal" if chance is None or chance.pending is None else "draw"
+            return f"{what} byte {action}"
         # The index keeps strings apart where the log form hides a choice ("keeps an objective").
         try:
             shown = self._shared.encoding.decode(self._position.state, player, int(action))
@@ -174,8 +326,8 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Returns whether the game is over."""
-        state = self.engine_state
-        return state is not None and bool(self._shared.engine.is_terminal(state))
+        position = self._position
+        return position.chance is None and bool(self._shared.engine.is_terminal(position.state))
 
     def returns(self) -> list[float]:
         """Returns n/k - 1 to each of k winners and -1 to the others once over; else zeros."""
@@ -188,29 +340,41 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
 
     def information_state_string(self, player: int | None = None) -> str:
         """Returns what `player` has seen happen, then what they see now."""
-        seat = self.current_player() if player is None else player
+        seat = self._seat(player)
         return self._shared.info_string(self.engine_state, self.seen(seat), seat)
 
     def observation_string(self, player: int | None = None) -> str:
         """Returns `player`'s view as JSON."""
-        seat = self.current_player() if player is None else player
-        return self._shared.observation_text(self.engine_state, seat)
+        return self._shared.observation_text(self.engine_state, self._seat(player))
+
+    def _seat(self, player: int | None) -> int:
+        # As OpenSpiel's C++ games: no seat given at a chance or terminal node, or a seat
+        # out of range, is a SpielError.
+        seat = self.current_player() if player is None else int(player)
+        if not 0 <= seat < self._shared.players:
+            raise pyspiel.SpielError(
+                f"player {seat} is not a seat from 0 to {self._shared.players - 1}"
+            )
+        return seat
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BirdState:
         """Returns a state `player_id` cannot tell from this one, hidden parts at random
         (the engine's `sample_state`). Every seat's log becomes `player_id`'s: what the others
         saw of the true game is not known to them."""
-        if self._position is None:
+        position = self._position
+        if position.state is None:  # the deal under way: nothing dealt to know
             return BirdState(self.get_game(), self._shared)
         shared = self._shared
         seed = int(probability_sampler() * (1 << 53))
-        view = shared.engine.view(self._position.state, player_id)
-        seen = self._position.seen[player_id]
+        view = shared.engine.view(position.state, player_id)
+        seen = position.seen[player_id]
         sample = shared.sampler(view, seen, seed, shared.config)
-        return BirdState(self.get_game(), shared, _Position(sample, (seen,) * shared.players))
+        # A draw under way stays under way: its outcome is not known yet either.
+        sampled = _Position(sample, (seen,) * shared.players, position.chance)
+        return BirdState(self.get_game(), shared, sampled)
 
     def __str__(self) -> str:
-        if self._position is None:
+        if self._position.state is None:
             return "deal pending"
         return codec.dumps(self._shared.engine.view(self._position.state, None))
 
@@ -226,20 +390,27 @@ class BirdObserver:
         self._perfect_recall = bool(obs_type.perfect_recall)
         # A public observer (no private information) sees the spectator's view.
         self._public = obs_type.private_info == pyspiel.PrivateInfoType.NONE
-        size = 0 if self._perfect_recall else shared.encoding.observation_size(shared.config)
+        if self._public and self._perfect_recall:
+            # The seats' event logs hold what each saw privately; no public log is kept.
+            raise ValueError("a public information state (perfect recall) is not supported")
+        size = shared.encoding.observation_size(shared.config)
+        if self._perfect_recall:
+            size += shared.encoding.summary_size(shared.config)
         self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.dict = {"info_state" if self._perfect_recall else "observation": self.tensor}
 
     def set_from(self, state: BirdState, player: int) -> None:
-        """Fills `tensor` with `player`'s observation of `state`."""
-        if self._perfect_recall:
-            return
+        """Fills `tensor` with `player`'s observation or information state of `state`."""
         engine_state = state.engine_state
         if engine_state is None:
             self.tensor.fill(0.0)
             return
+        encoding = self._shared.encoding
         view = self._shared.engine.view(engine_state, None if self._public else player)
-        self.tensor[:] = self._shared.encoding.observe(view)
+        if self._perfect_recall:
+            self.tensor[:] = information_state(encoding, view, state.seen(player))
+        else:
+            arrays.observe_into(encoding, view, self.tensor)
 
     def string_from(self, state: BirdState, player: int) -> str:
         """Returns `player`'s information state or observation of `state` as text."""
@@ -256,19 +427,23 @@ class BirdGame(pyspiel.Game):  # type: ignore[misc]
     SIMULTANEOUS: bool = False
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = dict(params or {})
-        shared = _Shared(self.ENGINE, self.SIMULTANEOUS, params)
+        shared = _Shared(self.ENGINE, self.SIMULTANEOUS, dict(params or {}))
         info = pyspiel.GameInfo(
             num_distinct_actions=shared.encoding.num_actions(shared.config),
-            max_chance_outcomes=shared.deals,
+            max_chance_outcomes=1 << min(8, max(shared.deal_bits, shared.draw_bits)),
             num_players=shared.players,
             min_utility=-1.0,
             max_utility=float(shared.players - 1),
             utility_sum=0.0,
             max_game_length=int(shared.engine.max_actions(shared.config)),
         )
-        super().__init__(_game_type(self.ENGINE, self.SIMULTANEOUS), info, params)
+        super().__init__(_game_type(self.ENGINE, self.SIMULTANEOUS), info, shared.parameters)
         self.shared = shared
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The classes are made per engine at import, so pickle reloads the game by its
+        # string instead (which imports this module, registering the games, first).
+        return (load_game, (str(self),))
 
     def new_initial_state(self) -> BirdState:
         """Returns the chance node before the deal."""
@@ -308,6 +483,12 @@ class HeuristicEvaluator:
         return [(action, 1.0 / len(legal)) for action in legal]
 
 
+def load_game(text: str) -> Any:
+    """Returns `pyspiel.load_game(text)` once the birdgames games are registered (pickle
+    reloads a game through it)."""
+    return pyspiel.load_game(text)
+
+
 def _drafting(state: Any) -> bool:
     phase = getattr(state, "phase", None)
     return getattr(phase, "value", None) == "draft"
@@ -327,12 +508,13 @@ def _game_type(engine: str, simultaneous: bool) -> Any:
         max_num_players=max(game.player_counts),
         min_num_players=min(game.player_counts),
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={
             "players": min(game.player_counts),
-            "deals": DEFAULT_DEALS,
+            "deal_bits": DEAL_BITS,
+            "draw_bits": DRAW_BITS,
             "config": "",
         },
     )

@@ -8,12 +8,24 @@ block drops the species and stays small.
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable
-from typing import Final
+from collections.abc import Hashable, Sequence
+from typing import Final, get_args
+
+import attrs
 
 from birdgames import codec
 from birdgames.core import IllegalActionError, PlayerId
-from birdgames.encoding import Block, Features, Layout, LegalDecoder
+from birdgames.encoding import (
+    Block,
+    Features,
+    Field,
+    Layout,
+    LegalDecoder,
+    count_events,
+    event_count_size,
+    fields_end_to_end,
+)
+from birdgames.peacock import events
 from birdgames.peacock.actions import (
     Action,
     DraftCard,
@@ -36,6 +48,7 @@ from birdgames.peacock.cards import (
 from birdgames.peacock.game import GAME
 from birdgames.peacock.state import MOVES_PER_MIGRATION, SLOTS, Config, Flock, Phase, State
 from birdgames.peacock.view import GroupView, SeatView, View
+from birdgames.rng import Rng, shuffle
 
 BIRDS: Final = tuple(s.id for s in SPECIES)
 ISLANDS: Final = tuple(i.id for i in ISLAND_TYPES)
@@ -170,13 +183,14 @@ def _flock(out: Features, flock: Flock | None) -> None:
     out.number(0 if flock is None else flock.size, 10)
 
 
+_TUCKS: Final = tuple((i, s) for i in ISLANDS for s in SEASONS)
+
+
 def _group(out: Features, group: GroupView) -> None:
     island = group.island
     out.one_hot(ISLANDS.index(island) if island in ISLANDS else None, len(ISLANDS))
     out.one_hot(STARTS.index(island) if island in STARTS else None, len(STARTS))
-    out.counts(
-        ((t.island, t.half) for t in group.tucks), [(i, s) for i in ISLANDS for s in SEASONS]
-    )
+    out.counts(((t.island, t.half) for t in group.tucks), _TUCKS)
     _flock(out, group.left)
     _flock(out, group.right)
     out.number(group.plant, 10)
@@ -204,28 +218,122 @@ def _seat(out: Features, seat: SeatView, groups: int) -> None:
 
 def observe(view: View) -> tuple[float, ...]:
     """Returns the view as a fixed-length list of numbers (layout in docs/research.md)."""
-    players = view.players
     out = Features()
+    fill_observation(out, view)
+    return out.done(_size(view.players))
+
+
+def fill_observation(out: Features, view: View) -> None:
+    """Appends the view's numbers to `out`, marking each block."""
+    players = view.players
+    out.mark("seat", "one-hot of the viewer (zeros for the spectator)")
     out.one_hot(view.player, players)
+    out.mark("to_act", "per seat: to act")
     out.padded([1.0 if p in view.to_act else 0.0 for p in range(players)], players)
+    out.mark(
+        "round",
+        "round / 10; season one-hot (blue, orange); passing direction (+1 or -1); phase "
+        "one-hot (draft, migration, additional migration, over)",
+    )
     out.number(view.round, 10)
     out.one_hot(SEASONS.index(view.season), 2)
     out.number(view.direction)
     out.one_hot(PHASES.index(view.phase), len(PHASES))
+    out.mark(
+        "supply",
+        "bird deck / 100, island deck / 100; boxed birds per species; boxed islands per "
+        "type; cards gone per card (species, then island types)",
+    )
     out.number(view.bird_deck_size, 100)
     out.number(view.island_deck_size, 100)
     out.counts(view.boxed_birds, BIRDS)
     out.counts(view.boxed_islands, ISLANDS)
     out.counts(view.gone, _CARDS)
     groups = max_groups(players)
+    out.mark(
+        "seats",
+        "per seat: hand size / 10; the viewer flag; pick committed; the viewer's hand (birds "
+        "per species, islands per type) and pick one-hot; drafted birds, drafted islands, "
+        f"set-aside and received birds (counts); done; moves left / {MOVES_PER_MIGRATION}; "
+        "season scores / 100; total / 100; "
+        f"then {groups} group slots (island type one-hot, starting island one-hot, tucks per "
+        "(type, half), left and right flocks: species one-hot and size / 10; plant, fish, "
+        "meat / 10)",
+    )
     for seat in view.seats:
         _seat(out, seat, groups)
-    return out.done(_size(players))
 
 
 def observation_string(view: View) -> str:
     """Returns the view as text: its JSON document (everything the seat sees, nothing else)."""
     return codec.dumps(view)
+
+
+# --- information-state summary --------------------------------------------------------
+
+EVENT_KINDS: Final[tuple[type, ...]] = get_args(events.Event)
+
+
+def summary_fields(config: Config) -> tuple[Field, ...]:
+    """Returns the blocks of `summarize`'s numbers, in order."""
+    players = config.players
+    return fields_end_to_end(
+        (
+            (
+                "events_seen",
+                event_count_size(EVENT_KINDS, players),
+                f"per event kind ({len(EVENT_KINDS)}, in the Event union's order) and per seat "
+                "it names, then one for no seat: events seen / 100",
+            ),
+            (
+                "last_hand_passed",
+                players * len(_CARDS),
+                "per receiving seat, per card (species, then island types): the cards of the "
+                "last hand the viewer passed to that seat / 10",
+            ),
+        )
+    )
+
+
+def summary_size(config: Config) -> int:
+    """Returns the length of every summary of a game with `config`."""
+    return sum(f.size for f in summary_fields(config))
+
+
+def summarize(view: View, seen: Sequence[object]) -> tuple[float, ...]:
+    """Returns a fixed-size summary of `seen`, the events the viewer has seen since the deal."""
+    players = view.players
+    out = Features()
+    count_events(out, seen, EVENT_KINDS, players)
+    passed = len(out.values)
+    out.padded((), players * len(_CARDS))
+    for event in seen:
+        if type(event) is not events.HandPassed or event.player != view.player:
+            continue
+        if event.birds is None or event.islands is None:
+            continue
+        row = passed + event.to * len(_CARDS)
+        out.values[row : row + len(_CARDS)] = [0.0] * len(_CARDS)
+        for card in (*event.birds, *event.islands):
+            out.values[row + _CARDS.index(card)] += 0.1
+    return tuple(out.values)
+
+
+# --- chance -------------------------------------------------------------------------
+
+
+def unseen(state: State) -> tuple[object, ...]:
+    """Returns what no seat knows: the order of the bird and island decks."""
+    return (state.bird_deck, state.island_deck)
+
+
+def shuffle_unseen(state: State, seed: int) -> State:
+    """Returns `state` with both decks reshuffled and a new rng, from `seed`: no seat knows
+    their order, so this decides what the next step draws without changing what any seat
+    may know (the research adapters' chance nodes)."""
+    birds, rng = shuffle(Rng.from_seed(seed), state.bird_deck)
+    islands, rng = shuffle(rng, state.island_deck)
+    return attrs.evolve(state, rng=rng, bird_deck=birds, island_deck=islands)
 
 
 class PeacockEncoding:
@@ -237,7 +345,12 @@ class PeacockEncoding:
     legal_mask = staticmethod(legal_mask)
     observation_size = staticmethod(observation_size)
     observe = staticmethod(observe)
+    fill_observation = staticmethod(fill_observation)
     observation_string = staticmethod(observation_string)
+    summary_size = staticmethod(summary_size)
+    summarize = staticmethod(summarize)
+    unseen = staticmethod(unseen)
+    shuffle_unseen = staticmethod(shuffle_unseen)
 
 
 ENCODING: Final = PeacockEncoding()

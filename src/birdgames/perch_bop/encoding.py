@@ -9,13 +9,25 @@ colours, best first.
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from itertools import permutations
-from typing import Final
+from typing import Final, get_args
+
+import attrs
 
 from birdgames import codec
 from birdgames.core import IllegalActionError, PlayerId
-from birdgames.encoding import Block, Features, Layout, LegalDecoder
+from birdgames.encoding import (
+    Block,
+    Features,
+    Field,
+    Layout,
+    LegalDecoder,
+    count_events,
+    event_count_size,
+    fields_end_to_end,
+)
+from birdgames.perch_bop import events
 from birdgames.perch_bop.actions import (
     Action,
     ActivateCreature,
@@ -55,6 +67,7 @@ from birdgames.perch_bop.cards import (
 from birdgames.perch_bop.game import GAME
 from birdgames.perch_bop.state import Await, Config, Location, Phase, Pond, Stage, State, Where
 from birdgames.perch_bop.view import View
+from birdgames.rng import Rng
 
 TILE_IDS: Final = tuple(t.id for t in TILES)
 POND_IDS: Final = tuple(t.id for t in POND_TILES)
@@ -273,39 +286,67 @@ def _pond(out: Features, pond: Pond, hues: int) -> None:
 
 def observe(view: View) -> tuple[float, ...]:
     """Returns the view as a fixed-length list of numbers (layout in docs/research.md)."""
+    out = Features()
+    fill_observation(out, view)
+    return out.done(_size(view.players, view.expansions, view.promos))
+
+
+def fill_observation(out: Features, view: View) -> None:
+    """Appends the view's numbers to `out`, marking each block."""
     players = view.players
     hues = colours(players)
     seats = range(players)
-    out = Features()
+    out.mark("seat", "one-hot of the viewer (zeros for the spectator)")
     out.one_hot(view.player, players)
+    out.mark("seats_flags", "per seat: to act; pending answer; objective kept")
     out.padded([1.0 if p in view.to_act else 0.0 for p in seats], players)
     out.padded([1.0 if p in view.pending else 0.0 for p in seats], players)
     out.padded([1.0 if k else 0.0 for k in view.objectives_kept], players)
+    out.mark("turn_order", "per seat: one-hot of its position in the turn order")
     for p in seats:
         out.one_hot(view.turn_order.index(p) if p in view.turn_order else None, players)
+    out.mark(
+        "round_and_phase",
+        "round / 10; phase one-hot; awaited decision one-hot; bird placed; bonus used",
+    )
     out.number(view.round, 10)
     out.one_hot(PHASES.index(Phase(view.phase)), len(PHASES))
     out.one_hot(AWAITS.index(Await(view.awaiting)), len(AWAITS))
     out.flag(view.placed)
     out.flag(view.bonus_used)
+    out.mark(
+        "locations",
+        f"{MAX_LOCATIONS} location slots: tile one-hot, birds per colour / 10, nest and "
+        "birdhouse flags per colour, free nests / 3, removed",
+    )
     out.rows(
         view.locations,
         MAX_LOCATIONS,
         _location_size(hues),
         lambda row, location: _location(row, location, hues),
     )
+    out.mark("birds", "supply, bag, plaza per colour / 28; hands per seat, per colour / 10")
     out.padded([n / 28 for n in view.supply], hues)
     out.padded([n / 28 for n in view.bag], hues)
     out.padded([n / 28 for n in view.plaza], hues)
     for p in seats:
         out.padded([n / 10 for n in view.hands[p]], hues)
+    out.mark("seat_scores", "per seat: score / 100, tick / 100, birdhouse unused, zap unused")
     out.padded([s / 100 for s in view.scores], players)
     out.padded([r / 100 for r in view.reached], players)
     out.padded([1.0 if b else 0.0 for b in view.birdhouses], players)
     out.padded([1.0 if z else 0.0 for z in view.zaps], players)
+    out.mark(
+        "fountain",
+        "slots x colour one-hot; arrivals: count per colour, count per chooser",
+    )
     out.rows(view.fountain, MAX_SLOTS, hues, lambda row, colour: row.one_hot(colour, hues))
     out.counts((a.colour for a in view.arrivals), range(hues))
     out.counts((a.chooser for a in view.arrivals), seats)
+    out.mark(
+        "creatures",
+        "per creature: in play, controller one-hot, place kind one-hot, index / 10, used",
+    )
     by_id = {c.id: c for c in view.creatures}
     for creature_id in CREATURE_IDS:
         creature = by_id.get(creature_id)
@@ -315,6 +356,11 @@ def observe(view: View) -> tuple[float, ...]:
         out.one_hot(None if spot is None else WHERES.index(spot.where), len(WHERES))
         out.number(0 if spot is None else spot.index, 10)
         out.flag(creature is not None and creature.used)
+    out.mark(
+        "activation",
+        "creature one-hot, stage one-hot, start / 10, path / 10, part / 10, chosen bird's "
+        "place one-hot and colour one-hot",
+    )
     activation = view.activation
     out.one_hot(
         None if activation is None else CREATURE_IDS.index(activation.creature),
@@ -327,6 +373,7 @@ def observe(view: View) -> tuple[float, ...]:
     chosen = None if activation is None else activation.chosen
     out.one_hot(None if chosen is None else chosen[0], MAX_LOCATIONS + len(POND_IDS))
     out.one_hot(None if chosen is None else chosen[1], hues)
+    out.mark("objectives", "dealt to the viewer (counts), kept by the viewer, revealed per seat")
     out.counts(view.dealt, OBJECTIVE_IDS)
     out.one_hot(
         None if view.objective is None else OBJECTIVE_IDS.index(view.objective), len(OBJECTIVE_IDS)
@@ -335,22 +382,37 @@ def observe(view: View) -> tuple[float, ...]:
         shown = view.revealed[p] if p < len(view.revealed) else None
         out.one_hot(None if shown is None else OBJECTIVE_IDS.index(shown), len(OBJECTIVE_IDS))
     if "seeds_the_day" in view.expansions:
+        out.mark(
+            "seeds_the_day",
+            "Birdfeeder per location slot; taken per seat / 5; discarded / 5; removed / 5",
+        )
         feeders = view.birdfeeders
         out.padded([1.0 if on else 0.0 for on in (feeders.on if feeders else ())], MAX_LOCATIONS)
         out.padded([t / 5 for t in (feeders.taken if feeders else ())], players)
         out.number(feeders.discarded if feeders else 0, 5)
         out.number(feeders.removed if feeders else 0, 5)
     if "points_in_the_sky" in view.expansions:
+        out.mark("points_in_the_sky", "Sun cell one-hot, Moon cell one-hot")
         sky = view.sky
         out.one_hot(None if sky is None else sky.sun, MAX_LOCATIONS)
         out.one_hot(None if sky is None else sky.moon, MAX_LOCATIONS)
     if "pond_emonium" in view.expansions:
+        out.mark(
+            "pond_emonium",
+            "per Pond slot: tile one-hot, intersection / 10, birds per colour / 10, leader "
+            "one-hot; Bread held and spent per seat / 5",
+        )
         ponds = view.ponds
         shown_ponds = ponds.ponds if ponds is not None else ()
         out.rows(shown_ponds, MAX_PONDS, _pond_size(hues), lambda row, pond: _pond(row, pond, hues))
         out.padded([b / 5 for b in (ponds.bread if ponds else ())], players)
         out.padded([b / 5 for b in (ponds.spent if ponds else ())], players)
     if view.promos:
+        out.mark(
+            "promos",
+            "holder one-hot, Golden Egg cell, Yeti cell, egg moved, Yeti used, Eagle used, "
+            "a ruling stands",
+        )
         promo = view.promo_state
         out.one_hot(None if promo is None else promo.controller, players)
         out.one_hot(None if promo is None else promo.egg, MAX_LOCATIONS)
@@ -359,12 +421,74 @@ def observe(view: View) -> tuple[float, ...]:
         out.flag(promo is not None and promo.yeti_used)
         out.flag(promo is not None and promo.eagle_used)
         out.flag(promo is not None and promo.ruling is not None)
-    return out.done(_size(players, view.expansions, view.promos))
 
 
 def observation_string(view: View) -> str:
     """Returns the view as text: its JSON document (everything the seat sees, nothing else)."""
     return codec.dumps(view)
+
+
+# --- information-state summary --------------------------------------------------------
+
+EVENT_KINDS: Final[tuple[type, ...]] = get_args(events.Event)
+
+
+def summary_fields(config: Config) -> tuple[Field, ...]:
+    """Returns the blocks of `summarize`'s numbers, in order."""
+    players, hues = config.players, colours(config.players)
+    return fields_end_to_end(
+        (
+            (
+                "events_seen",
+                event_count_size(EVENT_KINDS, players),
+                f"per event kind ({len(EVENT_KINDS)}, in the Event union's order) and per seat "
+                "it names, then one for no seat: events seen / 100",
+            ),
+            ("birds_placed", players * hues, "per seat, per colour: birds it placed / 28"),
+            (
+                "objectives_kept",
+                players * len(OBJECTIVE_IDS),
+                "per seat, per objective id: the objective it kept, once the viewer has seen it",
+            ),
+        )
+    )
+
+
+def summary_size(config: Config) -> int:
+    """Returns the length of every summary of a game with `config`."""
+    return sum(f.size for f in summary_fields(config))
+
+
+def summarize(view: View, seen: Sequence[object]) -> tuple[float, ...]:
+    """Returns a fixed-size summary of `seen`, the events the viewer has seen since the deal."""
+    players, hues = view.players, colours(view.players)
+    out = Features()
+    count_events(out, seen, EVENT_KINDS, players)
+    placed = len(out.values)
+    out.padded((), players * hues)
+    objectives = len(out.values)
+    out.padded((), players * len(OBJECTIVE_IDS))
+    for event in seen:
+        if type(event) is events.BirdPlaced and 0 <= event.colour < hues:
+            out.values[placed + event.player * hues + event.colour] += 1 / 28
+        elif type(event) is events.ObjectiveKept and event.objective in OBJECTIVE_IDS:
+            row = objectives + event.player * len(OBJECTIVE_IDS)
+            out.values[row + OBJECTIVE_IDS.index(event.objective)] = 1.0
+    return tuple(out.values)
+
+
+# --- chance -------------------------------------------------------------------------
+
+
+def unseen(state: State) -> tuple[object, ...]:
+    """Returns what no seat knows beyond the rng: nothing, as the bag has no order."""
+    return ()
+
+
+def shuffle_unseen(state: State, seed: int) -> State:
+    """Returns `state` with a new rng from `seed`: the bag's draws come from the rng, so
+    this decides what the next step draws (the research adapters' chance nodes)."""
+    return attrs.evolve(state, rng=Rng.from_seed(seed))
 
 
 class PerchEncoding:
@@ -376,7 +500,12 @@ class PerchEncoding:
     legal_mask = staticmethod(legal_mask)
     observation_size = staticmethod(observation_size)
     observe = staticmethod(observe)
+    fill_observation = staticmethod(fill_observation)
     observation_string = staticmethod(observation_string)
+    summary_size = staticmethod(summary_size)
+    summarize = staticmethod(summarize)
+    unseen = staticmethod(unseen)
+    shuffle_unseen = staticmethod(shuffle_unseen)
 
 
 ENCODING: Final = PerchEncoding()

@@ -9,12 +9,25 @@ fixed range. So `encode` reads the state as well as the config.
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable
-from typing import Final
+from collections.abc import Hashable, Sequence
+from typing import Final, get_args
+
+import attrs
 
 from birdgames import codec
 from birdgames.core import IllegalActionError, PlayerId
-from birdgames.encoding import Block, Features, Layout, LegalDecoder
+from birdgames.encoding import (
+    Block,
+    Features,
+    Field,
+    Layout,
+    LegalDecoder,
+    count_events,
+    event_count_size,
+    fields_end_to_end,
+)
+from birdgames.rng import Rng, shuffle
+from birdgames.rookery import events
 from birdgames.rookery.actions import (
     Action,
     Ambush,
@@ -312,19 +325,44 @@ def _predator_row(out: Features, predator: PredatorView) -> None:
 def observe(view: View) -> tuple[float, ...]:
     """Returns the view as a fixed-length list of numbers (layout in docs/research.md)."""
     out = Features()
+    fill_observation(out, view)
+    return out.done(SIZE)
+
+
+def fill_observation(out: Features, view: View) -> None:
+    """Appends the view's numbers to `out`, marking each block."""
+    out.mark(
+        "turn",
+        "seat one-hot; phase one-hot (draft, play, over); first player one-hot; active "
+        "player one-hot; to act per seat; turn number / 50",
+    )
     out.one_hot(view.player, 2)
     out.one_hot(PHASES.index(view.phase), len(PHASES))
     out.one_hot(view.first_player, 2)
     out.one_hot(view.active, 2)
     out.padded([1.0 if p in view.to_act else 0.0 for p in range(2)], 2)
     out.number(view.turn_number, 50)
+    out.mark("hand", "the viewer's hand: count per card id")
     out.counts(view.hand, CARD_IDS)
+    out.mark(
+        "players",
+        "per player: hand size / 10, deck size / 30, discard pile counts per card id, "
+        "Song / 10, prizes / 5",
+    )
     for player in view.seats:
         out.number(player.hand_size, 10)
         out.number(player.deck_size, 30)
         out.counts(player.discard, CARD_IDS)
         out.number(player.song, 10)
         out.number(player.prizes, 5)
+    out.mark(
+        "zones",
+        f"per zone: habitat one-hot, controller one-hot, {ZONE_CAPACITY} bird slots (present, "
+        "card one-hot, owner one-hot, nested, tapped, damage / 5, tapped this turn, moved, "
+        f"untapped), {SHOWN_PREDATORS} predator slots (present, owner one-hot, card one-hot "
+        "when the viewer may see it, face up, damage / 5, hunts / 3, readied), flip pile "
+        "counts per (owner, habitat card)",
+    )
     for zone in view.zones:
         out.one_hot(None if zone.habitat is None else HABITATS.index(zone.habitat), len(HABITATS))
         out.one_hot(zone.controller, 2)
@@ -334,29 +372,123 @@ def observe(view: View) -> tuple[float, ...]:
             ((pile.owner, pile.card) for pile in zone.pile),
             [(owner, card) for owner in range(2) for card in HABITAT_CARDS],
         )
+    out.mark(
+        "season",
+        "season one-hot; turns left / 8; turns played / 8; checkpoints / 4; sudden death / 4",
+    )
     out.one_hot(SEASONS.index(view.season), len(SEASONS))
     out.number(view.turns_left, 8)
     out.number(view.turns_played, 8)
     out.number(view.checkpoints, 4)
     out.number(view.sudden_death, 4)
+    out.mark(
+        "this_turn",
+        "habitats played / 5, Season card played, mobbed per zone, countdown held, actions / 60",
+    )
     turn = view.turn
     out.number(turn.habitats_played, 5)
     out.flag(turn.season_played)
     out.padded([1.0 if m else 0.0 for m in turn.mobbed], 3)
     out.flag(turn.hold_countdown)
     out.number(turn.actions, 60)
+    out.mark(
+        "pending",
+        "first pending decision: kind one-hot (ambush, discard, target), its player one-hot; "
+        "pending count / 5; winners per seat",
+    )
     front = view.pending[0] if view.pending else None
     kinds = (AmbushWindow, DiscardChoice, TargetChoice)
     out.one_hot(None if front is None else kinds.index(type(front)), len(kinds))
     out.one_hot(None if front is None else front.player, 2)
     out.number(len(view.pending), 5)
     out.padded([1.0 if p in view.winners else 0.0 for p in range(2)], 2)
-    return out.done(SIZE)
 
 
 def observation_string(view: View) -> str:
     """Returns the view as text: its JSON document (everything the seat sees, nothing else)."""
     return codec.dumps(view)
+
+
+# --- information-state summary --------------------------------------------------------
+
+EVENT_KINDS: Final[tuple[type, ...]] = get_args(events.Event)
+CARD_TYPES: Final = tuple(CardType)
+
+
+def summary_fields(config: Config) -> tuple[Field, ...]:
+    """Returns the blocks of `summarize`'s numbers, in order."""
+    return fields_end_to_end(
+        (
+            (
+                "events_seen",
+                event_count_size(EVENT_KINDS, 2),
+                f"per event kind ({len(EVENT_KINDS)}, in the Event union's order) and per seat "
+                "it names, then one for no seat: events seen / 100",
+            ),
+            (
+                "searches",
+                2 * len(CARD_TYPES),
+                "per seat, per card type searched for (bird, predator, event, season, "
+                "habitat): searches / 5",
+            ),
+            (
+                "cards_found",
+                2 * len(CARD_IDS),
+                "per seat, per card id: cards its searches found that the viewer was shown / 5",
+            ),
+            ("cards_drawn", len(CARD_IDS), "per card id: cards the viewer drew / 5"),
+        )
+    )
+
+
+def summary_size(config: Config) -> int:
+    """Returns the length of every summary of a game with `config`."""
+    return sum(f.size for f in summary_fields(config))
+
+
+def summarize(view: View, seen: Sequence[object]) -> tuple[float, ...]:
+    """Returns a fixed-size summary of `seen`, the events the viewer has seen since the deal."""
+    out = Features()
+    count_events(out, seen, EVENT_KINDS, 2)
+    searches = len(out.values)
+    out.padded((), 2 * len(CARD_TYPES))
+    found = len(out.values)
+    out.padded((), 2 * len(CARD_IDS))
+    drawn = len(out.values)
+    out.padded((), len(CARD_IDS))
+    types, cards = len(CARD_TYPES), len(CARD_IDS)
+    for event in seen:
+        if type(event) is events.CardSearched:
+            out.values[searches + event.player * types + CARD_TYPES.index(event.card_type)] += 0.2
+            if event.card in CARD_IDS:
+                out.values[found + event.player * cards + CARD_IDS.index(event.card)] += 0.2
+        elif (
+            type(event) is events.CardDrawn
+            and event.player == view.player
+            and event.card in CARD_IDS
+        ):
+            out.values[drawn + CARD_IDS.index(event.card)] += 0.2
+    return tuple(out.values)
+
+
+# --- chance -------------------------------------------------------------------------
+
+
+def unseen(state: State) -> tuple[object, ...]:
+    """Returns what no seat knows: the order of each player's deck."""
+    return tuple(player.deck for player in state.players)
+
+
+def shuffle_unseen(state: State, seed: int) -> State:
+    """Returns `state` with each deck reshuffled and a new rng, from `seed`: no seat knows a
+    deck's order, so this decides what the next step draws or finds without changing what
+    any seat may know (the research adapters' chance nodes)."""
+    rng = Rng.from_seed(seed)
+    players = []
+    for player in state.players:
+        deck, rng = shuffle(rng, player.deck)
+        players.append(attrs.evolve(player, deck=deck))
+    return attrs.evolve(state, rng=rng, players=(players[0], players[1]))
 
 
 class RookeryEncoding:
@@ -368,7 +500,12 @@ class RookeryEncoding:
     legal_mask = staticmethod(legal_mask)
     observation_size = staticmethod(observation_size)
     observe = staticmethod(observe)
+    fill_observation = staticmethod(fill_observation)
     observation_string = staticmethod(observation_string)
+    summary_size = staticmethod(summary_size)
+    summarize = staticmethod(summarize)
+    unseen = staticmethod(unseen)
+    shuffle_unseen = staticmethod(shuffle_unseen)
 
 
 ENCODING: Final = RookeryEncoding()

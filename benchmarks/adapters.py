@@ -1,0 +1,296 @@
+"""Steps per second through the research adapters, beside the engine alone and OpenSpiel's
+own Python games, in one run.
+
+    python benchmarks/adapters.py [--seconds 0.5] [--rounds 3] [--players 2] [--games 16]
+
+Subjects, per engine (random masked play, one process):
+
+- `engine`: the engine alone (`to_act`, `legal_actions`, `apply`), as benchmarks/playouts.py.
+- `engine+obs`: the same plus, every step, the acting seat's view, its observation
+  (scattered from the encoder's nonzero numbers) and its mask (the legal actions by index,
+  which also decode the chosen action).
+- `openspiel+obs`: `pyspiel` `legal_actions`, `apply_action` and `observation_tensor` of the
+  seat to act (chance nodes sampled by their odds; a chance step counts as a step).
+- `pettingzoo`: the AEC loop (`last()`, `step()`), observation and mask every step.
+- `vector`: `VectorGame` with `--games` games stepping together; steps of all games.
+
+and OpenSpiel's `python_liars_poker` and `python_tic_tac_toe` with `observation_tensor`.
+Subjects take turns, one slice of `--seconds` of CPU time (`time.process_time`) each, for
+`--rounds` rounds; a figure is the median of its slices. Then the cost of the parts (µs per
+call over recorded games: step, view, observation, mask) and of `chance_outcomes()`.
+
+A measuring script, not a test: it prints figures and never fails on them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import numpy as np
+
+import birdgames
+from birdgames.adapters import arrays
+
+
+class Runner(Protocol):
+    def run(self, seconds: float) -> tuple[int, float]: ...
+
+
+def _timed(step: Callable[[], None], seconds: float) -> tuple[int, float]:
+    clock = time.process_time
+    start = clock()
+    deadline = start + seconds
+    steps = 0
+    while True:
+        for _ in range(32):
+            step()
+        steps += 32
+        if clock() >= deadline:
+            return steps, clock() - start
+
+
+class EngineRunner:
+    """Random games of the engine alone, or with the acting seat's observation and mask."""
+
+    def __init__(self, name: str, players: int, observe: bool) -> None:
+        from birdgames.encoding import get_encoding
+
+        self.game = birdgames.get_game(name)
+        self.encoding = get_encoding(name)
+        self.config = self.game.default_config(players)
+        self.size = self.encoding.observation_size(self.config)
+        self.actions = self.encoding.num_actions(self.config)
+        self.observe = observe
+        self.pick = random.Random(0)
+        self.seed = 0
+        self.state = self.game.new_game(self.config, self.seed)
+
+    def step(self) -> None:
+        game, state = self.game, self.state
+        if game.is_terminal(state):
+            self.seed += 1
+            state = game.new_game(self.config, self.seed)
+        player = game.to_act(state)[0]
+        if self.observe:
+            legal = arrays.legal_index(game, self.encoding, state, player)
+            arrays.mask_array(legal, self.actions)
+            arrays.observe_array(self.encoding, game.view(state, player), self.size)
+            action = legal[self.pick.choice(list(legal))]
+        else:
+            action = self.pick.choice(game.legal_actions(state, player))
+        self.state = game.apply(state, action)
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        return _timed(self.step, seconds)
+
+
+class SpielRunner:
+    """Random games of an OpenSpiel game with the acting seat's observation tensor."""
+
+    def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
+        import pyspiel
+        from open_spiel.python import games as _python_games  # noqa: F401
+
+        from birdgames.adapters import openspiel as _birdgames_games  # noqa: F401
+
+        self.game = pyspiel.load_game(name, params or {})
+        self.pick = random.Random(0)
+        self.state = self.game.new_initial_state()
+
+    def step(self) -> None:
+        state = self.state
+        if state.is_terminal():
+            state = self.state = self.game.new_initial_state()
+        if state.is_chance_node():
+            outcomes, odds = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(self.pick.choices(outcomes, odds)[0])
+            return
+        player = state.current_player()
+        if player < 0:  # a simultaneous node: every seat's first legal action
+            state.apply_actions([state.legal_actions(p)[0] for p in range(state.num_players())])
+            return
+        state.observation_tensor(player)
+        state.apply_action(self.pick.choice(state.legal_actions()))
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        return _timed(self.step, seconds)
+
+
+class PettingZooRunner:
+    """The AEC loop: last() (observation and mask) and step() every step."""
+
+    def __init__(self, name: str, players: int) -> None:
+        from birdgames.adapters import pettingzoo
+
+        self.env = pettingzoo.env(name, players)
+        self.env.reset(seed=0)
+        self.rng = np.random.default_rng(0)
+        self.seed = 0
+
+    def step(self) -> None:
+        env = self.env
+        if not env.agents:
+            self.seed += 1
+            env.reset(seed=self.seed)
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            return
+        env.step(int(self.rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        return _timed(self.step, seconds)
+
+
+class VectorRunner:
+    """VectorGame: every game steps at once; counts the steps of all games."""
+
+    def __init__(self, name: str, players: int, games: int) -> None:
+        from birdgames.adapters.vector import VectorGame
+
+        self.vector = VectorGame(name, games, players=players)
+        self.batch = self.vector.reset()
+        self.rng = np.random.default_rng(0)
+        self.games = games
+
+    def step(self) -> None:
+        masks = self.batch.masks
+        # A uniform choice among each row's legal indices, for all rows at once.
+        scores = self.rng.random(masks.shape) * masks
+        self.batch = self.vector.step(scores.argmax(axis=1)).batch
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        clock = time.process_time
+        start = clock()
+        deadline = start + seconds
+        calls = 0
+        while clock() < deadline:
+            self.step()
+            calls += 1
+        return calls * self.games, clock() - start
+
+
+def subjects(players: int, games: int) -> dict[str, Runner]:
+    """Every subject of the run, by its row label."""
+    runners: dict[str, Runner] = {}
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        spiel = False
+    else:
+        spiel = True
+    for name, game in birdgames.games().items():
+        if players not in game.player_counts:
+            continue
+        runners[f"{name} {players}p engine"] = EngineRunner(name, players, observe=False)
+        runners[f"{name} {players}p engine+obs"] = EngineRunner(name, players, observe=True)
+        if spiel:
+            runners[f"{name} {players}p openspiel+obs"] = SpielRunner(
+                f"birdgames_{name}", {"players": players}
+            )
+        runners[f"{name} {players}p pettingzoo"] = PettingZooRunner(name, players)
+        runners[f"{name} {players}p vector x{games}"] = VectorRunner(name, players, games)
+    if spiel:
+        runners["python_liars_poker"] = SpielRunner("python_liars_poker")
+        runners["python_tic_tac_toe"] = SpielRunner("python_tic_tac_toe")
+    return runners
+
+
+def throughput(runners: dict[str, Runner], seconds: float, rounds: int) -> dict[str, float]:
+    """Returns each subject's median steps per CPU second over `rounds` slices."""
+    slices: dict[str, list[float]] = {label: [] for label in runners}
+    for _ in range(rounds):
+        for label, runner in runners.items():
+            steps, spent = runner.run(seconds)
+            slices[label].append(steps / spent if spent > 0 else 0.0)
+    return {label: statistics.median(rates) for label, rates in slices.items()}
+
+
+def _per_call(call: Callable[[Any], object], items: Sequence[Any]) -> float:
+    clock = time.process_time
+    start = clock()
+    for item in items:
+        call(item)
+    return (clock() - start) / max(1, len(items)) * 1e6
+
+
+def parts(name: str, players: int) -> str:
+    """Returns one line: µs per call of a step and of the observation's parts."""
+    from birdgames.encoding import get_encoding
+
+    game, encoding = birdgames.get_game(name), get_encoding(name)
+    config = game.default_config(players)
+    size, actions = encoding.observation_size(config), encoding.num_actions(config)
+    pick = random.Random(1)
+    positions = []
+    for seed in range(3):
+        state = game.new_game(config, seed)
+        while not game.is_terminal(state):
+            player = game.to_act(state)[0]
+            action = pick.choice(game.legal_actions(state, player))
+            positions.append((state, player, action))
+            state = game.apply(state, action)
+    step = _per_call(lambda p: game.apply(p[0], p[2]) and game.legal_actions(p[0], p[1]), positions)
+    views = [game.view(s, p) for s, p, _ in positions]
+    view = _per_call(lambda p: game.view(p[0], p[1]), positions)
+    observe = _per_call(lambda v: arrays.observe_array(encoding, v, size), views)
+    mask = _per_call(
+        lambda p: arrays.mask_array(arrays.legal_index(game, encoding, p[0], p[1]), actions),
+        positions,
+    )
+    return (
+        f"{name} {players}p: step (legal_actions + apply) {step:.0f} µs; view {view:.0f} µs, "
+        f"observation {observe:.0f} µs, mask {mask:.0f} µs (observation over step: "
+        f"{(view + observe) / step:.1f}x; with the mask {(view + observe + mask) / step:.1f}x)"
+    )
+
+
+def chance_cost(name: str) -> str:
+    """Returns one line: µs per chance_outcomes() call at the deal."""
+    import pyspiel
+
+    from birdgames.adapters import openspiel as _birdgames_games  # noqa: F401
+
+    state = pyspiel.load_game(f"birdgames_{name}").new_initial_state()
+    clock = time.process_time
+    start = clock()
+    for _ in range(2000):
+        state.chance_outcomes()
+    return f"{name}: chance_outcomes() {(clock() - start) / 2000 * 1e6:.1f} µs"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=0.5)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=16)
+    args = parser.parse_args(argv)
+    runners = subjects(args.players, args.games)
+    rates = throughput(runners, args.seconds, args.rounds)
+    print("| subject | steps/s | share of the engine alone |")
+    print("| --- | --- | --- |")
+    for label, rate in rates.items():
+        engine = " ".join([*label.split(" ")[:2], "engine"])
+        share = rate / rates[engine] if rates.get(engine) else None
+        shown = "" if share is None else f"{share:.0%}"
+        print(f"| {label} | {rate:,.0f} | {shown} |")
+    print()
+    for name, game in birdgames.games().items():
+        if args.players in game.player_counts:
+            print(parts(name, args.players))
+    if any(label.startswith("python_") for label in rates):
+        print()
+        for name in birdgames.games():
+            print(chance_cost(name))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
