@@ -236,6 +236,9 @@ def test_a_hotseat_game_clicked_to_the_end_scores_as_the_engine(
             moves_left_seen = bool(
                 re.search(r"\b\d+ moves? left\b", driver.find_element(By.TAG_NAME, "body").text)
             )
+            if moves_left_seen:
+                SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+                assert driver.save_screenshot(str(SCREENSHOTS / f"{name}-migration.png"))
         steps = page["steps"]
         moves.append((int(page["seat"]), _click_action(driver, page, rng)))
         page = _wait(driver, _moved_on_from(steps))
