@@ -37,9 +37,11 @@ def call(base: str, method: str, path: str, body: object = None) -> tuple[int, A
 
 
 @contextmanager
-def server_process(db: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+def server_process(
+    db: Path, port: int | None = None
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """Runs examples/web/server.py as its own process on `db`; yields its address."""
-    port = free_port()
+    port = port or free_port()
     process = subprocess.Popen(
         [sys.executable, str(SERVER_FILE), "--port", str(port), "--db", str(db)],
         stdout=subprocess.PIPE,

@@ -357,10 +357,10 @@ async function replay() {
       viewer.addEventListener("change", () => { seat = viewer.value; draw(); });
       main.replaceChildren(
         el("div", { class: "top" }, scoresTable(p), el("div", { class: "controls" },
-          el("button", { id: "start", onclick: () => go(0) }, "⏮"),
+          el("button", { id: "start", onclick: () => go(0) }, "start"),
           el("button", { id: "back", onclick: () => go(step - 1) }, "◀ back"),
           el("button", { id: "forward", onclick: () => go(step + 1) }, "forward ▶"),
-          el("button", { id: "end", onclick: () => go(p.replay.steps) }, "⏭"), " ", jump,
+          el("button", { id: "end", onclick: () => go(p.replay.steps) }, "end"), " ", jump,
           el("label", {}, " seen by ", viewer))),
         el("section", { class: "panel board" }, drawBoard(p)),
         el("section", { class: "panel log" }, el("h2", {}, "What they were told"),
