@@ -170,7 +170,8 @@ function render(p) {
         el("input", { id: "name", maxlength: 24, value: (p.player_names || [])[seat] || "" })),
       el("button", { id: "set-name", onclick: setName }, "Set")));
   const extras = [];
-  if (seat === null) extras.push(savesPanel());
+  const host = seat === null || info.mode === "hotseat";
+  if (host) extras.push(savesPanel());
   if (p.is_terminal) {
     extras.push(el("section", { class: "panel" }, el("h2", {}, "The whole game"),
       el("a", { id: "replay-link", href: `/play/${token}?replay` }, "Watch the replay"), " · ",
@@ -185,7 +186,7 @@ function render(p) {
       el("ol", { reversed: "" }, [...p.log].reverse().map((line) => el("li", {}, line)))),
     el("details", { class: "panel" }, el("summary", {}, "The table as text"), el("pre", {}, p.text)),
     ...extras);
-  if (seat === null) refreshSaves();
+  if (host) refreshSaves();
   if (body.dataset.connection === "lost") disableMoves();
 }
 
