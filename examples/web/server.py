@@ -38,7 +38,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketDisconnect
 from store import SaveRow, SQLiteStore, Store, StoreError, TableRow, settings_document
 
 import birdgames
@@ -761,6 +761,10 @@ def create_app(
                     await websocket.send_json(table.payload(seat))
                 else:
                     waiter.cancel()
+        except (WebSocketDisconnect, RuntimeError):
+            # The page left while a push was on its way (the ASGI server reports a send after
+            # the close as a RuntimeError).
+            pass
         finally:
             table.listeners.discard(changed)
             receiver.cancel()
