@@ -13,6 +13,7 @@ from typing import Any, Final
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -47,6 +48,21 @@ def driver() -> Iterator[webdriver.Chrome]:
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with running_server(tmp_path_factory.mktemp("live") / "web.sqlite3") as address:
         yield address
+
+
+def _click_any(driver: webdriver.Chrome, rng: random.Random) -> None:
+    """Clicks one of the choices shown now. A bot's moves may change them (a simultaneous
+    phase that ends), so a stale or vanished button is looked up again, not an error."""
+    for _ in range(100):
+        buttons = driver.find_elements(By.CSS_SELECTOR, "button.action:enabled")
+        try:
+            if buttons:
+                _click(driver, rng.choice(buttons))
+                return
+        except StaleElementReferenceException:
+            pass
+        time.sleep(0.05)
+    raise AssertionError("no choice could be clicked for 5 s")
 
 
 def _shot(driver: webdriver.Chrome, name: str) -> None:
@@ -86,6 +102,7 @@ def test_a_game_against_a_bot_made_in_the_lobby_plays_to_the_end(
     budget.send_keys("8")
     driver.find_element(By.ID, "create").click()
     _wait(driver, lambda page: page["links"] > 0)
+    _shot(driver, f"{name}-lobby-with-a-bot")
     links = driver.find_elements(By.CSS_SELECTOR, "a.seat-link")
     assert len(links) == 1, "a bot seat gets no link"
     driver.get(str(links[0].get_attribute("href")))
@@ -97,7 +114,7 @@ def test_a_game_against_a_bot_made_in_the_lobby_plays_to_the_end(
         if not shot and int(steps) >= 10:
             _shot(driver, f"{name}-against-a-bot")
             shot = True
-        _click_action(driver, page, rng)
+        _click_any(driver, rng)
         page = _wait(driver, _moved_on_from(steps))
     bots = driver.find_element(By.ID, "scores").text
     assert "bot" in bots

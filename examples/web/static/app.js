@@ -152,7 +152,10 @@ function render(p) {
   body.dataset.screen = p.is_terminal ? "over" : (p.legal.length ? "turn" : "wait");
   document.getElementById("title").textContent =
     `${TITLES[p.game] || p.game} · ${seat === null ? "the table" : `p${seat}`} · step ${p.steps}`;
-  const moves = p.legal.length
+  // The same choices as shown keep their buttons: a push (another seat's move) redrawing them
+  // under the pointer would eat the click.
+  const movesKey = JSON.stringify(p.legal.length ? [seat, p.legal] : [seat, p.is_terminal, p.to_act, p.winners]);
+  const moves = movesKey === shownMoves.key && shownMoves.node ? shownMoves.node : p.legal.length
     ? el("section", { class: "panel moves" }, el("h2", {}, `Your move, p${seat}`),
       el("div", { class: "actions" }, p.legal.map((legal, index) =>
         el("button", { class: "action", data: { index }, onclick: () => act(legal.action) },
@@ -160,6 +163,8 @@ function render(p) {
     : el("section", { class: "panel moves" }, el("h2", {},
       p.is_terminal ? `Game over: ${p.winners.map((w) => `p${w}`).join(", ")} won`
         : `Waiting for ${p.to_act.map((s) => `p${s}`).join(", ")}`));
+  shownMoves = { key: movesKey, node: moves };
+  for (const button of moves.querySelectorAll("button.action")) button.disabled = false;
   const controls = info.mode === "hotseat"
     ? el("div", { class: "controls" },
       el("button", { id: "undo", onclick: undo }, "Undo"),
@@ -282,6 +287,7 @@ async function table() {
 // ---- one seat per browser: the seat's payload pushed over a WebSocket ----
 
 let lastSteps = -1;
+let shownMoves = { key: null, node: null };
 let retryIn = 1; // seconds before the next reconnect: 1, 2, 4 ... 30
 let banner = "";
 
