@@ -87,3 +87,19 @@ def test_bad_bot_settings_are_refused(client: TestClient, bots: list[Any], messa
         "/api/tables", json={"game": "rookery", "players": 2, "bots": [None, "random"]}
     )
     assert "one-seat-per-browser" in hotseat.json()["error"]
+
+
+def test_a_bot_to_act_when_the_server_starts_moves(tmp_path: Path) -> None:
+    """A stored table whose bot is to act (as after a restart mid-think) goes on by itself."""
+    module = load_server()
+    db = tmp_path / "web.sqlite3"
+    stored = module.create_app(db)
+    game = birdgames.get_game("rookery")
+    match = sim.Match.start(game, game.default_config(2), 3)
+    assert match.to_act() == (0,)
+    table = module.Table(game, match, "seats", bots=[module.Bot("random", None), None])
+    stored.state.server.add(table)
+    stored.state.server.close()
+    with TestClient(module.create_app(db, bot_workers=1)) as client:
+        payload = _wait_for_human(client, table.seat_tokens[1])
+        assert payload["steps"] >= 1 and payload["legal"]
