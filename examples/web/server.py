@@ -336,7 +336,13 @@ class Server:
         for row, actions in self.store.tables():
             try:
                 table = Table.restore(row, actions)
-            except (birdgames.BirdgamesError, KeyError, TypeError, ValueError) as error:
+            except (
+                birdgames.BirdgamesError,
+                HTTPException,  # a stored bot the server no longer knows
+                KeyError,
+                TypeError,
+                ValueError,
+            ) as error:
                 raise StoreError(
                     f"table {row.id} in the database does not replay: {error}"
                 ) from None
