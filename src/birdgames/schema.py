@@ -83,6 +83,10 @@ def _field_doc(cls: type, name: str) -> str | None:
 
 
 def _class_doc(cls: type) -> str | None:
+    # From the source first: the compiled build gives some classes a filler docstring.
+    found = FIELD_DOCS.get(f"{cls.__module__}.{cls.__qualname__}")
+    if found is not None:
+        return found
     doc = cls.__doc__
     if not doc or doc.startswith(f"{cls.__name__}("):  # attrs' generated signature
         return None

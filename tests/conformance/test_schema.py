@@ -224,7 +224,8 @@ def test_the_schemas_refuse_what_the_codec_refuses(name: str) -> None:
         outcomes[outcome] += 1
         if outcome == "accepted":
             accepted.append(case.name)
-    assert outcomes["refused"] > 100, outcomes
+    # Enough cases ran to mean something (the quick profile samples fewer documents).
+    assert outcomes["refused"] >= 50, outcomes
     stray = [case for case in accepted if not case.startswith(UNSTATABLE)]
     assert not stray, stray
     description = str(schema.json_schema(name, "state")["description"])
