@@ -7,6 +7,9 @@ from birdgames.peacock import GAME, Config, Phase, Season, State
 from birdgames.peacock.cards import DEAL_BIRDS, DEAL_ISLANDS
 from birdgames.peacock.setup import bird_deck_cards, island_deck_cards
 from tests.peacock.scenarios import fresh
+from tests.rules import rule
+
+pytestmark = rule("peacock", "K1", "K2.1")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -96,13 +99,13 @@ def _play_to_last_deal(players: int, seed: int) -> State:
 
 
 def test_four_players_deal_out_both_decks_by_season_three() -> None:
-    """K5: at 4 players the season-3 deal empties both decks."""
+    """K2.1: at 4 players the season-3 deal empties both decks."""
     state = _play_to_last_deal(4, 5)
     assert state.bird_deck == () and state.island_deck == ()
     assert all(len(s.hand.birds) == 7 for s in state.seats)
 
 
 def test_two_players_leave_22_birds_and_6_islands_undealt() -> None:
-    """K5: at 2 players 36 birds and 12 islands are dealt over the game."""
+    """K2.1: at 2 players 36 birds and 12 islands are dealt over the game."""
     state = _play_to_last_deal(2, 5)
     assert len(state.bird_deck) == 58 - 36 and len(state.island_deck) == 18 - 12

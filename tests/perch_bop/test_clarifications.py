@@ -34,6 +34,9 @@ from birdgames.perch_bop.state import Await, Phase, Spot, Where
 from tests.perch_bop import scenarios as sc
 from tests.perch_bop.test_creatures import settle
 from tests.perch_bop.test_pond_creatures import FROG, on_ponds, position, turn
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "P9", "U13")
 
 RED, YELLOW, BLUE, GREEN, PURPLE = 0, 1, 2, 3, 4
 
@@ -182,6 +185,7 @@ def test_pond_birds_count_for_nobodys_largest_stack_even_alone() -> None:
     assert largest_stack(state, GREEN) == 0
 
 
+@rule("perch_bop", "P5")
 def test_pond_birds_are_unaffected_by_the_abilities_of_adjoining_locations() -> None:
     """P5, the rulebook: the Hanging Nest and the Power Lines beside a Pond take their own
     birds in Upkeep; the Pond's birds stay."""
@@ -217,6 +221,7 @@ def test_pond_birds_are_unaffected_by_the_abilities_of_adjoining_locations() -> 
 # --- the Config's Ponds -----------------------------------------------------------------------
 
 
+@rule("perch_bop", "P5")
 def test_a_game_with_pond_creatures_starts_with_them_unheld_and_off_the_board() -> None:
     """P5: the Frog and the Perch come with their Ponds, nobody's, standees not yet out."""
     config = Config(

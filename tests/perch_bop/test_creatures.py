@@ -38,6 +38,9 @@ from birdgames.perch_bop.events import (
 from birdgames.perch_bop.state import Await, Phase, Stage
 from birdgames.rng import Rng, below
 from tests.perch_bop import scenarios as sc
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "§6")
 
 TILES = sc.CREATURE_TILES_13
 # The independent oracle: the 13-tile board from its coordinates (§1.3), and the clockwise
@@ -217,6 +220,7 @@ CASES = [
 ]
 
 
+@rule("perch_bop", "P2")
 @pytest.mark.parametrize(("creature", "start", "gone"), CASES)
 def test_paths_equal_what_section_6_allows(
     creature: str, start: int, gone: tuple[str, ...]
@@ -229,6 +233,7 @@ def test_paths_equal_what_section_6_allows(
     assert engine_paths(state, creature) == expected
 
 
+@rule("perch_bop", "P2")
 def test_owl_skips_a_removed_ring_tile() -> None:
     """P2: the Owl walks the fixed ring and a removed tile is simply skipped."""
     state = turn("owl", CELL["mighty_oak"], gone=("overstuffed_birdhouse",))
@@ -239,6 +244,7 @@ def test_owl_skips_a_removed_ring_tile() -> None:
     assert all(CELL["overstuffed_birdhouse"] not in p for p in paths)
 
 
+@rule("perch_bop", "U8")
 def test_squirrel_far_from_the_bench_cannot_be_activated() -> None:
     """U8: no activation without a legal move (the Squirrel away from the Park Bench)."""
     state = turn("squirrel", CORNER)
@@ -249,6 +255,7 @@ def test_squirrel_far_from_the_bench_cannot_be_activated() -> None:
 # --- activation as a bonus action (§3) ---------------------------------------------------------
 
 
+@rule("perch_bop", "§3")
 def test_activation_is_a_bonus_action_once_per_round() -> None:
     """§3: the turn's one bonus action; each creature at most once per round."""
     state = turn("hawk", CELL["hawk_nest"])
@@ -264,6 +271,7 @@ def test_activation_is_a_bonus_action_once_per_round() -> None:
     assert reason == "the hawk has already been activated this round"
 
 
+@rule("perch_bop", "§3")
 def test_used_flag_resets_each_round() -> None:
     """§3: a new round makes every creature usable again."""
     state = sc.creature(sc.fresh(5, TILES), "hawk", 0, CELL["hawk_nest"], used=True)
@@ -271,12 +279,14 @@ def test_used_flag_resets_each_round() -> None:
     assert all(not cr.used for cr in after.creatures)
 
 
+@rule("perch_bop", "§3")
 def test_only_the_controller_activates() -> None:
     """§3: only creatures you control."""
     state = sc.creature(turn("hawk", CELL["hawk_nest"]), "hawk", 1, CELL["hawk_nest"])
     assert GAME.check(state, ActivateCreature(0, "hawk")) == "p0 does not control the hawk"
 
 
+@rule("perch_bop", "§3")
 def test_turn_goes_on_after_an_activation_before_placing() -> None:
     """§3: a bonus before the placement; the bird is placed afterwards."""
     state = turn("hawk", CELL["hawk_nest"])
@@ -287,6 +297,7 @@ def test_turn_goes_on_after_an_activation_before_placing() -> None:
     assert GAME.to_act(done) == (1,)
 
 
+@rule("perch_bop", "§3")
 def test_turn_waits_after_placing_while_a_creature_is_usable() -> None:
     """§3: after placing, a usable creature keeps the turn open (activate or EndTurn)."""
     state = turn("hawk", CELL["hawk_nest"])
@@ -313,6 +324,7 @@ def test_pending_step_shows_in_to_act_and_view() -> None:
     assert reason == "first finish the activation: move the fox (MoveCreature)"
 
 
+@rule("perch_bop", "U8")
 def test_effect_is_optional_as_a_whole() -> None:
     """U8: the move is compulsory, the effect may be skipped; nothing is removed."""
     state = turn("hawk", CELL["hawk_nest"], {"lonely_elm": {1: 2}})
@@ -324,6 +336,7 @@ def test_effect_is_optional_as_a_whole() -> None:
     assert str(events[0]) == "p0 skips the hawk's effect"
 
 
+@rule("perch_bop", "U8")
 def test_effect_once_begun_takes_every_step() -> None:
     """U8: once used, each step with a choice is taken; no skipping halfway."""
     state = turn("fox", CELL["fox_den"], {"hawk_nest": {1: 1}, "doghouse": {2: 1}})
@@ -335,6 +348,7 @@ def test_effect_once_begun_takes_every_step() -> None:
 # --- each creature's effect (§6) -------------------------------------------------------------
 
 
+@rule("perch_bop", "U5")
 def test_hawk_sends_a_landing_bird_to_the_fountain_its_owner_picks_the_slot() -> None:
     """Hawk: one bird on the landing tile to the fountain; the bird's owner picks (U5)."""
     state = turn("hawk", CELL["hawk_nest"], {"lonely_elm": {3: 2}})
@@ -360,6 +374,7 @@ def test_birdhouse_stacks_are_immune() -> None:
     assert reason == "the green stack on lonely_elm is protected by a birdhouse"
 
 
+@rule("perch_bop", "U8")
 def test_only_birdhouse_birds_on_landing_means_no_effect() -> None:
     """U8: nothing to act on after the move: no use/skip question, the turn goes on."""
     state = turn("hawk", CELL["hawk_nest"], {"lonely_elm": {3: 2}}, {"lonely_elm": [3]})
@@ -368,6 +383,7 @@ def test_only_birdhouse_birds_on_landing_means_no_effect() -> None:
     assert EffectSkipped(0, "hawk", False) in events
 
 
+@rule("perch_bop", "U5")
 def test_dummy_bird_slot_is_chosen_by_the_acting_player() -> None:
     """U5: a dummy bird sent to the fountain by a creature: the activator picks its slot."""
     tiles = sc.CREATURE_TILES_8
@@ -412,6 +428,7 @@ def test_fox_takes_from_the_tile_passed_through_and_the_landing_tile() -> None:
     assert fountain_colours(after) == [1, 3]
 
 
+@rule("perch_bop", "U8")
 def test_fox_with_an_empty_middle_tile_still_takes_from_the_landing() -> None:
     """U8: a part with nothing to take is passed over; the other part is still taken."""
     state = turn("fox", CELL["fox_den"], {"doghouse": {2: 1}})
@@ -462,6 +479,7 @@ def test_dog_on_an_edge_tile_pushes_off_the_board_into_the_fountain() -> None:
     assert birds(after, "owl_barn")[2] == 0 and fountain_colours(after) == [2]
 
 
+@rule("perch_bop", "P2")
 def test_a_removal_never_makes_the_centre_an_edge_for_the_dog() -> None:
     """P2: with a neighbour removed, the interior tile still has no off-board push."""
     state = turn("dog", CELL["thorn_bush"], {"great_ash": {1: 1}}, gone=("doghouse",))
@@ -633,6 +651,7 @@ def test_scarecrow_removes_from_two_different_tiles_of_its_intersection() -> Non
     assert scarecrow.position == sc.standee("scarecrow", 0) and scarecrow.used
 
 
+@rule("perch_bop", "U8")
 def test_scarecrow_with_nothing_to_remove_cannot_be_activated() -> None:
     """DECISION (U8): the Scarecrow, which does not move, needs a bird to remove."""
     state = turn("scarecrow", 0, {"owl_barn": {1: 1}}, {"owl_barn": [1]})
@@ -652,6 +671,7 @@ def test_scarecrow_with_one_tile_to_hit_removes_one_bird() -> None:
     assert birds(after, "owl_barn")[1] == 1 and after.flow.activation is None
 
 
+@rule("perch_bop", "P2")
 def test_scarecrow_keeps_the_remaining_tiles_of_a_broken_intersection() -> None:
     """P2: after a removal the Scarecrow acts on what is left of its intersection."""
     tiles = list(TILES)
@@ -665,6 +685,7 @@ def test_scarecrow_keeps_the_remaining_tiles_of_a_broken_intersection() -> None:
     )
 
 
+@rule("perch_bop", "U21")
 def test_new_scarecrow_controller_places_it() -> None:
     """U21: a new controller puts the Scarecrow on an intersection other than its own."""
     state = sc.board(sc.fresh(5, TILES), {"cornfield": {1: 2}})
@@ -695,6 +716,7 @@ def engine_paths_actions(state: State, creature: str) -> tuple[Action, ...]:
     return GAME.legal_actions(GAME.apply(state, ActivateCreature(0, creature)), 0)
 
 
+@rule("perch_bop", "U22")
 def test_creature_on_a_removed_tile_goes_home() -> None:
     """U22: a creature standing on a tile that leaves the game returns to its home."""
     state = sc.board(sc.fresh(5, TILES), {"overstuffed_birdhouse": {1: 7}})
@@ -801,6 +823,7 @@ def test_activation_events_are_public() -> None:
     assert events and all(GAME.visible_events(events, v) == events for v in (0, 3, None))
 
 
+@rule("perch_bop", "§2.3")
 def test_a_turn_waiting_for_a_placement_with_an_empty_hand_does_not_load() -> None:
     """§2.3: an activation before placing keeps the placement to do, so the hand is not empty;
     a save claiming otherwise would leave the player stuck once the activation ends."""

@@ -7,6 +7,9 @@ from birdgames.perch_bop.endgame import winners_of
 from birdgames.perch_bop.events import BagEmptied, FinalScored, GameEnded
 from birdgames.perch_bop.state import Phase, State
 from tests.perch_bop import scenarios as sc
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "§4.4", "U13")
 
 
 def last_upkeep(state: State) -> tuple[State, tuple[object, ...]]:

@@ -13,6 +13,9 @@ from birdgames.perch_bop.objectives import objective_met
 from birdgames.perch_bop.setup import eligible_objectives
 from birdgames.perch_bop.state import Birdfeeders, Sky
 from tests.perch_bop import scenarios as sc
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "P6", "P9")
 
 SEEDS = frozenset({SEEDS_THE_DAY})
 SKY = frozenset({POINTS_IN_THE_SKY})

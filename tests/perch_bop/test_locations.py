@@ -20,6 +20,9 @@ from birdgames.perch_bop.events import (
 )
 from birdgames.perch_bop.state import Await, Phase
 from tests.perch_bop import scenarios as sc
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "§5", "§2.5")
 
 WITH_ROOKERY_8 = (
     "great_ash",
@@ -295,6 +298,7 @@ def test_creature_home_gives_control_and_puts_the_standee_home() -> None:
     assert ControlChanged("owl", "owl_barn", 1) in events
 
 
+@rule("perch_bop", "U7")
 def test_creature_control_lost_on_a_tie_standee_stays() -> None:
     """A tie on the home tile leaves the creature without a controller (U7)."""
     state = sc.board(sc.fresh(3), {"owl_barn": {1: 2}})

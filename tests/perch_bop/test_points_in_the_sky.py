@@ -13,6 +13,9 @@ from birdgames.perch_bop.flow import sky_step
 from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.state import Phase, Sky
 from tests.perch_bop import scenarios as sc
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "P4", "P9")
 
 # 8-tile board order: (0,0) (0,2) (0,4) (1,1) (1,3) (2,0) (2,2) (2,4). The Sun starts on
 # (2,2), the Stone Statue; the Moon on (0,2), the High Perch.

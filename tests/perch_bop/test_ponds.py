@@ -9,6 +9,9 @@ from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.ponds import pond_points, pond_strengths
 from birdgames.perch_bop.setup import placement_problem
 from birdgames.perch_bop.state import Location
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "P5", "P9")
 
 RED, YELLOW, BLUE, GREEN = 0, 1, 2, 3
 

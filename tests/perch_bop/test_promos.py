@@ -73,6 +73,9 @@ from tests.perch_bop.test_pond_creatures import (
     position,
     turn,
 )
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "P8")
 
 RED, YELLOW, BLUE, GREEN, PURPLE = 0, 1, 2, 3, 4
 ALL = frozenset({GOLDEN_GOOSE, EAGLE_OF_JUSTICE, YETI})
@@ -264,6 +267,7 @@ def test_the_golden_egg_adds_1_to_each_place_scored_there() -> None:
     assert "great_ash (nobody): the Golden Egg adds 1 to each place" in map(str, events)
 
 
+@rule("perch_bop", "§4.1")
 def test_the_golden_egg_adds_nothing_to_a_cancelled_tie() -> None:
     """§4.1, P8: 3/3/1 under the Egg: the tied pair scores nothing, the 1 takes 3rd + 1."""
     stacks = {"great_ash": {BLUE: 3, RED: 3, YELLOW: 1}}
@@ -384,6 +388,7 @@ def test_the_eagles_order_at_a_location_counts_for_points() -> None:
     assert scored(events, "doghouse") == {BLUE: (1, 1), RED: (2, 3), YELLOW: (3, 1)}
 
 
+@rule("perch_bop", "§4.1")
 def test_the_eagle_may_order_a_tie_below_first_place() -> None:
     """§4.1, P8: great_ash 5/2/2/1 (values 5/3/2): unordered, the tied pair cancels and the
     1 is 4th with nothing; ordered Yellow over Red, they take 2nd and 3rd."""
@@ -670,6 +675,7 @@ def test_the_yeti_may_move_again_next_round() -> None:
     assert after.promos is not None and not after.promos.yeti_used
 
 
+@rule("perch_bop", "§3")
 def test_an_unplaced_turn_with_the_yeti_moved_goes_on_to_the_placement() -> None:
     """§3: the Yeti's move is the bonus action; the bird is still placed, then the turn
     ends by itself."""

@@ -10,6 +10,9 @@ from birdgames.perch_bop import GAME, Config
 from birdgames.perch_bop.cards import OBJECTIVE, TILE
 from birdgames.perch_bop.state import Await
 from tests.perch_bop import scenarios as sc
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "§1.2", "§1.4")
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,9 @@ from birdgames.rookery import (
 from birdgames.rookery.events import AmbushPassed, CardDefeated, HuntResolved, PredatorRevealed
 from birdgames.rookery.state import AmbushWindow, Predator
 from tests.rookery.scenarios import MID, B, L, P, R, build, in_play, run, uid
+from tests.rules import rule
+
+pytestmark = rule("rookery", "R6.3")
 
 
 def test_nesting_next_to_a_face_down_predator_opens_a_window_for_its_owner() -> None:
@@ -130,6 +133,7 @@ def test_on_enter_ability_resolves_before_the_window_opens() -> None:
     assert GAME.to_act(chosen) == (1,)
 
 
+@rule("rookery", "R6.2")
 def test_ambush_on_its_owners_own_turn_is_that_turns_hunt() -> None:
     """R6.2 R6.3 a bird moved in by its owner's opponent's effect: the ambush uses the hunt."""
     state = build(

@@ -10,6 +10,9 @@ from birdgames.rookery.events import CardDefeated, Event, HuntResolved, MobResol
 from birdgames.rookery.hunting import hunt_numbers, is_exposed
 from birdgames.rookery.state import State
 from tests.rookery.scenarios import MID, B, F, L, P, S, build, in_play, run, uid
+from tests.rules import rule
+
+pytestmark = rule("rookery", "R6.4", "R6.5")
 
 
 def _hunt(
@@ -60,6 +63,7 @@ def test_flock_bonus_adds_two_per_other_friendly_bird() -> None:
     assert (hunted.evasion, hunted.damage) == (3 + 4, 0)
 
 
+@rule("rookery", "R9.3")
 def test_ignore_flock_predator_skips_the_bonus() -> None:
     """R9.3 sparrowhawk ignores the flock bonus."""
     state = build(
@@ -93,6 +97,7 @@ def test_exposed_when_away_from_home_without_flock_and_not_otherwise() -> None:
     assert not is_exposed(flock.zones, 0, flock.zones[0].birds[0])
 
 
+@rule("rookery", "R6.2")
 def test_predator_hunts_once_per_turn() -> None:
     """R6.2 a second hunt the same turn is refused with the predator named."""
     state = build(

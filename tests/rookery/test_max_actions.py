@@ -21,6 +21,9 @@ from birdgames.rookery.game import (
 from birdgames.rookery.setup import MAX_COPIES
 from birdgames.rookery.state import FRESH_TURN, TURN_ACTION_LIMIT, AmbushWindow, Config
 from tests.rookery.scenarios import MID, B, L, P, build, uid
+from tests.rules import rule
+
+pytestmark = rule("rookery", "R2.2", "R7")
 
 LIMIT = 10_000
 

@@ -31,6 +31,9 @@ from birdgames.rookery.cards import (
     Trigger,
 )
 from birdgames.rookery.state import Config, Phase, Zone
+from tests.rules import rule
+
+pytestmark = rule("rookery", "R1", "R10")
 
 
 def test_catalog_ids_are_unique_and_keyed() -> None:
@@ -88,6 +91,7 @@ def test_catalog_meets_the_r10_minimums() -> None:
     assert {h.habitat for h in HABITAT_CARDS.values()} == set(Habitat)
 
 
+@rule("rookery", "R9")
 def test_every_ability_kind_trigger_condition_and_type_is_used() -> None:
     """R9 every effect, trigger and condition appears on a card; every card type exists."""
     abilities = [a for group in ABILITIES.values() for a in group]
@@ -150,6 +154,7 @@ def test_config_may_allow_other_deck_sizes() -> None:
         GAME.new_game(Config(deck_min=10), 1)
 
 
+@rule("rookery", "R1.3", "R1.4")
 def test_setup_deals_five_and_opens_the_draft() -> None:
     """R1.3 R1.4 opening hands of 5; the first player drafts the middle, then the other two."""
     state = GAME.new_game(GAME.default_config(2), 3)
@@ -169,6 +174,7 @@ def test_setup_deals_five_and_opens_the_draft() -> None:
     assert len(state.players[0].hand) == 6 and state.players[0].song == 2
 
 
+@rule("rookery", "R1.1")
 def test_first_player_can_come_from_the_seed() -> None:
     """R1.1 DECISION first_player None: the seed chooses; both seats occur."""
     config = Config(first_player=None)
@@ -176,6 +182,7 @@ def test_first_player_can_come_from_the_seed() -> None:
     assert firsts == {0, 1}
 
 
+@rule("rookery", "R1.1")
 def test_wrong_player_counts_are_refused() -> None:
     """R1.1 exactly 2 players."""
     with pytest.raises(InvalidConfigError):

@@ -1,0 +1,404 @@
+"""Builds the rules coverage map: every rule and DECISION, its code sites and its tests.
+
+    python scripts/rules_map.py [--check]
+
+Rules are declared in the rules pages (docs/rules/*.md): a heading that starts with an id
+(`## R6 Predators`), a bold id (`**R6.4**`) or a numbered DECISION (`**DECISION RD12**`).
+Code cites ids in comments and docstrings (`# R6.4`); a test proves ids with the `rule`
+marker (`@rule("rookery", "R6.4")`, or a module's `pytestmark`). The script writes one
+coverage page per game (docs/rules/<game>_coverage.md); `--check` writes nothing and exits 1
+on any problem: a rule or DECISION without a test, an id cited that no page declares, or a
+committed page that differs from what the script writes (tests/docs/test_rules_map.py runs
+the same check).
+
+A rule counts as tested when a test marks it or one of its sub-rules (`R6` by `R6.4`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import re
+import sys
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """Where one game's rules, code and tests live, and what its ids look like."""
+
+    name: str
+    title: str
+    pages: tuple[str, ...]
+    code: str
+    tests: str
+    # One alternative per id family; a DECISION's id is the family letter, `D` and a number.
+    id_pattern: str
+
+
+GAMES: dict[str, GameRules] = {
+    game.name: game
+    for game in (
+        GameRules(
+            "peacock",
+            "Peacock",
+            ("docs/rules/peacock.md",),
+            "src/birdgames/peacock",
+            "tests/peacock",
+            r"KD\d+|K\d+(?:\.\d+)*",
+        ),
+        GameRules(
+            "rookery",
+            "Rookery",
+            ("docs/rules/rookery.md",),
+            "src/birdgames/rookery",
+            "tests/rookery",
+            r"RD\d+|R\d+(?:\.\d+)*",
+        ),
+        GameRules(
+            "perch_bop",
+            "Perch and Birds of Play",
+            ("docs/rules/perch_bop.md", "docs/rules/perch_base.md"),
+            "src/birdgames/perch_bop",
+            "tests/perch_bop",
+            r"PD\d+|P\d+(?:\.\d+)*|U\d+|§\d+(?:\.\d+)*",
+        ),
+    )
+}
+
+# Rules still waiting for a test: listed here, they do not fail the check. Empty is the goal.
+WAITING: dict[str, frozenset[str]] = {name: frozenset() for name in GAMES}
+
+
+def _ids(game: GameRules) -> re.Pattern[str]:
+    # Not part of a longer word or number: `P5` but not `MP5` or `P5x`; `§4.1.` ends at `1`.
+    return re.compile(rf"(?<![\w.§])(?:{game.id_pattern})(?![\w§]|\.\d)")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One declared rule or DECISION."""
+
+    id: str
+    page: str
+    line: int
+    text: str
+    decision: bool
+
+
+@dataclass(frozen=True)
+class Site:
+    """A place that cites or proves ids: a code function, or a test."""
+
+    path: str
+    name: str
+    line: int
+
+    @property
+    def label(self) -> str:
+        return f"{self.path}::{self.name}" if self.name else self.path
+
+
+@dataclass
+class GameMap:
+    """One game's map: rules in page order, and the sites citing each id."""
+
+    game: GameRules
+    rules: dict[str, Rule] = field(default_factory=dict)
+    code: dict[str, list[Site]] = field(default_factory=lambda: defaultdict(list))
+    tests: dict[str, list[Site]] = field(default_factory=lambda: defaultdict(list))
+    problems: list[str] = field(default_factory=list)
+
+    def tested(self, rule_id: str) -> bool:
+        """Whether a test marks the rule or one of its sub-rules."""
+        return any(
+            sites and (cited == rule_id or cited.startswith(rule_id + "."))
+            for cited, sites in self.tests.items()
+        )
+
+
+def _plain(text: str) -> str:
+    """A Markdown line as readable plain text for a table cell."""
+    text = re.sub(r"^\s*(?:#+|[-*]|\d+\.)\s*", "", text)
+    text = text.replace("**", "").replace("|", "/").strip()
+    return text if len(text) <= 110 else text[:107].rstrip() + "..."
+
+
+def parse_rules(game: GameRules, root: Path = ROOT) -> tuple[dict[str, Rule], list[str]]:
+    """The rules declared in a game's pages, in page order, and any duplicate declaration."""
+    ids = game.id_pattern
+    heading = re.compile(rf"^#+\s+({ids})(?=\s)")
+    bold = re.compile(rf"\*\*(?:DECISION\s+)?({ids})(?=[\s*,:])")
+    rules: dict[str, Rule] = {}
+    problems: list[str] = []
+    for page in game.pages:
+        for number, line in enumerate((root / page).read_text().splitlines(), start=1):
+            found = [m.group(1) for m in heading.finditer(line)]
+            found += [m.group(1) for m in bold.finditer(line)]
+            for rule_id in found:
+                if rule_id in rules:
+                    problems.append(f"{page}:{number}: {rule_id} is declared twice")
+                    continue
+                text = line
+                if "**DECISION" in line:
+                    text = line[line.index("**DECISION") :]
+                elif (start := line.find(f"**{rule_id}")) > 0:
+                    text = line[start:]
+                rules[rule_id] = Rule(
+                    rule_id, page, number, _plain(text), rule_id[1:2] == "D" and rule_id[0] != "§"
+                )
+    return rules, problems
+
+
+def _functions(tree: ast.AST) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef]:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            yield node
+
+
+def _enclosing(tree: ast.Module) -> list[str]:
+    """For each line of a module, the innermost function or class around it ('' outside)."""
+    last = max((getattr(node, "end_lineno", 0) or 0 for node in ast.walk(tree)), default=0)
+    names = [""] * (last + 2)
+    spans = sorted(
+        ((node.lineno, node.end_lineno or node.lineno, node.name) for node in _functions(tree)),
+        key=lambda span: span[1] - span[0],
+        reverse=True,
+    )
+    for start, end, name in spans:  # outermost first, so inner names overwrite
+        for line in range(start, end + 1):
+            names[line] = name
+    return names
+
+
+def _python_files(root: Path, folder: str) -> list[Path]:
+    return sorted((root / folder).rglob("*.py"))
+
+
+def code_citations(game: GameRules, root: Path = ROOT) -> list[tuple[str, Site]]:
+    """Every id a game's source cites, with the function it sits in."""
+    pattern = _ids(game)
+    found: list[tuple[str, Site]] = []
+    for path in _python_files(root, game.code):
+        source = path.read_text()
+        names = _enclosing(ast.parse(source))
+        relative = path.relative_to(root / "src" / "birdgames").as_posix()
+        for number, line in enumerate(source.splitlines(), start=1):
+            for match in pattern.finditer(line):
+                name = names[number] if number < len(names) else ""
+                found.append((match.group(0), Site(relative, name, number)))
+    return found
+
+
+def _rule_call(node: ast.expr) -> tuple[str, list[str]] | None:
+    """`rule("game", "ID", ...)` as (game, ids); None for anything else."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+        return None
+    if node.func.id != "rule":
+        return None
+    values = [arg.value for arg in node.args if isinstance(arg, ast.Constant)]
+    if len(values) != len(node.args) or not values or not all(isinstance(v, str) for v in values):
+        return None
+    return str(values[0]), [str(v) for v in values[1:]]
+
+
+def _module_marks(tree: ast.Module) -> list[tuple[str, list[str]]]:
+    marks: list[tuple[str, list[str]]] = []
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == "pytestmark"
+            for target in statement.targets
+        ):
+            values = (
+                statement.value.elts
+                if isinstance(statement.value, ast.List | ast.Tuple)
+                else [statement.value]
+            )
+            marks += [call for value in values if (call := _rule_call(value))]
+    return marks
+
+
+def _tests(tree: ast.Module) -> Iterator[tuple[str, int, list[tuple[str, list[str]]]]]:
+    """Every test function (name, line, its own and its class's rule marks)."""
+    for statement in tree.body:
+        if isinstance(statement, ast.ClassDef) and statement.name.startswith("Test"):
+            outer = [c for d in statement.decorator_list if (c := _rule_call(d))]
+            for member in statement.body:
+                if isinstance(member, ast.FunctionDef) and member.name.startswith("test"):
+                    own = [c for d in member.decorator_list if (c := _rule_call(d))]
+                    yield f"{statement.name}::{member.name}", member.lineno, outer + own
+        elif isinstance(statement, ast.FunctionDef) and statement.name.startswith("test"):
+            own = [c for d in statement.decorator_list if (c := _rule_call(d))]
+            yield statement.name, statement.lineno, own
+
+
+def test_marks(root: Path = ROOT) -> list[tuple[str, str, Site]]:
+    """Every (game, id, test) the suite's `rule` marks declare."""
+    found: list[tuple[str, str, Site]] = []
+    for path in _python_files(root, "tests"):
+        if not path.name.startswith("test_"):
+            continue
+        tree = ast.parse(path.read_text())
+        module = _module_marks(tree)
+        relative = path.relative_to(root).as_posix()
+        for name, line, own in _tests(tree):
+            for game, ids in module + own:
+                found += [(game, rule_id, Site(relative, name, line)) for rule_id in ids]
+    return found
+
+
+def test_citations(game: GameRules, root: Path = ROOT) -> list[tuple[str, str, int]]:
+    """Every id the game's test files cite in their text (docstrings, comments, marks)."""
+    pattern = _ids(game)
+    found: list[tuple[str, str, int]] = []
+    for path in _python_files(root, game.tests):
+        for number, line in enumerate(path.read_text().splitlines(), start=1):
+            found += [
+                (m.group(0), path.relative_to(root).as_posix(), number)
+                for m in pattern.finditer(line)
+            ]
+    return found
+
+
+def build(root: Path = ROOT) -> dict[str, GameMap]:
+    """Every game's map, with its problems."""
+    maps: dict[str, GameMap] = {}
+    marks = test_marks(root)
+    for name, game in GAMES.items():
+        rules, problems = parse_rules(game, root)
+        game_map = GameMap(game, rules, problems=problems)
+        for rule_id, site in code_citations(game, root):
+            if rule_id in rules:
+                game_map.code[rule_id].append(site)
+            else:
+                game_map.problems.append(
+                    f"src/birdgames/{site.path}:{site.line}: cites {rule_id}, which no "
+                    f"{name} rules page declares"
+                )
+        for rule_id, path, line in test_citations(game, root):
+            if rule_id not in rules:
+                game_map.problems.append(
+                    f"{path}:{line}: cites {rule_id}, which no {name} rules page declares"
+                )
+        maps[name] = game_map
+    for game_name, rule_id, site in marks:
+        if game_name not in maps:
+            known = ", ".join(GAMES)
+            for game_map in maps.values():
+                game_map.problems.append(
+                    f"{site.label}: marks game {game_name!r}, not one of {known}"
+                )
+                break
+            continue
+        game_map = maps[game_name]
+        if rule_id in game_map.rules:
+            game_map.tests[rule_id].append(site)
+        else:
+            game_map.problems.append(
+                f"{site.label}: marks {rule_id}, which no {game_name} rules page declares"
+            )
+    for name, game_map in maps.items():
+        for rule_id, rule in game_map.rules.items():
+            if not game_map.tested(rule_id) and rule_id not in WAITING[name]:
+                kind = "DECISION" if rule.decision else "rule"
+                game_map.problems.append(
+                    f"{rule.page}:{rule.line}: {kind} {rule_id} has no test marked "
+                    f'@rule("{name}", "{rule_id}")'
+                )
+        for rule_id in sorted(WAITING[name]):
+            if rule_id not in game_map.rules:
+                game_map.problems.append(f"WAITING lists {rule_id}, which {name} does not declare")
+            elif game_map.tested(rule_id):
+                game_map.problems.append(f"WAITING lists {rule_id}, which now has a test")
+    return maps
+
+
+def page_path(name: str, root: Path = ROOT) -> Path:
+    return root / "docs" / "rules" / f"{name}_coverage.md"
+
+
+def _cell(sites: list[Site]) -> str:
+    labels = sorted({site.label for site in sites})
+    return "<br>".join(f"`{label}`" for label in labels) or "-"
+
+
+def render(game_map: GameMap) -> str:
+    """The coverage page of one game, as Markdown."""
+    game = game_map.game
+    rules = list(game_map.rules.values())
+    decisions = sum(rule.decision for rule in rules)
+    untested = [rule for rule in rules if not game_map.tested(rule.id)]
+    pages = ", ".join(f"[{Path(page).stem}]({Path(page).name})" for page in game.pages)
+    lines = [
+        f"# {game.title}: rules coverage",
+        "",
+        "<!-- written by scripts/rules_map.py: do not edit by hand -->",
+        "",
+        f"Every rule and DECISION of the rules pages ({pages}), the engine code that cites it",
+        f"(functions of `birdgames/{Path(game.code).name}`) and the tests that prove it (marked",
+        '`@rule("' + game.name + '", ...)`). A rule counts as tested through its sub-rules too.',
+        f"{len(rules) - decisions} rules and {decisions} DECISIONs; "
+        f"{len(rules) - len(untested)} tested, {len(untested)} waiting for a test.",
+        "",
+    ]
+    if untested:
+        lines += ["!!! warning", "    Waiting for a test: " + ", ".join(r.id for r in untested)]
+        lines.append("")
+    lines += [
+        "| id | rule | code | tests |",
+        "| --- | --- | --- | --- |",
+    ]
+    for rule in rules:
+        tests = game_map.tests.get(rule.id, [])
+        test_cell = _cell(tests)
+        if not game_map.tested(rule.id):
+            test_cell = "**no test**"
+        elif not tests:
+            test_cell = "(through its sub-rules)"
+        lines.append(
+            f"| {rule.id} | {rule.text} | {_cell(game_map.code.get(rule.id, []))} | {test_cell} |"
+        )
+    by_test: dict[str, set[str]] = defaultdict(set)
+    for rule_id, sites in game_map.tests.items():
+        for site in sites:
+            by_test[site.path].add(rule_id)
+    by_code: dict[str, set[str]] = defaultdict(set)
+    for rule_id, sites in game_map.code.items():
+        for site in sites:
+            by_code[site.path].add(rule_id)
+    order = {rule_id: index for index, rule_id in enumerate(game_map.rules)}
+    lines += ["", "## The other way: files and the rules they cite", ""]
+    lines += ["| file | rules |", "| --- | --- |"]
+    for path in sorted(by_code) + sorted(by_test):
+        cited = by_code.get(path) or by_test[path]
+        label = f"birdgames/{path}" if path in by_code else path
+        lines.append(f"| `{label}` | {', '.join(sorted(cited, key=order.__getitem__))} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 on problems")
+    args = parser.parse_args(argv)
+    maps = build()
+    problems = [problem for game_map in maps.values() for problem in game_map.problems]
+    for name, game_map in maps.items():
+        path = page_path(name)
+        text = render(game_map)
+        if args.check:
+            if not path.exists() or path.read_text() != text:
+                problems.append(f"{path.relative_to(ROOT)} is stale: run scripts/rules_map.py")
+        else:
+            path.write_text(text)
+    for problem in problems:
+        print(problem)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

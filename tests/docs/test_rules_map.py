@@ -1,0 +1,70 @@
+"""The rules coverage map: every rule and DECISION has a test, every cited id exists, and the
+committed coverage pages are what scripts/rules_map.py writes."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from scripts.rules_map import GAMES, ROOT, WAITING, build, page_path, parse_rules, render
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_rule_has_a_test_and_every_cited_id_exists(game: str) -> None:
+    """The map's problems: an untested rule, a duplicate, or an id no page declares."""
+    problems = build()[game].problems
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_coverage_page_is_what_the_script_writes(game: str) -> None:
+    """Run `python scripts/rules_map.py` after changing a rule, a citation or a test's mark."""
+    assert page_path(game).read_text() == render(build()[game])
+
+
+def test_every_game_declares_rules_and_decisions() -> None:
+    """The parser finds each page's rules and numbered DECISIONs, none twice."""
+    for game in GAMES.values():
+        rules, duplicates = parse_rules(game)
+        assert not duplicates
+        assert sum(rule.decision for rule in rules.values()) >= 8
+        assert sum(not rule.decision for rule in rules.values()) >= 8
+
+
+def _copy(tmp_path: Path) -> Path:
+    """The parts of the checkout the map reads, to break on purpose."""
+    for part in ("docs/rules", "tests", "src/birdgames/peacock"):
+        shutil.copytree(ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("*.json"))
+    for part in ("src/birdgames/rookery", "src/birdgames/perch_bop"):
+        shutil.copytree(ROOT / part, tmp_path / part)
+    return tmp_path
+
+
+def test_deleting_a_rules_only_test_fails_the_check(tmp_path: Path) -> None:
+    """KD8 (a shared win) is proved by one test: without it, the map says so."""
+    root = _copy(tmp_path)
+    tests = [site for site in build(root)["peacock"].tests["KD8"]]
+    assert len({site.label for site in tests}) == 1
+    path = root / tests[0].path
+    source = path.read_text()
+    path.write_text(source.replace('"KD8"', '"K3"'))
+    problems = build(root)["peacock"].problems
+    assert any("DECISION KD8 has no test" in problem for problem in problems)
+
+
+def test_citing_an_unknown_id_fails_the_check(tmp_path: Path) -> None:
+    """A code comment, a test docstring or a mark naming an id no page declares is caught."""
+    root = _copy(tmp_path)
+    rules = root / "src/birdgames/rookery/rules.py"
+    rules.write_text(rules.read_text() + "\n# R6.9: no such rule\n")
+    test = root / "tests/rookery/test_hunting.py"
+    test.write_text(test.read_text().replace('"R6.4"', '"R6.4", "RD99"', 1))
+    problems = build(root)["rookery"].problems
+    assert any("rules.py" in p and "cites R6.9" in p for p in problems)
+    assert any("marks RD99" in p for p in problems)
+    assert any("test_hunting.py" in p and "cites RD99" in p for p in problems)
+
+
+def test_nothing_waits_for_a_test() -> None:
+    """Every rule has its test: the list of rules allowed to wait is empty."""
+    assert all(not waiting for waiting in WAITING.values())
