@@ -61,6 +61,7 @@ def test_stat_mod_song_evasion_and_hp() -> None:
     assert [hp_of(bustard.zones, 2, b) for b in zone.birds] == [6, 3]
 
 
+@rule("rookery", "R6.6")
 @rule("rookery", "R9.2")
 def test_losing_an_hp_bonus_defeats_a_bird_whose_damage_now_reaches_hp() -> None:
     """R9.2 when bustard falls, a lark with 2 damage (hp 3 with the bonus, 2 without) falls."""
@@ -75,6 +76,7 @@ def test_losing_an_hp_bonus_defeats_a_bird_whose_damage_now_reaches_hp() -> None
     assert after.zones[2].birds == ()
 
 
+@rule("rookery", "RD28")
 @rule("rookery", "R9.3")
 def test_hunt_mod_twice_habitat_threat_and_never_exposed() -> None:
     """R9.3 harrier hunts twice; otter +2 threat in Wetland; bittern At Home is never Exposed."""
@@ -97,6 +99,7 @@ def test_hunt_mod_twice_habitat_threat_and_never_exposed() -> None:
     assert is_exposed(away.zones, 0, away.zones[0].birds[0])
 
 
+@rule("rookery", "RD12")
 @rule("rookery", "R9.4")
 def test_claim_mod_counts_as_more_birds() -> None:
     """R9.4 capercaillie At Home counts as 2 birds for control; away it counts as 1."""
@@ -134,6 +137,7 @@ def test_discard_opponent_chooses_as_a_pending_decision() -> None:
     assert GAME.to_act(done) == (0,)
 
 
+@rule("rookery", "R8.3")
 @rule("rookery", "R9.6")
 def test_discard_for_effect_names_the_card_as_a_parameter() -> None:
     """R9.6 swap_meet needs a card of the hand to discard, then draws 2."""
@@ -161,6 +165,7 @@ def test_search_takes_the_first_card_of_a_type_and_shuffles() -> None:
     assert GAME.visible_events((searched,), 1)[0] == CardSearched(0, searched.card_type, None, True)
 
 
+@rule("rookery", "RD30")
 @rule("rookery", "R9.8", "R10")
 def test_song_gain_stays_below_the_cost_paid() -> None:
     """R9.8 tern gains 1 Song on entering; when it cost only 1 it gains nothing (R10)."""
@@ -174,6 +179,7 @@ def test_song_gain_stays_below_the_cost_paid() -> None:
     assert not any(isinstance(e, SongGained) for e in events)
 
 
+@rule("rookery", "R8.3", "RD31")
 @rule("rookery", "R9.9")
 def test_damage_event_targets_an_opposing_face_up_card() -> None:
     """R9.9 downpour deals 2 to a target named in the action; face-down cards are no target."""
@@ -213,6 +219,7 @@ def test_heal_removes_damage() -> None:
     assert bird is not None and bird.damage == 1
 
 
+@rule("rookery", "RD32")
 @rule("rookery", "R9.10")
 def test_move_relocates_a_bird_and_a_roosting_one_meets_ambushers() -> None:
     """R9.10 gale moves a bird to another zone with room; roosting, it opens windows there."""
@@ -237,6 +244,7 @@ def test_season_shift_does_all_it_says() -> None:
     assert after.wheel.turns_left == 3
 
 
+@rule("rookery", "RD20")
 @rule("rookery", "R7.2")
 def test_a_season_is_not_lengthened_past_eight_turns() -> None:
     """R7.2 DECISION a season lasts 8 turns at most: warm_spell with 5 played and 3 left would
@@ -260,6 +268,7 @@ def test_season_shift_keeps_one_turn_left() -> None:
     assert after.wheel.turns_left == 2
 
 
+@rule("rookery", "RD10")
 @rule("rookery", "R9.12", "R3.4")
 def test_untap_lets_a_bird_tap_twice_at_most() -> None:
     """R9.12 R3.4 thaw untaps a tapped bird once a turn, so it taps twice at most."""

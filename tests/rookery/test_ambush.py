@@ -34,6 +34,7 @@ def test_nesting_next_to_a_face_down_predator_opens_a_window_for_its_owner() -> 
     assert GAME.check(after, EndTurn(0)) is not None
 
 
+@rule("rookery", "RD17")
 def test_ambush_taken_reveals_and_hunts_at_once() -> None:
     """R6.3 the predator turns face up and hunts the bird, then the active turn resumes."""
     state = build(predators=[P(L, 1, "fox", face_up=False)], hands=(("wren",), ()), song=(1, 0))
@@ -101,6 +102,7 @@ def test_no_window_for_own_predators_or_other_zones() -> None:
     assert after.pending == ()
 
 
+@rule("rookery", "RD17")
 def test_face_down_card_cannot_hunt_or_be_mobbed() -> None:
     """R6.3 a face-down predator only hunts by ambush and cannot be mobbed."""
     state = build(

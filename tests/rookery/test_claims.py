@@ -78,6 +78,7 @@ def test_uncontestable_on_both_sides_falls_back_to_counts() -> None:
     assert controller(tie.zones, 0) is None
 
 
+@rule("rookery", "RD12")
 @rule("rookery", "R9.4")
 def test_count_as_two_breaks_a_tie_at_home() -> None:
     """R9.4 capercaillie At Home counts as 2 birds for control, so 2 birds beat 2."""

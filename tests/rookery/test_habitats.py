@@ -32,6 +32,7 @@ def test_habitat_cost_escalates_within_a_turn() -> None:
     )
 
 
+@rule("rookery", "RD13")
 @rule("rookery", "R5.2")
 def test_pile_is_shared_and_flips_to_the_third_card() -> None:
     """R5.2 both players' cards build one pile; the third card sets the new habitat."""
@@ -45,6 +46,7 @@ def test_pile_is_shared_and_flips_to_the_third_card() -> None:
     assert any(isinstance(e, ZoneFlipped) for e in events)
 
 
+@rule("rookery", "RD13")
 @rule("rookery", "R5.2")
 def test_same_habitat_flip_still_flips() -> None:
     """R5.2 a third card naming the current habitat flips anyway (pile cleared, birds kept)."""
@@ -62,6 +64,7 @@ def test_same_habitat_flip_still_flips() -> None:
     assert flip.discarded == (PileCard(1, "sandpiper"),)
 
 
+@rule("rookery", "RD14")
 @rule("rookery", "R5.3")
 def test_flip_discards_off_habitat_birds_of_both_players_and_keeps_predators() -> None:
     """R5.3 birds not native to the new habitat go to their owners' discard piles."""

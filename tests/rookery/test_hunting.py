@@ -23,6 +23,7 @@ def _hunt(
     return after, next(e for e in events if isinstance(e, HuntResolved)), events
 
 
+@rule("rookery", "RD18")
 def test_hunt_hits_for_the_modified_threat() -> None:
     """R6.4 threat > evasion: the target takes the modified threat as damage."""
     state = build(

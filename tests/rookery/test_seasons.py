@@ -23,6 +23,7 @@ def test_wheel_turns_when_the_counter_runs_out() -> None:
     assert after.players[1].song == 4  # R2.1 p1's Dawn Chorus in Summer
 
 
+@rule("rookery", "RD22")
 @rule("rookery", "R7.3")
 def test_season_card_checkpoint_and_duration() -> None:
     """R7.3 a Season card holds a checkpoint at once; its duration counts from next turn."""
@@ -39,6 +40,7 @@ def test_season_card_checkpoint_and_duration() -> None:
     assert after.wheel.turns_left == 4
 
 
+@rule("rookery", "RD21")
 @rule("rookery", "R7.3")
 def test_one_season_card_per_turn() -> None:
     """R7.3 DECISION a second Season card the same turn is refused."""
@@ -82,6 +84,7 @@ def test_sudden_death_ends_at_the_first_claimed_prize() -> None:
     assert after.winners == (1,) and after.players[1].prizes == 2
 
 
+@rule("rookery", "RD24")
 @rule("rookery", "R7.5")
 def test_sudden_death_is_drawn_after_four_empty_checkpoints() -> None:
     """R7.5 DECISION four sudden-death checkpoints without a Prize: both players share."""

@@ -120,6 +120,7 @@ def test_r10_cost_song_and_duration_invariants() -> None:
     assert all(1 <= s.duration <= 8 for s in SEASON_CARDS.values())
 
 
+@rule("rookery", "R3.7", "RD33")
 def test_default_decks_are_legal_and_distinct() -> None:
     """R10 decks A and B have 30 cards, at most 3 copies, 1 of a Unique."""
     for deck in (DECK_A, DECK_B):
@@ -130,6 +131,7 @@ def test_default_decks_are_legal_and_distinct() -> None:
     GAME.new_game(GAME.default_config(2), 0)
 
 
+@rule("rookery", "R3.7", "RD33")
 @pytest.mark.parametrize(
     ("deck", "named"),
     [
@@ -146,6 +148,7 @@ def test_bad_decklist_is_refused_naming_the_card(deck: tuple[str, ...], named: s
         GAME.new_game(config, 1)
 
 
+@rule("rookery", "RD33")
 def test_config_may_allow_other_deck_sizes() -> None:
     """R10 DECISION a Config may allow 20-40 cards; beyond that it is refused."""
     short = DECK_A[:20]
@@ -174,6 +177,7 @@ def test_setup_deals_five_and_opens_the_draft() -> None:
     assert len(state.players[0].hand) == 6 and state.players[0].song == 2
 
 
+@rule("rookery", "RD1")
 @rule("rookery", "R1.1")
 def test_first_player_can_come_from_the_seed() -> None:
     """R1.1 DECISION first_player None: the seed chooses; both seats occur."""

@@ -34,6 +34,7 @@ from tests.rules import rule
 pytestmark = rule("rookery", "R2", "R3")
 
 
+@rule("rookery", "RD9")
 @rule("rookery", "R3.2", "R3.3")
 def test_nested_bird_enters_roosting_and_nests_at_its_owners_dawn() -> None:
     """R3.2 R3.3 a nested bird roosts (cannot tap) until its owner's next Dawn."""
@@ -82,6 +83,7 @@ def test_not_enough_song_names_card_cost_and_pool() -> None:
     assert caught.value.reason == "not enough Song: heron costs 3, you have 2"
 
 
+@rule("rookery", "RD4")
 @rule("rookery", "R1.2")
 def test_full_zone_refuses_a_seventh_bird() -> None:
     """R1.2 DECISION a zone holds 6 birds of both players, roosting included."""
@@ -99,6 +101,7 @@ def test_predators_do_not_fill_a_zone() -> None:
     assert GAME.check(state, NestBird(0, "robin", L)) is None
 
 
+@rule("rookery", "RD11")
 @rule("rookery", "R3.5")
 def test_migratory_bird_moves_but_then_cannot_tap() -> None:
     """R3.5 a nested Migratory bird moves to any zone with room; tap or move, not both."""
@@ -113,6 +116,7 @@ def test_migratory_bird_moves_but_then_cannot_tap() -> None:
     assert GAME.check(tapped, MoveBird(0, sandpiper, R)) is not None
 
 
+@rule("rookery", "RD15")
 @rule("rookery", "R6.1")
 def test_face_down_costs_a_flat_two() -> None:
     """R6.1 DECISION face down costs 2 whatever the printed cost; face up the printed cost."""
