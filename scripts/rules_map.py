@@ -122,11 +122,42 @@ class GameMap:
         )
 
 
-def _plain(text: str) -> str:
-    """A Markdown line as readable plain text for a table cell."""
-    text = re.sub(r"^\s*(?:#+|[-*]|\d+\.)\s*", "", text)
-    text = text.replace("**", "").replace("|", "/").strip()
+def _plain(text: str, rule_id: str) -> str:
+    """A rule's declaring line as readable plain text for a table cell, without its id."""
+    text = text.replace("**", "").replace("|", "/")
+    text = re.sub(r"^\s*(?:#+|[-*]|\d+\.)\s+", "", text)
+    text = re.sub(rf"^(?:DECISION\s+)?{re.escape(rule_id)}[:,]?\s*", "", text).strip(" /")
     return text if len(text) <= 110 else text[:107].rstrip() + "..."
+
+
+def _block(lines: list[str], index: int) -> str:
+    """The list item or paragraph holding a declaring line, as one line."""
+    if lines[index].startswith("#"):
+        return lines[index]
+
+    def starts_item(line: str) -> bool:
+        return not line.startswith(" ") or bool(re.match(r"\s*(?:[-*]|\d+\.)\s", line))
+
+    first = index
+    while first > 0 and not starts_item(lines[first]) and lines[first - 1].strip():
+        first -= 1
+    last = index + 1
+    while last < len(lines) and lines[last].strip() and not starts_item(lines[last]):
+        last += 1
+    return " ".join(line.strip() for line in lines[first:last])
+
+
+def _statement(block: str, rule_id: str, decision: bool) -> str:
+    """What a rule says: from its id on; for a DECISION, the sentence holding its id."""
+    marker = f"**DECISION {rule_id}**" if decision else f"**{rule_id}"
+    start = block.find(marker)
+    if start < 0:
+        return block
+    if not decision:
+        return block[start:]
+    sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z*`(])", block)
+    sentence = next(s for s in sentences if marker in s)
+    return sentence
 
 
 def parse_rules(game: GameRules, root: Path = ROOT) -> tuple[dict[str, Rule], list[str]]:
@@ -137,21 +168,17 @@ def parse_rules(game: GameRules, root: Path = ROOT) -> tuple[dict[str, Rule], li
     rules: dict[str, Rule] = {}
     problems: list[str] = []
     for page in game.pages:
-        for number, line in enumerate((root / page).read_text().splitlines(), start=1):
+        lines = (root / page).read_text().splitlines()
+        for number, line in enumerate(lines, start=1):
             found = [m.group(1) for m in heading.finditer(line)]
             found += [m.group(1) for m in bold.finditer(line)]
             for rule_id in found:
                 if rule_id in rules:
                     problems.append(f"{page}:{number}: {rule_id} is declared twice")
                     continue
-                text = line
-                if "**DECISION" in line:
-                    text = line[line.index("**DECISION") :]
-                elif (start := line.find(f"**{rule_id}")) > 0:
-                    text = line[start:]
-                rules[rule_id] = Rule(
-                    rule_id, page, number, _plain(text), rule_id[1:2] == "D" and rule_id[0] != "§"
-                )
+                decision = rule_id[1:2] == "D" and rule_id[0] != "§"
+                text = _statement(_block(lines, number - 1), rule_id, decision)
+                rules[rule_id] = Rule(rule_id, page, number, _plain(text, rule_id), decision)
     return rules, problems
 
 
@@ -322,9 +349,13 @@ def page_path(name: str, root: Path = ROOT) -> Path:
     return root / "docs" / "rules" / f"{name}_coverage.md"
 
 
-def _cell(sites: list[Site]) -> str:
-    labels = sorted({site.label for site in sites})
-    return "<br>".join(f"`{label}`" for label in labels) or "-"
+def _labels(sites: list[Site], prefix: str) -> str:
+    labels = sorted({site.label.removeprefix(prefix) for site in sites})
+    return " · ".join(f"`{label}`" for label in labels)
+
+
+def _anchor(rule_id: str) -> str:
+    return "rule-" + rule_id.replace(".", "-").replace("§", "s")
 
 
 def render(game_map: GameMap) -> str:
@@ -333,52 +364,74 @@ def render(game_map: GameMap) -> str:
     rules = list(game_map.rules.values())
     decisions = sum(rule.decision for rule in rules)
     untested = [rule for rule in rules if not game_map.tested(rule.id)]
-    pages = ", ".join(f"[{Path(page).stem}]({Path(page).name})" for page in game.pages)
+    pages = " and ".join(f"[{_title(page)}]({Path(page).name})" for page in game.pages)
+    tests_prefix = game.tests + "/"
     lines = [
         f"# {game.title}: rules coverage",
         "",
         "<!-- written by scripts/rules_map.py: do not edit by hand -->",
         "",
-        f"Every rule and DECISION of the rules pages ({pages}), the engine code that cites it",
-        f"(functions of `birdgames/{Path(game.code).name}`) and the tests that prove it (marked",
-        '`@rule("' + game.name + '", ...)`). A rule counts as tested through its sub-rules too.',
-        f"{len(rules) - decisions} rules and {decisions} DECISIONs; "
+        f"Every rule and DECISION of {pages}, the engine functions that cite it (in",
+        f"`birdgames/{Path(game.code).name}`) and the tests that prove it (marked",
+        f'`@rule("{game.name}", ...)`, in `{game.tests}` unless said). A rule counts as tested',
+        "through its sub-rules too. The check (`tests/docs/test_rules_map.py`) fails when a rule",
+        "has no test, when code or a test cites an id no rules page declares, or when this page",
+        "is not what `scripts/rules_map.py` writes.",
+        "",
+        f"{len(rules) - decisions} rules and {decisions} DECISIONs: "
         f"{len(rules) - len(untested)} tested, {len(untested)} waiting for a test.",
         "",
     ]
     if untested:
-        lines += ["!!! warning", "    Waiting for a test: " + ", ".join(r.id for r in untested)]
-        lines.append("")
-    lines += [
-        "| id | rule | code | tests |",
-        "| --- | --- | --- | --- |",
-    ]
+        waiting = ", ".join(f"[{r.id}](#{_anchor(r.id)})" for r in untested)
+        lines += ["!!! warning", f"    Waiting for a test: {waiting}", ""]
+    lines += ["| id | rule | code | tests |", "| --- | --- | --- | --- |"]
     for rule in rules:
-        tests = game_map.tests.get(rule.id, [])
-        test_cell = _cell(tests)
+        tests = {site.label for site in game_map.tests.get(rule.id, [])}
+        code = {site.label for site in game_map.code.get(rule.id, [])}
+        count = str(len(tests)) if tests else "(sub-rules)"
         if not game_map.tested(rule.id):
-            test_cell = "**no test**"
-        elif not tests:
-            test_cell = "(through its sub-rules)"
-        lines.append(
-            f"| {rule.id} | {rule.text} | {_cell(game_map.code.get(rule.id, []))} | {test_cell} |"
-        )
-    by_test: dict[str, set[str]] = defaultdict(set)
-    for rule_id, sites in game_map.tests.items():
-        for site in sites:
-            by_test[site.path].add(rule_id)
-    by_code: dict[str, set[str]] = defaultdict(set)
-    for rule_id, sites in game_map.code.items():
-        for site in sites:
-            by_code[site.path].add(rule_id)
+            count = "**none**"
+        link = f"[{rule.id}](#{_anchor(rule.id)})"
+        lines.append(f"| {link} | {rule.text} | {len(code) or '-'} | {count} |")
+    lines += ["", "## Rule by rule", ""]
+    for rule in rules:
+        page = Path(rule.page).name
+        lines += [
+            f'<a id="{_anchor(rule.id)}"></a>**{rule.id}** {rule.text}'
+            f" ([{_title(rule.page)}]({page}))",
+            "",
+        ]
+        code_sites = game_map.code.get(rule.id, [])
+        test_sites = game_map.tests.get(rule.id, [])
+        if code_sites:
+            lines.append(f"- code: {_labels(code_sites, '')}")
+        if test_sites:
+            lines.append(f"- tests: {_labels(test_sites, tests_prefix)}")
+        elif game_map.tested(rule.id):
+            lines.append("- tests: through its sub-rules")
+        else:
+            lines.append("- tests: **none**")
+        lines.append("")
+    by_file: dict[str, set[str]] = defaultdict(set)
+    for sites_by_id in (game_map.code, game_map.tests):
+        for rule_id, sites in sites_by_id.items():
+            for site in sites:
+                by_file[site.path].add(rule_id)
     order = {rule_id: index for index, rule_id in enumerate(game_map.rules)}
-    lines += ["", "## The other way: files and the rules they cite", ""]
+    lines += ["## The other way: each file and the rules it cites", ""]
     lines += ["| file | rules |", "| --- | --- |"]
-    for path in sorted(by_code) + sorted(by_test):
-        cited = by_code.get(path) or by_test[path]
-        label = f"birdgames/{path}" if path in by_code else path
-        lines.append(f"| `{label}` | {', '.join(sorted(cited, key=order.__getitem__))} |")
+    for path in sorted(by_file, key=lambda path: (path.startswith("tests/"), path)):
+        cited = sorted(by_file[path], key=order.__getitem__)
+        links = ", ".join(f"[{rule_id}](#{_anchor(rule_id)})" for rule_id in cited)
+        lines.append(f"| `{path}` | {links} |")
     return "\n".join(lines) + "\n"
+
+
+def _title(page: str) -> str:
+    """A rules page's title: its first heading."""
+    first = (ROOT / page).read_text().splitlines()[0]
+    return first.removeprefix("# ").strip()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,6 +14,7 @@ from birdgames.perch_bop.cards import (
 from tests.rules import rule
 
 
+@rule("perch_bop", "§1.1", "§5.1", "§5.2", "§5.3")
 def test_twenty_four_locations_with_unique_ids() -> None:
     """There are 24 Location tiles with unique ids: 6 trees, 9 creature homes, 9 specials."""
     assert len(TILES) == 24
@@ -25,6 +26,7 @@ def test_twenty_four_locations_with_unique_ids() -> None:
     }
 
 
+@rule("perch_bop", "§1.1", "§5.1")
 def test_nests_fit_the_ten_in_the_box() -> None:
     """Trees hold 1 nest, Stone Statue 2, Rookery 3, the rest none."""
     assert all(t.nests == 1 for t in TILES if t.category is Category.TREE)
@@ -68,6 +70,7 @@ def test_fountain_sides_total_thirty_and_forty_three() -> None:
             assert all(s < i for s in slot.supports)
 
 
+@rule("perch_bop", "U18")
 @rule("perch_bop", "§5")
 def test_source_values_of_some_tiles() -> None:
     """Spot checks against §5: values as 1st/2nd/3rd."""

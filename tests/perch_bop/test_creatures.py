@@ -220,6 +220,7 @@ CASES = [
 ]
 
 
+@rule("perch_bop", "PD9")
 @rule("perch_bop", "P2")
 @pytest.mark.parametrize(("creature", "start", "gone"), CASES)
 def test_paths_equal_what_section_6_allows(
@@ -255,6 +256,7 @@ def test_squirrel_far_from_the_bench_cannot_be_activated() -> None:
 # --- activation as a bonus action (§3) ---------------------------------------------------------
 
 
+@rule("perch_bop", "PD14")
 @rule("perch_bop", "§3")
 def test_activation_is_a_bonus_action_once_per_round() -> None:
     """§3: the turn's one bonus action; each creature at most once per round."""
@@ -286,6 +288,7 @@ def test_only_the_controller_activates() -> None:
     assert GAME.check(state, ActivateCreature(0, "hawk")) == "p0 does not control the hawk"
 
 
+@rule("perch_bop", "PD14")
 @rule("perch_bop", "§3")
 def test_turn_goes_on_after_an_activation_before_placing() -> None:
     """§3: a bonus before the placement; the bird is placed afterwards."""
@@ -396,6 +399,7 @@ def test_dummy_bird_slot_is_chosen_by_the_acting_player() -> None:
     assert after.arrivals[0].chooser == 0 and GAME.to_act(after) == (0,)
 
 
+@rule("perch_bop", "PD8")
 def test_owl_takes_from_any_tile_passed_or_landed_on() -> None:
     """Owl: one bird from any one tile it passed over or landed on, not its start."""
     stacks = {"owl_barn": {1: 1}, "doghouse": {1: 1}, "beehive": {2: 1}, "mighty_oak": {3: 1}}
@@ -410,6 +414,7 @@ def test_owl_takes_from_any_tile_passed_or_landed_on() -> None:
     assert birds(after, "doghouse")[1] == 0 and after.flow.activation is None
 
 
+@rule("perch_bop", "PD10")
 def test_fox_takes_from_the_tile_passed_through_and_the_landing_tile() -> None:
     """Fox: exactly two steps; one bird from the middle tile and one from the landing."""
     state = turn("fox", CELL["fox_den"], {"hawk_nest": {1: 2}, "doghouse": {2: 1, 3: 1}})
@@ -506,6 +511,7 @@ def test_dog_never_pushes_into_a_birdhouse_stack() -> None:
     assert GAME.check(after, ChooseDestination(0, "beehive")) is not None
 
 
+@rule("perch_bop", "PD11")
 def test_cat_goes_only_to_the_strongest_neighbour() -> None:
     """Cat: one step, only to the neighbour with the highest total strength."""
     stacks = {"owl_barn": {1: 2}, "doghouse": {2: 3}, "fox_den": {3: 1}}
@@ -525,6 +531,7 @@ def test_cat_tie_is_broken_by_the_activator() -> None:
     )
 
 
+@rule("perch_bop", "PD10")
 def test_cat_removes_one_then_moves_one_more_to_a_neighbour() -> None:
     """Cat: one bird to the fountain, then one more from there to a neighbouring tile."""
     state = turn("cat", CELL["hawk_nest"], {"doghouse": {2: 2, 3: 1}})
@@ -543,6 +550,7 @@ def test_cat_removes_one_then_moves_one_more_to_a_neighbour() -> None:
     assert fountain_colours(after) == [3] and after.flow.activation is None
 
 
+@rule("perch_bop", "PD12")
 def test_cuckoo_swaps_a_landing_bird_with_one_elsewhere() -> None:
     """Cuckoo: a landing-tile bird and a bird on any other tile change places."""
     stacks = {"doghouse": {1: 2}, "lonely_elm": {1: 1, 2: 2}, "beehive": {3: 1}}
@@ -584,6 +592,7 @@ def test_cuckoo_respects_birdhouse_stacks_on_both_sides() -> None:
     assert GAME.legal_actions(mid, 0) == (ChooseBird(0, "park_bench", 4),)
 
 
+@rule("perch_bop", "PD12")
 def test_bee_pulls_a_bird_of_a_colour_already_stacked_there() -> None:
     """Bee: lands 2+ steps away and pulls a bird of a colour with a stack there."""
     stacks = {"lonely_elm": {1: 1}, "owl_barn": {1: 2, 2: 1}, "park_bench": {3: 1}}
@@ -597,6 +606,7 @@ def test_bee_pulls_a_bird_of_a_colour_already_stacked_there() -> None:
     assert BirdMoved(0, 1, "owl_barn", "lonely_elm", "bee", "pulls") in events
 
 
+@rule("perch_bop", "PD13")
 def test_squirrel_swaps_a_bird_with_a_fountain_bird() -> None:
     """Squirrel: the fountain bird joins the tile; the tile's bird takes that slot."""
     state = turn("squirrel", BENCH, {"lonely_elm": {1: 2}})
@@ -626,6 +636,7 @@ def test_squirrel_with_only_same_colour_fountain_birds_has_no_effect() -> None:
 # Intersection 0 of the 13-tile layout is {(0,0), (0,2), (1,1)}: owl_barn, hawk_nest, doghouse.
 
 
+@rule("perch_bop", "PD10")
 def test_scarecrow_removes_from_two_different_tiles_of_its_intersection() -> None:
     """Scarecrow: never moves; one bird from each of two different tiles there."""
     stacks = {"owl_barn": {1: 2}, "hawk_nest": {2: 1}, "doghouse": {3: 1}, "great_ash": {4: 1}}
@@ -651,6 +662,7 @@ def test_scarecrow_removes_from_two_different_tiles_of_its_intersection() -> Non
     assert scarecrow.position == sc.standee("scarecrow", 0) and scarecrow.used
 
 
+@rule("perch_bop", "PD7")
 @rule("perch_bop", "U8")
 def test_scarecrow_with_nothing_to_remove_cannot_be_activated() -> None:
     """DECISION (U8): the Scarecrow, which does not move, needs a bird to remove."""
@@ -660,6 +672,7 @@ def test_scarecrow_with_nothing_to_remove_cannot_be_activated() -> None:
     assert reason == "the scarecrow has no bird to remove at its intersection"
 
 
+@rule("perch_bop", "PD7")
 def test_scarecrow_with_one_tile_to_hit_removes_one_bird() -> None:
     """DECISION: with birds on only one tile of its intersection it removes just one."""
     state = turn("scarecrow", 0, {"owl_barn": {1: 2}})
@@ -703,6 +716,7 @@ def test_new_scarecrow_controller_places_it() -> None:
 # --- general rules ------------------------------------------------------------------------
 
 
+@rule("perch_bop", "PD6")
 def test_two_standees_may_share_a_tile() -> None:
     """DECISION: standees never block each other; the Hawk may land beside the Dog."""
     state = sc.creature(turn("hawk", CELL["hawk_nest"]), "dog", 1, CELL["great_ash"])

@@ -74,6 +74,7 @@ def test_early_bird_controller_may_add_an_extra_bird() -> None:
     assert (added.supply[1], declined.supply[1]) == (21, 22)
 
 
+@rule("perch_bop", "U3")
 def test_early_bird_controlled_by_the_dummy_helps_nobody() -> None:
     """2 players: the dummy controlling the Early Bird asks nobody; it adds 4 birds in round 1."""
     state = sc.board(sc.fresh(2), {"early_bird": {2: 3}})
@@ -132,6 +133,7 @@ def test_rookery_spares_a_birdhouse_stack() -> None:
 # --- Recruit ---------------------------------------------------------------------------------
 
 
+@rule("perch_bop", "§2.2")
 def test_happy_birdbath_controller_draws_three_first_and_returns_one() -> None:
     """Recruit: the Birdbath controller draws 3 first and returns 1; others draw 2."""
     state = sc.board(sc.fresh(3, RECRUIT_8), {"happy_birdbath": {1: 1}})
@@ -165,6 +167,7 @@ def test_happy_birdbath_controlled_by_the_dummy_draws_normally() -> None:
     assert [sum(s.hand) for s in state.seats] == [4, 4]
 
 
+@rule("perch_bop", "PD3", "§2.2")
 def test_full_bird_feeder_swaps_after_recruiting() -> None:
     """Recruit: after all draws the Feeder's controller may swap one hand bird with another's."""
     state = sc.board(sc.fresh(3, RECRUIT_8), {"full_bird_feeder": {0: 1}})
@@ -218,6 +221,7 @@ def test_power_lines_controlled_by_the_dummy_returns_a_dummy_bird() -> None:
     assert state.fountain.count(2) == 0 and state.supply[2] == supply + 1 - 2
 
 
+@rule("perch_bop", "U9", "U10")
 def test_hanging_nest_drops_unprotected_birds_at_strength_four() -> None:
     """Hanging Nest at strength 4+: unprotected birds fall to the plaza, birdhouses stay."""
     state = sc.board(
@@ -243,6 +247,7 @@ def test_hanging_nest_dummy_birds_go_back_to_the_dummy_supply() -> None:
     assert state.plaza == (2, 0, 0)
 
 
+@rule("perch_bop", "U10")
 def test_overstuffed_birdhouse_empties_and_leaves_at_seven() -> None:
     """Overstuffed Birdhouse at strength 7+: every bird (protected too) to the plaza; removed."""
     state = sc.board(
@@ -379,6 +384,7 @@ def test_every_creature_home_hands_its_creature_to_the_sole_leader(
     assert ControlChanged(creature, home, 2) in events
 
 
+@rule("perch_bop", "PD3")
 def test_full_bird_feeder_offers_no_same_colour_swap() -> None:
     """A Feeder swap of two birds of one colour changes nothing: refused and not listed."""
     state = sc.board(sc.fresh(3, RECRUIT_8), {"full_bird_feeder": {0: 1}})
@@ -393,6 +399,7 @@ def test_full_bird_feeder_offers_no_same_colour_swap() -> None:
     assert swaps and all(a.colour != a.target_colour for a in swaps)
 
 
+@rule("perch_bop", "PD5")
 def test_cornfield_after_the_last_round_asks_for_no_placement() -> None:
     """A new Scarecrow controller at round 5's control step never places it: the game ends."""
     state = sc.board(sc.fresh(3, UPKEEP_8), {"cornfield": {2: 1}})

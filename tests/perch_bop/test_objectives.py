@@ -156,6 +156,7 @@ def test_objective(
     assert objective_met(state, card, 0) is met
 
 
+@rule("perch_bop", "PD26")
 def test_removed_corner_no_longer_counts_for_lord() -> None:
     """A removed corner is out of the game: birds on the other three corners suffice."""
     stacks = {t: {0: 1} for t in ("great_ash", "lonely_elm", "park_bench")}

@@ -143,6 +143,7 @@ def frog_turn(**kwargs: object) -> State:
     return turn(pond_creature(state, "frog", RED, FROG))
 
 
+@rule("perch_bop", "PD22")
 def test_the_frog_pulls_any_colours_bird_from_beside_its_pond_onto_it() -> None:
     """Frog: one bird of any colour from a Location beside its Pond joins that colour's
     stack on the Pond; the Frog itself stays on its Pond."""
@@ -251,6 +252,7 @@ def perch_turn(**kwargs: object) -> State:
     return turn(pond_creature(state, "perch", RED, PERCH))
 
 
+@rule("perch_bop", "PD22")
 def test_the_perch_moves_a_pond_bird_to_a_location_beside_its_pond() -> None:
     """Perch: one bird leaves its Pond for a Location beside it, joining its colour's stack
     there; the Perch stays on its Pond."""
@@ -437,6 +439,7 @@ def test_control_ranks_only_colours_with_a_bird_on_the_pond() -> None:
     assert creature_of(after, "frog")[0] == BLUE
 
 
+@rule("perch_bop", "PD21")
 def test_control_uses_the_count_taken_at_pond_scoring() -> None:
     """P9: control is settled in step 6 by the count of step 2, though the Overstuffed
     Birdhouse beside the Pond leaves in step 5 and takes Red's lead with it."""
@@ -520,6 +523,7 @@ def test_the_owl_takes_a_pond_bird_beside_a_location_it_passes_over() -> None:
     assert invariant_violation(settle(after)) is None
 
 
+@rule("perch_bop", "PD23")
 def test_the_owl_takes_a_pond_bird_beside_the_location_it_lands_on() -> None:
     """P9 DECISION: landing on thorn_bush, beside the Frog Pond, counts as for a tile
     passed over."""

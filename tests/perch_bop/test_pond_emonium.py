@@ -311,6 +311,7 @@ def test_the_pond_objectives_come_only_with_pond_emonium_and_their_player_counts
     assert ponds & set(eligible_objectives(pond2)) == {"deep_end", "lily_pad_lord"}
 
 
+@rule("perch_bop", "PD28")
 def test_lily_pad_lord_is_the_sole_leader_by_the_pond_count() -> None:
     example = _rulebook_example()
     met = [objective_met(example, OBJECTIVE["lily_pad_lord"], p) for p in range(4)]

@@ -21,6 +21,7 @@ def test_initial_turn_order_comes_from_the_seed_or_the_config() -> None:
     assert GAME.new_game(fixed, 5).turn_order == (2, 0, 3, 1)
 
 
+@rule("perch_bop", "§2.4", "§4.2")
 def test_turn_order_by_score_highest_first() -> None:
     """The next round's order is by score, highest first."""
     state = sc.board(sc.fresh(3), {"great_ash": {2: 3, 1: 2, 0: 1}})
@@ -60,6 +61,7 @@ def test_placing_a_bird_ends_the_turn_when_no_bonus_exists() -> None:
     assert after.flow.awaiting is Await.TURN and after.flow.actor == 1
 
 
+@rule("perch_bop", "PD4")
 @rule("perch_bop", "U4")
 def test_new_stack_must_take_a_free_nest() -> None:
     """U4: a new stack takes the free nest; declining it is refused."""
@@ -96,6 +98,7 @@ def test_any_colour_may_be_placed_from_hand() -> None:
     assert sc.loc(after, "owl_barn").birds == (0, 0, 1)
 
 
+@rule("perch_bop", "U17")
 @pytest.mark.parametrize(("round_", "available"), [(1, False), (3, False), (4, True), (5, True)])
 def test_birdhouse_available_from_round_four(round_: int, available: bool) -> None:
     """A birdhouse can be built in rounds 4 and 5 only."""
@@ -117,6 +120,7 @@ def test_zap_available_in_round_five_only(round_: int, available: bool) -> None:
     assert (Zap(0, "great_ash", 1) in GAME.legal_actions(state, 0)) is available
 
 
+@rule("perch_bop", "U16")
 def test_birdhouse_closes_the_stack_and_is_used_once() -> None:
     """A birdhouse adds no placement there any more, and the player has no second one."""
     state = sc.board(sc.fresh(3), {"great_ash": {1: 2}})
