@@ -292,6 +292,17 @@ def test_citations(game: GameRules, root: Path = ROOT) -> list[tuple[str, str, i
     return found
 
 
+def page_citations(game: GameRules, root: Path = ROOT) -> list[tuple[str, str, int]]:
+    """Every id the game's rules pages cite (outside code spans: `P2` in a log line is text)."""
+    pattern = _ids(game)
+    found: list[tuple[str, str, int]] = []
+    for page in game.pages:
+        for number, line in enumerate((root / page).read_text().splitlines(), start=1):
+            prose = re.sub(r"`[^`]*`", "", line)
+            found += [(m.group(0), page, number) for m in pattern.finditer(prose)]
+    return found
+
+
 def build(root: Path = ROOT) -> dict[str, GameMap]:
     """Every game's map, with its problems."""
     maps: dict[str, GameMap] = {}
@@ -307,7 +318,7 @@ def build(root: Path = ROOT) -> dict[str, GameMap]:
                     f"src/birdgames/{site.path}:{site.line}: cites {rule_id}, which no "
                     f"{name} rules page declares"
                 )
-        for rule_id, path, line in test_citations(game, root):
+        for rule_id, path, line in [*test_citations(game, root), *page_citations(game, root)]:
             if rule_id not in rules:
                 game_map.problems.append(
                     f"{path}:{line}: cites {rule_id}, which no {name} rules page declares"

@@ -53,11 +53,11 @@ def test_the_rookery_never_asks_the_dummy() -> None:
 
 def _dummy_birds_in(players: int, round_: int, **options: object) -> int:
     """The birds the dummy puts in the bag in `round_`'s Migration."""
-    _, events = sc.start(sc.fresh(players, **options), Phase.MIGRATION, round_)
+    _, events = sc.start(sc.fresh(players, None, **options), Phase.MIGRATION, round_)
     return sum(e.count for e in events if isinstance(e, BirdsToBag) and e.colour == 2)
 
 
-@rule("perch_bop", "U3")
+@rule("perch_bop", "U3", "§9")
 def test_the_dummy_puts_4_birds_in_round_1_and_2_later_unless_configured() -> None:
     """U3: 4 dummy birds go in the bag in round 1 and 2 in later rounds; `Config` changes
     both counts. Only the dummy's colour 2 is counted, so 3 players add none of it."""
@@ -94,6 +94,7 @@ def test_every_ability_has_its_timing_label() -> None:
         "full_bird_feeder": Timing.RECRUIT_AFTER,
     }
     for creature in CREATURES:
+        assert creature.home is not None
         expected[creature.home] = Timing.DURING_UPKEEP
     for tile in TILES:
         assert tile.timing is expected.get(tile.id, Timing.NONE), tile.id
@@ -118,8 +119,9 @@ def test_ids_are_snake_case_and_the_rules_page_maps_each_tile_to_its_source() ->
     """U19: every tile, creature and objective id is snake_case; the rules page's table
     gives each tile its source id and its values (U18: KR-impl's, e.g. Early Bird 3/4/5)."""
     page = RULES_PAGE.read_text()
-    for item in (*TILES, *CREATURES, *OBJECTIVES):
-        assert re.fullmatch(r"[a-z]+(_[a-z]+)*", item.id), item.id
+    ids = [t.id for t in TILES] + [c.id for c in CREATURES] + [o.id for o in OBJECTIVES]
+    for item_id in ids:
+        assert re.fullmatch(r"[a-z]+(_[a-z]+)*", item_id), item_id
     for tile in TILES:
         assert re.search(rf"^\| `{tile.id}` \| [A-Z_]+ \|", page, re.MULTILINE), tile.id
     assert TILE["early_bird"].values == (3, 4, 5)
