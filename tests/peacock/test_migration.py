@@ -29,7 +29,7 @@ from tests.peacock.scenarios import (
 )
 from tests.rules import rule
 
-pytestmark = rule("peacock", "K2.3", "K2.4")
+pytestmark = rule("peacock", "K2.3")
 
 L, R = Slot.LEFT, Slot.RIGHT
 D = Source.DRAFTED
@@ -197,6 +197,7 @@ def test_end_migration_waits_for_every_drafted_island() -> None:
     assert EndMigration(0) not in GAME.legal_actions(state, 0)
 
 
+@rule("peacock", "K2.4")
 @rule("peacock", "KD6")
 def test_unplaced_birds_pass_in_the_season_direction_then_leave() -> None:
     """K2.4: unplaced birds pass (blue: to seat i+1); unplaced received birds leave."""
@@ -219,6 +220,7 @@ def test_unplaced_birds_pass_in_the_season_direction_then_leave() -> None:
     assert state.seats[0].pool.aside == ("owl",)
 
 
+@rule("peacock", "K2.4")
 @rule("peacock", "KD1")
 def test_orange_passes_to_the_previous_seat() -> None:
     """DECISION: orange seasons pass to seat i-1."""
@@ -229,6 +231,7 @@ def test_orange_passes_to_the_previous_seat() -> None:
     assert state.seats[2].pool.received == ("heron",)
 
 
+@rule("peacock", "K2.4")
 def test_additional_migration_places_only_received_birds() -> None:
     """In additional migration nothing else moves and islands stay."""
     groups = starting(start_2=group("start_2", flock("vulture")))
@@ -241,6 +244,7 @@ def test_additional_migration_places_only_received_birds() -> None:
                if isinstance(a, PlaceBird))  # fmt: skip
 
 
+@rule("peacock", "K2.4")
 def test_received_birds_form_a_new_flock_together() -> None:
     """A new flock may take several received birds."""
     state = position((seat(received=["vulture", "vulture"]), seat(done=True)), BLUE,

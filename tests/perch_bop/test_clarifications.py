@@ -36,7 +36,7 @@ from tests.perch_bop.test_creatures import settle
 from tests.perch_bop.test_pond_creatures import FROG, on_ponds, position, turn
 from tests.rules import rule
 
-pytestmark = rule("perch_bop", "P9", "U13")
+pytestmark = rule("perch_bop", "P9")
 
 RED, YELLOW, BLUE, GREEN, PURPLE = 0, 1, 2, 3, 4
 
@@ -170,6 +170,7 @@ def test_a_scarecrow_with_no_legal_intersection_stays_where_it_is() -> None:
     assert invariant_violation(after) is None
 
 
+@rule("perch_bop", "U13")
 def test_the_largest_stack_tie_break_ignores_ponds() -> None:
     """P9, U13: tied totals go to the largest stack on a Location; Blue's five Pond birds
     do not beat Red's stack of four."""
@@ -179,6 +180,7 @@ def test_the_largest_stack_tie_break_ignores_ponds() -> None:
     assert winners_of(state) == (RED,)
 
 
+@rule("perch_bop", "U13")
 def test_pond_birds_count_for_nobodys_largest_stack_even_alone() -> None:
     """P9, U13: a colour whose only birds sit on a Pond has no stack at all."""
     state = on_ponds(position(), {1: {GREEN: 6}})

@@ -9,7 +9,7 @@ from birdgames.perch_bop.state import Phase, State
 from tests.perch_bop import scenarios as sc
 from tests.rules import rule
 
-pytestmark = rule("perch_bop", "§4.4", "U13")
+pytestmark = rule("perch_bop", "§4.4")
 
 
 def last_upkeep(state: State) -> tuple[State, tuple[object, ...]]:
@@ -79,6 +79,7 @@ def test_largest_flock_counts_nest_and_birdhouse() -> None:
     assert state.final[0].largest_flock == 10
 
 
+@rule("perch_bop", "U13")
 def test_winner_tie_break_by_largest_stack_then_fountain_then_shared() -> None:
     """U13: equal totals go to the larger stack, then more fountain birds, else shared."""
     state = sc.scores(

@@ -31,8 +31,6 @@ from birdgames.rookery.state import ZONES, Bird
 from tests.rookery.scenarios import MID, B, L, P, R, build, in_play, run, started, uid
 from tests.rules import rule
 
-pytestmark = rule("rookery", "R2", "R3")
-
 
 @rule("rookery", "RD9")
 @rule("rookery", "R3.2", "R3.3")
@@ -72,6 +70,7 @@ def test_dawn_untaps_and_resets_then_pays_the_chorus() -> None:
     assert after.players[1].song == 2
 
 
+@rule("rookery", "R3.2")
 def test_not_enough_song_names_card_cost_and_pool() -> None:
     """Refusals name the card and numbers: heron costs 3, you have 2."""
     state = build(hands=(("heron",), ()), song=(2, 0))
