@@ -2,24 +2,40 @@
 committed coverage pages are what scripts/rules_map.py writes."""
 
 import shutil
+from functools import cache
 from pathlib import Path
 
 import pytest
 
-from scripts.rules_map import GAMES, ROOT, WAITING, build, page_path, parse_rules, render
+from scripts.rules_map import (
+    GAMES,
+    ROOT,
+    WAITING,
+    GameMap,
+    build,
+    page_path,
+    parse_rules,
+    render,
+)
+
+
+@cache
+def _checkout_maps() -> dict[str, GameMap]:
+    """The checkout's map, built once per process."""
+    return build()
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_rule_has_a_test_and_every_cited_id_exists(game: str) -> None:
     """The map's problems: an untested rule, a duplicate, or an id no page declares."""
-    problems = build()[game].problems
+    problems = _checkout_maps()[game].problems
     assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_coverage_page_is_what_the_script_writes(game: str) -> None:
     """Run `python scripts/rules_map.py` after changing a rule, a citation or a test's mark."""
-    assert page_path(game).read_text() == render(build()[game])
+    assert page_path(game).read_text() == render(_checkout_maps()[game])
 
 
 def test_every_game_declares_rules_and_decisions() -> None:
@@ -33,17 +49,18 @@ def test_every_game_declares_rules_and_decisions() -> None:
 
 def _copy(tmp_path: Path) -> Path:
     """The parts of the checkout the map reads, to break on purpose."""
-    for part in ("docs/rules", "tests", "src/birdgames/peacock"):
-        shutil.copytree(ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("*.json"))
-    for part in ("src/birdgames/rookery", "src/birdgames/perch_bop"):
-        shutil.copytree(ROOT / part, tmp_path / part)
+    skip = shutil.ignore_patterns("__pycache__", "replays", "*.json")
+    for game in GAMES.values():
+        for part in (*{str(Path(page).parent) for page in game.pages}, game.code, game.tests):
+            if not (tmp_path / part).exists():
+                shutil.copytree(ROOT / part, tmp_path / part, ignore=skip)
     return tmp_path
 
 
 def test_deleting_a_rules_only_test_fails_the_check(tmp_path: Path) -> None:
     """KD8 (a shared win) is proved by one test: without it, the map says so."""
     root = _copy(tmp_path)
-    tests = [site for site in build(root)["peacock"].tests["KD8"]]
+    tests = build(root)["peacock"].tests["KD8"]
     assert len({site.label for site in tests}) == 1
     path = root / tests[0].path
     source = path.read_text()
