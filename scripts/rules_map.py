@@ -207,18 +207,46 @@ def _python_files(root: Path, folder: str) -> list[Path]:
     return sorted((root / folder).rglob("*.py"))
 
 
+# Public docstrings cite a section by its heading: (rules: "A season (three in a game)").
+SECTION_CITATION = re.compile(r'\(rules: ((?:"[^"]+"(?:, )?)+)\)')
+
+
+def section_ids(game: GameRules, root: Path = ROOT) -> dict[str, str]:
+    """Each heading that starts with an id, by the names a docstring may cite it by: whole,
+    without the id, and without a trailing parenthesis."""
+    heading = re.compile(rf"^#+\s+({game.id_pattern})\s+(.+)$")
+    names: dict[str, str] = {}
+    for page in game.pages:
+        for line in (root / page).read_text().splitlines():
+            if match := heading.match(line):
+                rule_id, title = match.groups()
+                for name in (f"{rule_id} {title}", title, re.sub(r" \([^()]*\)$", "", title)):
+                    names.setdefault(name, rule_id)
+    return names
+
+
 def code_citations(game: GameRules, root: Path = ROOT) -> list[tuple[str, Site]]:
-    """Every id a game's source cites, with the function it sits in."""
+    """Every id a game's source cites, by id or by its section's heading, with the function
+    it sits in."""
     pattern = _ids(game)
+    sections = section_ids(game, root)
     found: list[tuple[str, Site]] = []
     for path in _python_files(root, game.code):
         source = path.read_text()
         names = _enclosing(ast.parse(source))
         relative = path.relative_to(root / "src" / "birdgames").as_posix()
-        for number, line in enumerate(source.splitlines(), start=1):
-            for match in pattern.finditer(line):
-                name = names[number] if number < len(names) else ""
-                found.append((match.group(0), Site(relative, name, number)))
+        lines = source.splitlines()
+        for number, line in enumerate(lines, start=1):
+            site = Site(relative, names[number] if number < len(names) else "", number)
+            found += [(match.group(0), site) for match in pattern.finditer(line)]
+            # A citation may wrap onto the next line.
+            joined = " ".join(part.strip() for part in lines[number - 1 : number + 1])
+            for match in SECTION_CITATION.finditer(joined):
+                if match.start() >= len(line.strip()):
+                    continue
+                for name in re.findall(r'"([^"]+)"', match[1]):
+                    if name in sections and not pattern.fullmatch(name.split(" ")[0]):
+                        found.append((sections[name], site))
     return found
 
 
