@@ -12,7 +12,9 @@ from scripts.rules_map import (
     ROOT,
     WAITING,
     GameMap,
+    GameRules,
     build,
+    page_citations,
     page_path,
     parse_rules,
     render,
@@ -85,3 +87,24 @@ def test_citing_an_unknown_id_fails_the_check(tmp_path: Path) -> None:
 def test_nothing_waits_for_a_test() -> None:
     """Every rule has its test: the list of rules allowed to wait is empty."""
     assert all(not waiting for waiting in WAITING.values())
+
+
+def test_the_parser_reads_headings_bold_ids_and_numbered_decisions(tmp_path: Path) -> None:
+    """Ids are declared by a heading's start, a bold id or a numbered DECISION; a second
+    declaration is reported; `R6.4` in prose or code cites, `XR6.4` and `R6.45x` do not."""
+    page = tmp_path / "docs" / "rules" / "toy.md"
+    page.parent.mkdir(parents=True)
+    page.write_text(
+        "# Toy\n\n## R1 Setup\n\n- **R1.1** Two players. **DECISION RD1**: seat 0 starts,\n"
+        "  always.\n- **R1.2** Cites R1.1 and XR6.4 and `R9` in code.\n- **R1.1** again\n"
+    )
+    game = GameRules("toy", "Toy", ("docs/rules/toy.md",), "src", "tests", r"RD\d+|R\d+(?:\.\d+)*")
+    rules, problems = parse_rules(game, tmp_path)
+    assert list(rules) == ["R1", "R1.1", "RD1", "R1.2"]
+    assert rules["RD1"].decision and not rules["R1.1"].decision
+    assert rules["RD1"].text == "seat 0 starts, always."
+    assert rules["R1.2"].text == "Cites R1.1 and XR6.4 and `R9` in code."
+    assert problems == ["docs/rules/toy.md:8: R1.1 is declared twice"]
+    assert [cited for cited, _, _ in page_citations(game, tmp_path)] == [
+        "R1", "R1.1", "RD1", "R1.2", "R1.1", "R1.1",
+    ]  # fmt: skip
