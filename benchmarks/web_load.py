@@ -1,14 +1,19 @@
-"""Load on the reference web server: concurrent games of random clients on localhost.
+"""Load on the reference web server: tables against bots on localhost, and a restart.
 
-    python benchmarks/web_load.py [--games 50] [--actions 80] [--seconds 120]
+    python benchmarks/web_load.py [--tables 200] [--actions 60] [--bot random] [--seconds 300]
+                                  [--reload-tables 1000]
 
-Starts examples/web/server.py in its own process, then plays `--games` games at once (the
-three engines in turn, at their smallest table, one seat per client): each client reads its
-seat's state, posts a random legal action, now and then posts an illegal or malformed one
-(which must be refused with a 4xx), and listens to its seat's WebSocket pushes. Each game
-stops at its end or after `--actions` actions. Any other answer, a 5xx or a lost connection is
-an error. Prints requests per second and latency percentiles; exits 1 on any error.
-A measuring script, not a test: it never fails on a figure.
+Starts examples/web/server.py in its own process on a fresh database, then plays `--tables`
+seats-mode tables at once (the three engines in turn, at their smallest table): one seat is a
+client that listens on its WebSocket (one client per table) and posts a random legal action
+whenever a push says it is its turn, now and then an illegal or malformed one (which must be
+refused with a 4xx); the other seats are bots of kind `--bot`, thinking in the server's process
+pool. Each table stops at its end or after `--actions` of the client's actions. Prints the
+client's action latency (post to answer), the server's memory, and any error (exit 1).
+
+Then it writes `--reload-tables` tables with their steps into a database and times a server
+start on it (process start to first answer), as after a restart. A measuring script, not a
+test: it never fails on a figure.
 """
 
 from __future__ import annotations
@@ -54,77 +59,85 @@ async def _request(
     return response
 
 
-async def _listen(base: str, token: str, tally: Tally, stop: asyncio.Event) -> None:
-    async with connect(base.replace("http", "ws") + f"/api/play/{token}/updates") as socket_:
-        while not stop.is_set():
-            try:
-                json.loads(await asyncio.wait_for(socket_.recv(), 0.5))
-                tally.pushes += 1
-            except TimeoutError:
-                continue
-
-
-async def _game(
-    client: httpx2.AsyncClient, base: str, index: int, actions: int, tally: Tally
+async def _table(
+    client: httpx2.AsyncClient, base: str, index: int, args: argparse.Namespace, tally: Tally
 ) -> None:
+    """One table: its client seat plays whenever a push says it may; bots take the rest."""
     name = GAMES[index % len(GAMES)]
     rng = random.Random(index)
-    settings = {"game": name, "players": 2, "seed": index, "mode": "seats"}
-    created = await _request(client, tally, "POST", "/api/tables", json=settings)
+    settings = {"game": name, "players": 2, "mode": "seats", "bots": [None, args.bot]}
+    created = await client.post("/api/tables", json=settings)
     if created.status_code != 201:
         tally.errors.append(f"create {name}: {created.status_code} {created.text[:100]}")
         return
-    tokens = [link.rsplit("/", 1)[-1] for link in created.json()["seats"]]
-    stop = asyncio.Event()
-    listeners = [asyncio.create_task(_listen(base, token, tally, stop)) for token in tokens]
-    try:
-        state: dict[str, Any] | None = None
-        for _ in range(actions):
-            if state is None or not state["legal"]:
-                state = (
-                    await _request(client, tally, "GET", f"/api/play/{tokens[0]}/state")
-                ).json()
-            if state["is_terminal"]:
-                break
-            seat = state["to_act"][0]
-            if state["seat"] != seat:
-                answer = await _request(client, tally, "GET", f"/api/play/{tokens[seat]}/state")
+    token = created.json()["seats"][0].rsplit("/", 1)[-1]
+    # No keepalive pings: with 200 clients in one process the generator, not the server,
+    # would be the one too busy to answer them in time.
+    address = base.replace("http", "ws") + f"/api/play/{token}/updates"
+    async with connect(address, ping_interval=None, max_size=2**24) as socket_:
+        latest: dict[str, Any] = json.loads(await socket_.recv())
+        tally.pushes += 1
+        pushed = asyncio.Event()
+
+        async def read() -> None:
+            # Every push is read as it comes, so the socket never backs up.
+            nonlocal latest
+            async for message in socket_:
+                payload = json.loads(message)
+                tally.pushes += 1
+                if payload["steps"] >= latest["steps"]:
+                    latest = payload
+                    pushed.set()
+
+        reader = asyncio.create_task(read())
+        try:
+            state = latest
+            for _ in range(args.actions):
+                while not state["is_terminal"] and not state["legal"]:
+                    await pushed.wait()
+                    pushed.clear()
+                    if latest["steps"] >= state["steps"]:
+                        state = latest
+                if state["is_terminal"]:
+                    break
+                url = f"/api/play/{token}/action"
+                if rng.random() < 0.1:  # a hostile or stale client: refused, never a crash
+                    junk = rng.choice(
+                        [
+                            b"{",
+                            b'{"format":1,"kind":"nope"}',
+                            json.dumps({**state["legal"][0]["action"], "player": 1}).encode(),
+                        ]
+                    )
+                    answer = await client.post(url, content=junk)
+                    if not 400 <= answer.status_code < 500:
+                        tally.errors.append(f"junk got {answer.status_code}")
+                    tally.refused += 1
+                choice = rng.choice(state["legal"])["action"]
+                answer = await _request(client, tally, "POST", url, content=json.dumps(choice))
+                if answer.status_code == 409:  # a bot moved first in a simultaneous phase
+                    state = {**state, "legal": []}
+                    continue
+                if answer.status_code != 200:
+                    tally.errors.append(f"{name} action: {answer.status_code} {answer.text[:99]}")
+                    return
+                tally.actions += 1
                 state = answer.json()
-            url = f"/api/play/{tokens[seat]}/action"
-            if rng.random() < 0.1:  # a hostile or stale client: must be refused, never crash
-                junk = rng.choice(
-                    [
-                        b"{",
-                        b'{"format":1,"kind":"nope"}',
-                        json.dumps({**state["legal"][0]["action"], "player": 1 - seat}).encode(),
-                    ]
-                )
-                answer = await _request(client, tally, "POST", url, content=junk)
-                if not 400 <= answer.status_code < 500:
-                    tally.errors.append(f"junk got {answer.status_code}")
-                tally.refused += 1
-            choice = rng.choice(state["legal"])["action"]
-            answer = await _request(client, tally, "POST", url, content=json.dumps(choice))
-            if answer.status_code != 200:
-                tally.errors.append(f"{name} action: {answer.status_code} {answer.text[:100]}")
-                return
-            tally.actions += 1
-            state = answer.json()
-    finally:
-        stop.set()
-        for listener in listeners:
-            try:
-                await listener
-            except Exception as error:
-                tally.errors.append(f"websocket: {type(error).__name__}: {error}")
+        finally:
+            reader.cancel()
 
 
-async def _run(base: str, games: int, actions: int, seconds: float) -> Tally:
+async def _run(base: str, args: argparse.Namespace) -> Tally:
     tally = Tally()
-    limits = httpx2.Limits(max_connections=games * 2)
-    async with httpx2.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
-        tasks = [_game(client, base, index, actions, tally) for index in range(games)]
-        await asyncio.wait_for(asyncio.gather(*tasks), seconds)
+    limits = httpx2.Limits(max_connections=args.tables * 2)
+    async with httpx2.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
+        tasks = [_table(client, base, index, args, tally) for index in range(args.tables)]
+        results = await asyncio.wait_for(
+            asyncio.gather(*tasks, return_exceptions=True), args.seconds
+        )
+    for result in results:
+        if isinstance(result, BaseException):
+            tally.errors.append(f"{type(result).__name__}: {result}")
     return tally
 
 
@@ -144,57 +157,128 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _rss_mib(pid: int) -> float:
+    """Returns a process's resident memory in MiB (Linux), 0 if unknown."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(stat[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _start(db: Path, port: int) -> tuple[subprocess.Popen[str], str, float]:
+    """Starts the server; returns it, its address and the seconds to its first answer."""
+    start = time.perf_counter()
+    server = subprocess.Popen(
+        [sys.executable, str(SERVER), "--port", str(port), "--db", str(db)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    while True:
+        try:
+            httpx2.get(base + "/api/games")
+            return server, base, time.perf_counter() - start
+        except httpx2.TransportError:
+            if server.poll() is not None or time.perf_counter() - start > 600:
+                raise RuntimeError("the server did not start") from None
+            time.sleep(0.05)
+
+
+def _fill(db: Path, tables: int) -> int:
+    """Writes `tables` seats tables, each some random steps into its game; returns the steps."""
+    sys.path.insert(0, str(SERVER.parent))
+    import server as web  # the server's own module: its Table and store write the rows
+
+    from birdgames import get_game, sim
+
+    app = web.create_app(db)
+    rng = random.Random(1)
+    steps = 0
+    for index in range(tables):
+        game = get_game(GAMES[index % len(GAMES)])
+        match = sim.Match.start(game, game.default_config(2), rng.getrandbits(64))
+        for _ in range(rng.randrange(10, 60)):
+            if match.is_terminal:
+                break
+            seat = match.to_act()[0]
+            match = match.play(rng.choice(match.legal_actions(seat)))[0]
+            steps += 1
+        app.state.server.add(web.Table(game, match, "seats"))
+    app.state.server.close()
+    return steps
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=50, help="games played at once")
-    parser.add_argument("--actions", type=int, default=80, help="actions per game at most")
-    parser.add_argument("--seconds", type=float, default=120, help="time limit")
+    parser.add_argument("--tables", type=int, default=200, help="tables played at once")
+    parser.add_argument("--actions", type=int, default=60, help="client actions per table")
+    parser.add_argument("--bot", default="random", help="the bot seats' kind")
+    parser.add_argument("--seconds", type=float, default=600, help="time limit")
+    parser.add_argument("--reload-tables", type=int, default=1000, help="tables to reload")
     args = parser.parse_args(argv)
-    port = _free_port()
-    with tempfile.TemporaryDirectory() as saves:
-        server = subprocess.Popen(
-            [sys.executable, str(SERVER), "--port", str(port), "--saves", saves],
-            stdout=subprocess.PIPE,
-            text=True,
-        )
+    with tempfile.TemporaryDirectory() as folder:
+        server, base, _ = _start(Path(folder) / "load.sqlite3", _free_port())
         try:
-            assert server.stdout is not None
-            print(server.stdout.readline().strip())
-            base = f"http://127.0.0.1:{port}"
-            for _ in range(100):
-                try:
-                    httpx2.get(base + "/api/games")
-                    break
-                except httpx2.TransportError:
-                    time.sleep(0.1)
             start = time.perf_counter()
-            tally = asyncio.run(_run(base, args.games, args.actions, args.seconds))
+            tally = asyncio.run(_run(base, args))
             elapsed = time.perf_counter() - start
             busy = _cpu_seconds(server.pid)
+            rss = _rss_mib(server.pid)
+            workers = [_rss_mib(child) for child in _children(server.pid)]
         finally:
             server.terminate()
-            server.wait(10)
-    latencies = sorted(tally.latencies)
+            server.wait(30)
+        latencies = sorted(tally.latencies)
 
-    def pct(p: float) -> float:
-        return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
+        def pct(p: float) -> float:
+            return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
 
-    print(
-        f"{args.games} games at once: {len(latencies)} requests in {elapsed:.1f} s = "
-        f"{len(latencies) / elapsed:.0f} requests/s; {tally.actions} actions played, "
-        f"{tally.refused} hostile posts refused, {tally.pushes} WebSocket pushes"
-    )
-    print(
-        f"latency p50 {pct(0.5):.1f} ms, p99 {pct(0.99):.1f} ms, max {latencies[-1] * 1000:.1f} ms"
-    )
-    if busy is not None:
         print(
-            f"server process: {busy:.1f} CPU seconds, "
-            f"{busy / len(latencies) * 1000:.2f} ms of CPU per request"
+            f"{args.tables} tables against {args.bot} bots, {args.tables} WebSocket clients: "
+            f"{tally.actions} client actions in {elapsed:.1f} s, {tally.refused} hostile posts "
+            f"refused, {tally.pushes} pushes received"
         )
-    print(f"errors: {len(tally.errors)}")
-    for error in tally.errors[:10]:
-        print("  " + error)
+        if latencies:
+            print(
+                f"action latency p50 {pct(0.5):.1f} ms, p99 {pct(0.99):.1f} ms, "
+                f"max {latencies[-1] * 1000:.1f} ms"
+            )
+        if busy is not None:
+            print(f"server process: {busy:.1f} CPU seconds")
+        print(
+            f"memory: server {rss:.0f} MiB, {len(workers)} bot workers "
+            f"{sum(workers):.0f} MiB in all"
+        )
+        print(f"errors: {len(tally.errors)}")
+        for error in tally.errors[:10]:
+            print("  " + error)
+        if args.reload_tables:
+            db = Path(folder) / "reload.sqlite3"
+            steps = _fill(db, args.reload_tables)
+            size = db.stat().st_size / 2**20
+            server, _, seconds = _start(db, _free_port())
+            server.terminate()
+            server.wait(30)
+            print(
+                f"restart: {args.reload_tables} tables ({steps} steps, {size:.1f} MiB database) "
+                f"reloaded and answering {seconds:.1f} s after the process started"
+            )
     return 1 if tally.errors else 0
 
 

@@ -1,11 +1,13 @@
 """Plays any birdgames engine at one terminal, the device passed from seat to seat.
 
-python examples/hotseat.py --game rookery --players 2 [--seed 7] [--save FILE] [--resume FILE]
+python examples/hotseat.py --game rookery --players 2 [--seed 7] [--save FILE]
+python examples/hotseat.py --resume FILE
 
 Each seat sees only its own view: the table drawn by the game's `render`, what it was told
 since its last turn (its `visible_events`, in words) and its legal actions, numbered and in
 words. Between two seats a "pass the device" screen hides the last one. At the prompt type an
-action's number, `u` to undo the last step, `s` to save, `q` to save and quit.
+action's number, `u` to undo the last step, `s` to save, `q` to save and quit (a game
+still at step 0 is not saved). Saves go to `web-data/` by default, a folder git ignores.
 
 The save file holds the game's seed, so it tells every hand and deck to whoever reads it, and
 an undo across a draw deals the same card again: keep the file away from the players and undo
@@ -15,6 +17,7 @@ only when everyone agrees.
 from __future__ import annotations
 
 import argparse
+import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,6 +27,7 @@ import birdgames
 from birdgames import AnyGame, AnyWords, codec, sim
 
 CLEAR = "\033[2J\033[H"
+SAVES = Path("web-data")
 
 
 class Hotseat:
@@ -74,6 +78,9 @@ class Hotseat:
                 f"step {self.match.steps} | p{seat}, choose 1-{len(legal)}, "
                 f"u undo, s save, q quit: "
             )
+            if (answer is None or answer == "q") and self.match.steps == 0:
+                print("Nothing played yet: no save written.")
+                return False
             if answer is None or answer == "q":
                 self._save()
                 print(f"Saved to {self.save_path}; resume with --resume {self.save_path}")
@@ -107,6 +114,7 @@ class Hotseat:
         return True
 
     def _save(self) -> None:
+        self.save_path.parent.mkdir(parents=True, exist_ok=True)
         self.save_path.write_text(codec.dumps(self.match.save()))
 
     def _the_end(self) -> None:
@@ -133,27 +141,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Starts or resumes a game and plays it; returns the process exit code."""
     registered = birdgames.games()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", required=True, help="engine: " + ", ".join(registered))
+    parser.add_argument(
+        "--game", help="engine: " + ", ".join(registered) + " (a save names its own)"
+    )
     parser.add_argument("--players", type=int, help="player count (default: the smallest)")
-    parser.add_argument("--seed", type=int, default=1, help="the deal's seed (default 1)")
-    parser.add_argument("--save", type=Path, help="save file (default: hotseat-GAME.json)")
+    parser.add_argument("--seed", type=int, help="the deal's seed (default: a secret one)")
+    parser.add_argument("--save", type=Path, help="save file (default: web-data/hotseat-GAME.json)")
     parser.add_argument("--resume", type=Path, help="resume the game saved in this file")
     args = parser.parse_args(argv)
-    if args.game not in registered:
-        print(f"Unknown game {args.game!r}. Registered engines: {', '.join(registered)}.")
-        return 2
-    game = registered[args.game]
-    save = args.save or Path(f"hotseat-{game.name}.json")
     try:
+        saved = None
         if args.resume is not None:
             saved = codec.loads(sim.LiveRecord, args.resume.read_bytes())
+        name = args.game if args.game is not None else (saved.game if saved else None)
+        if name is None:
+            print("Name a game with --game, or a save to resume with --resume.")
+            return 2
+        if name not in registered:
+            print(f"Unknown game {name!r}. Registered engines: {', '.join(registered)}.")
+            return 2
+        game = registered[name]
+        if saved is not None:
             match = sim.Match.resume(game, saved)
         else:
             players = args.players if args.players is not None else min(game.player_counts)
-            match = sim.Match.start(game, game.default_config(players), args.seed)
+            seed = args.seed if args.seed is not None else secrets.randbits(256)
+            match = sim.Match.start(game, game.default_config(players), seed)
     except (birdgames.BirdgamesError, OSError) as error:
         print(f"Cannot start: {error}")
         return 2
+    save = args.save or args.resume or SAVES / f"hotseat-{game.name}.json"
     return Hotseat(game, match, save).run()
 
 

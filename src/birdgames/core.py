@@ -92,13 +92,19 @@ ConfigLike: TypeAlias = Tagged
 
 
 class SeatLike(Protocol):
-    """The common part of every game's per-seat view (`ViewLike.seats`).
+    """The common part of every game's per-seat view (`ViewLike.seats`): what a generic
+    frontend shows for any seat of any game. Anything else needs the game's own SeatView, and
+    the type checkers reject a member that not every game's seat has."""
 
-    The engines' seat views share no member yet: each seat's score is `ViewLike.scores[i]`
-    and whether it must act is in `ViewLike.to_act`. Generic code treats a seat as an opaque
-    value (or narrows it to a game's own SeatView), and the type checkers reject a member
-    that not every game's seat has.
-    """
+    @property
+    def score(self) -> int:
+        """The seat's running score (its entry of `ViewLike.scores`)."""
+        ...
+
+    @property
+    def hand_size(self) -> int:
+        """How many cards (or birds) the seat holds in hand; public in every game."""
+        ...
 
 
 class ActionLike(Tagged, Protocol):

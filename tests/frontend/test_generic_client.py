@@ -62,6 +62,9 @@ def play(game: Game[C, S, A, V, E], words: Words[V, A, E], players: int, seed: i
         seat = table.to_act[0]  # in a simultaneous phase any seat to act may go first
         view = game.view(state, seat)
         assert view.player == seat and len(view.seats) == view.players == players
+        # Every seat view has its score and hand size (SeatLike), whatever the game.
+        assert [s.score for s in view.seats] == list(view.scores)
+        assert all(type(s.hand_size) is int and s.hand_size >= 0 for s in view.seats)
         legal = game.legal_actions(state, seat)
         menu = tuple(f"{i + 1}. {words.describe_action(view, a)}" for i, a in enumerate(legal))
         screens.append(Screen(seat, words.render(view), menu, tuple(happened[seat])))

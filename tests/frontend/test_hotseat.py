@@ -91,7 +91,7 @@ def test_a_hotseat_game_saves_resumes_undoes_and_ends(
     saved = codec.loads(sim.LiveRecord, Path(save).read_text())
     assert len(saved.actions) == SAVE_AT
 
-    terminal = Terminal("--game", name, "--resume", save, "--save", save)
+    terminal = Terminal("--resume", save)
     child = terminal.io
     kind, step, seat, choices = _next(child)
     assert (kind, step) == ("prompt", SAVE_AT)
@@ -112,3 +112,21 @@ def test_a_hotseat_game_saves_resumes_undoes_and_ends(
     match = sim.Match.resume(get_game(name), final)
     assert match.is_terminal
     sim.verify(match.record())
+
+
+def test_quitting_at_step_0_writes_no_save(tmp_path: Path) -> None:
+    """q before anyone moved ends the program without a save file."""
+    save = tmp_path / "save.json"
+    terminal = Terminal("--game", "rookery", "--save", str(save))
+    kind, step, _, _ = _next(terminal.io)
+    assert (kind, step) == ("prompt", 0)
+    terminal.io.sendline("q")
+    terminal.io.expect("no save written")
+    terminal.io.expect(pexpect.EOF)
+    assert terminal.close() == 0
+    assert not save.exists()
+
+
+def test_the_default_save_folder_is_ignored_by_git() -> None:
+    """Saves and the web server's database go to web-data/, which .gitignore names."""
+    assert "web-data/" in (ROOT / ".gitignore").read_text().split()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import socket
 import sys
 import tempfile
@@ -17,14 +18,20 @@ from typing import Any
 import uvicorn
 
 ROOT = Path(__file__).resolve().parents[2]
-SERVER_FILE = ROOT / "examples" / "web" / "server.py"
+WEB = ROOT / "examples" / "web"
+# BIRDGAMES_WEB_SERVER names another server file to test (an older version, say); its
+# store.py and web_bots.py are still this checkout's.
+SERVER_FILE = Path(os.environ.get("BIRDGAMES_WEB_SERVER", WEB / "server.py"))
 
 
 def load_server() -> ModuleType:
-    """Returns examples/web/server.py as a module."""
+    """Returns examples/web/server.py as a module (its folder goes on sys.path, as when it
+    runs as a script, for store.py and web_bots.py)."""
     name = "birdgames_web_server"
     if name in sys.modules:
         return sys.modules[name]
+    if str(WEB) not in sys.path:
+        sys.path.append(str(WEB))
     spec = importlib.util.spec_from_file_location(name, SERVER_FILE)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -41,10 +48,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(saves: Path | None = None) -> Iterator[str]:
-    """Runs the web server in a thread; yields its base address."""
+def running_server(db: Path | None = None) -> Iterator[str]:
+    """Runs the web server in a thread on the database `db` (a fresh one by default); yields
+    its base address."""
     with tempfile.TemporaryDirectory() as folder:
-        app: Any = load_server().create_app(saves or Path(folder))
+        app: Any = load_server().create_app(db or Path(folder) / "web.sqlite3")
         port = free_port()
         server = uvicorn.Server(
             uvicorn.Config(

@@ -52,13 +52,13 @@ class Page(TypedDict):
 
 
 @pytest.fixture(scope="module")
-def saves(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("saves")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("web") / "web.sqlite3"
 
 
 @pytest.fixture(scope="module")
-def base(saves: Path) -> Iterator[str]:
-    with running_server(saves) as address:
+def base(db: Path) -> Iterator[str]:
+    with running_server(db) as address:
         yield address
 
 
@@ -200,10 +200,10 @@ def _engine_scores(name: str, moves: list[tuple[int, int]]) -> tuple[int, ...]:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_hotseat_game_clicked_to_the_end_scores_as_the_engine(
-    name: str, base: str, saves: Path, browsers: tuple[webdriver.Chrome, webdriver.Chrome]
+    name: str, base: str, browsers: tuple[webdriver.Chrome, webdriver.Chrome]
 ) -> None:
     """Hotseat: pass screens between seats, one device, every move a click; mid-game a save
-    to disk and an undo."""
+    (listed with the table's saves) and an undo."""
     driver = browsers[0]
     rng = random.Random(name)
     _new_table(driver, base, name, "hotseat")
@@ -226,7 +226,10 @@ def test_a_hotseat_game_clicked_to_the_end_scores_as_the_engine(
             # Mid-game, the table saves to disk and takes back the last step.
             _click(driver, driver.find_element(By.ID, "save"))
             saved = _wait(driver, lambda page: bool(page["saved"]))["saved"]
-            assert (saves / saved.split()[-1]).is_file()
+            assert f"step {page['steps']}" in saved
+            WebDriverWait(driver, WAIT_SECONDS).until(
+                lambda d: d.find_elements(By.CSS_SELECTOR, "#save-list li")
+            )
             _click(driver, driver.find_element(By.ID, "undo"))
             moves.pop()
             page = _wait(driver, _moved_on_from(page["steps"]))
@@ -236,6 +239,9 @@ def test_a_hotseat_game_clicked_to_the_end_scores_as_the_engine(
             moves_left_seen = bool(
                 re.search(r"\b\d+ moves? left\b", driver.find_element(By.TAG_NAME, "body").text)
             )
+            if moves_left_seen:
+                SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+                assert driver.save_screenshot(str(SCREENSHOTS / f"{name}-migration.png"))
         steps = page["steps"]
         moves.append((int(page["seat"]), _click_action(driver, page, rng)))
         page = _wait(driver, _moved_on_from(steps))

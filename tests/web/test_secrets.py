@@ -21,7 +21,7 @@ def _expected(server: Any, table: Any, state: Any, seat: int) -> dict[str, Any]:
     payload: dict[str, Any] = server.seat_payload(
         table.game, state, seat, table.logs[seat], table.match.steps
     )
-    payload["mode"] = table.mode
+    payload.update(table.public())
     return payload
 
 
@@ -35,7 +35,7 @@ def test_no_payload_a_seat_receives_depends_on_what_it_cannot_see(name: str, tmp
     perturb = adapter_for(name).perturb_hidden
     players = min(game.player_counts)
     rng = random.Random(name)
-    client = TestClient(server.create_app(tmp_path))
+    client = TestClient(server.create_app(tmp_path / "web.sqlite3"))
     links = client.post(
         "/api/tables", json={"game": name, "players": players, "seed": 5, "mode": "seats"}
     ).json()
@@ -86,3 +86,60 @@ def test_no_payload_a_seat_receives_depends_on_what_it_cannot_see(name: str, tmp
         for socket in sockets:
             socket.__exit__(None, None, None)
     assert compared["payloads"] > 100 and compared["steps"] > 50, compared
+
+
+def _seat_view(client: TestClient, token: str, seat: int) -> Any:
+    answer = client.get(f"/api/play/{token}/state?seat={seat}")
+    return answer.json().get("view") if answer.status_code == 200 else None
+
+
+@pytest.mark.parametrize("name", list(birdgames.games()))
+def test_tables_made_alike_deal_different_hidden_cards(name: str, tmp_path: Any) -> None:
+    """Two tables created with the same settings and no seed, as the lobby sends them, deal
+    differently: the seed is drawn by the server, not a default anyone can type in again."""
+    game = birdgames.get_game(name)
+    players = min(game.player_counts)
+    with TestClient(load_server().create_app(tmp_path / "web.sqlite3")) as client:
+        settings = {"game": name, "players": players, "mode": "seats"}
+        first, second = (client.post("/api/tables", json=settings).json() for _ in range(2))
+        # What p0 cannot see of its own table, read through a new hotseat table made with
+        # the same settings: it must not be p1's hand at p0's table.
+        remade = client.post("/api/tables", json={**settings, "mode": "hotseat"}).json()
+        seat1 = first["seats"][1].rsplit("/", 1)[-1]
+        host = remade["host"].rsplit("/", 1)[-1]
+        assert _seat_view(client, seat1, 1) != _seat_view(client, host, 1)
+        tables = client.app.state.server.tables  # type: ignore[attr-defined]
+        assert tables[first["table"]].match.seed != tables[second["table"]].match.seed
+
+
+def test_nobody_but_the_host_lists_or_loads_a_tables_saves(tmp_path: Any) -> None:
+    """After the host saves a seats table, neither a visitor without a link nor p0's link
+    can list the save or load it into a hotseat table that shows p1's hand."""
+    with TestClient(load_server().create_app(tmp_path / "web.sqlite3")) as client:
+        links = client.post(
+            "/api/tables", json={"game": "rookery", "players": 2, "mode": "seats"}
+        ).json()
+        host = links["host"].rsplit("/", 1)[-1]
+        seat0 = links["seats"][0].rsplit("/", 1)[-1]
+        assert client.post(f"/api/play/{host}/save").status_code in (200, 201)
+        p1 = client.get(f"/api/play/{links['seats'][1].rsplit('/', 1)[-1]}/state").json()
+        found: list[str] = []
+        for path in ("/api/saves", f"/api/play/{seat0}/saves"):
+            answer = client.get(path)
+            if answer.status_code == 200:
+                found += [
+                    str(item.get("save") if isinstance(item, dict) else item)
+                    for item in answer.json()
+                ]
+        loaded = []
+        for file in found:
+            for path in (
+                f"/api/load?mode=hotseat&file={file}",
+                f"/api/play/{seat0}/load?mode=hotseat&save={file}",
+            ):
+                answer = client.post(path)
+                if answer.status_code == 201:
+                    loaded.append(answer.json()["host"].rsplit("/", 1)[-1])
+        assert (found, loaded) == ([], [])
+        assert client.get(f"/api/play/{seat0}/saves").status_code == 403
+        assert all(_seat_view(client, token, 1) != p1["view"] for token in loaded)

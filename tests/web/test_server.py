@@ -19,12 +19,19 @@ from tests.web.support import load_server
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(load_server().create_app(tmp_path)) as test_client:
+    with TestClient(load_server().create_app(tmp_path / "web.sqlite3")) as test_client:
         yield test_client
 
 
 def _table(client: TestClient, mode: str = "seats", name: str = "rookery") -> dict[str, Any]:
     answer = client.post("/api/tables", json={"game": name, "players": 2, "seed": 7, "mode": mode})
+    assert answer.status_code == 201, answer.text
+    links: dict[str, Any] = answer.json()
+    return links
+
+
+def _table_settings(client: TestClient, settings: dict[str, Any]) -> dict[str, Any]:
+    answer = client.post("/api/tables", json=settings)
     assert answer.status_code == 201, answer.text
     links: dict[str, Any] = answer.json()
     return links
@@ -48,11 +55,18 @@ def test_a_wrong_token_sees_nothing(client: TestClient) -> None:
         ("POST", "/api/play/nope/action"),
         ("POST", "/api/play/nope/undo"),
         ("POST", "/api/play/nope/save"),
+        ("GET", "/api/play/nope/saves"),
+        ("GET", "/api/play/nope/record"),
+        ("GET", "/api/play/nope/replay"),
+        ("POST", "/api/play/nope/name"),
+        ("POST", "/api/play/nope/load"),
     ]:
         answer = client.request(method, path)
         assert (answer.status_code, answer.json()) == (404, {"error": "no such game"})
-    with pytest.raises(WebSocketDisconnect), client.websocket_connect("/api/play/nope/updates"):
-        pass
+    with client.websocket_connect("/api/play/nope/updates") as socket:
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 4404
 
 
 def test_a_seat_link_shows_its_own_seat_only(client: TestClient) -> None:
@@ -142,9 +156,10 @@ def test_bad_table_settings_get_400(
     assert message in answer.json()["error"]
 
 
-def test_hotseat_undo_save_and_load(client: TestClient, tmp_path: Path) -> None:
-    """Hotseat undo takes back a step; a save on disk and an uploaded save both resume the
-    game where it was; a seats table refuses undo, and a tampered save is refused."""
+def test_hotseat_undo_save_and_load(client: TestClient) -> None:
+    """Hotseat undo takes back a step; a table's save lists, downloads and loads back where
+    the game was, by the host's link; an uploaded save resumes too; a seats table refuses
+    undo, a seat link every save route, and a tampered save is refused."""
     links = _table(client, "hotseat", "peacock")
     host = _token(links["host"])
     match = _match(client, links)
@@ -155,11 +170,13 @@ def test_hotseat_undo_save_and_load(client: TestClient, tmp_path: Path) -> None:
         match = _match(client, links)
     assert client.post(f"/api/play/{host}/undo").json()["steps"] == 2
     saved = client.post(f"/api/play/{host}/save").json()
-    assert (tmp_path / saved["file"]).is_file()
-    assert client.get("/api/saves").json() == [saved["file"]]
-    loaded = client.post(f"/api/load?mode=hotseat&file={saved['file']}").json()
+    assert saved["steps"] == 2
+    assert client.get(f"/api/play/{host}/saves").json() == [saved]
+    loaded = client.post(f"/api/play/{host}/load?mode=hotseat&save={saved['save']}").json()
     assert client.get(f"/api/play/{_token(loaded['host'])}/state").json()["steps"] == 2
-    text = (tmp_path / saved["file"]).read_text()
+    download = client.get(f"/api/play/{host}/saves/{saved['save']}")
+    assert "attachment" in download.headers["content-disposition"]
+    text = download.text
     uploaded = client.post("/api/load?mode=seats", content=text)
     assert uploaded.status_code == 201 and len(uploaded.json()["seats"]) == 2
     record = codec.loads(sim.LiveRecord, text)
@@ -167,11 +184,64 @@ def test_hotseat_undo_save_and_load(client: TestClient, tmp_path: Path) -> None:
     tampered["actions"] = tampered["actions"] + tampered["actions"][:1]
     answer = client.post("/api/load", content=json.dumps(tampered))
     assert answer.status_code == 400 and answer.json()["error"]
-    assert client.post("/api/load?file=../secret.json").status_code == 404
+    assert client.post(f"/api/play/{host}/load?save=../secret").status_code == 404
+    assert client.get(f"/api/play/{host}/saves/nope").status_code == 404
     seats = _table(client)
     assert client.post(f"/api/play/{_token(seats['host'])}/undo").status_code == 403
-    assert client.post(f"/api/play/{_token(seats['seats'][0])}/save").status_code == 403
+    seat0 = _token(seats["seats"][0])
+    for method, path in [
+        ("POST", "save"),
+        ("GET", "saves"),
+        ("GET", f"saves/{saved['save']}"),
+        ("POST", f"load?save={saved['save']}"),
+    ]:
+        assert client.request(method, f"/api/play/{seat0}/{path}").status_code == 403
+    # Another table's host link does not open this table's saves.
+    other = _token(seats["host"])
+    assert client.get(f"/api/play/{other}/saves").json() == []
+    assert client.get(f"/api/play/{other}/saves/{saved['save']}").status_code == 404
     assert len(record.actions) == 2
+
+
+def test_the_seed_is_drawn_unless_the_host_sets_it_and_shown_only_at_the_end(
+    client: TestClient,
+) -> None:
+    """A table without a seed gets 256 random bits; the record (seed included) and the
+    replay open to every link once the game is over, not before."""
+    links = _table_settings(client, {"game": "rookery", "players": 2, "mode": "seats"})
+    match = _match(client, links)
+    assert match.seed.bit_length() > 200
+    seat0 = _token(links["seats"][0])
+    for path in ("record", "replay"):
+        answer = client.get(f"/api/play/{seat0}/{path}")
+        assert answer.status_code == 403 and "once the game is over" in answer.json()["error"]
+    chosen = _table_settings(client, {"game": "rookery", "players": 2, "seed": 7})
+    assert _match(client, chosen).seed == 7
+    table = client.app.state.server.tables[links["table"]]  # type: ignore[attr-defined]
+    while not table.match.is_terminal:
+        seat = table.match.to_act()[0]
+        token = _token(links["seats"][seat])
+        action = table.match.legal_actions(seat)[0]
+        assert client.post(f"/api/play/{token}/action", content=codec.dumps(action)).is_success
+    shown = codec.loads(sim.Record, client.get(f"/api/play/{seat0}/record").content)
+    assert shown == table.match.record()
+    last = client.get(f"/api/play/{seat0}/replay?seat=1&step=3").json()
+    assert (last["seat"], last["steps"], last["legal"]) == (1, 3, [])
+    assert last["view"] == json.loads(codec.dumps(table.match.rewind(3).view(1)))
+
+
+def test_players_name_their_seats(client: TestClient) -> None:
+    """A seat link names its own seat, trimmed to printable text of at most 24 characters;
+    everyone at the table sees it."""
+    links = _table(client)
+    seat1 = _token(links["seats"][1])
+    answer = client.post(f"/api/play/{seat1}/name", json={"name": " <b>Ada</b>\x00\n" + "x" * 40})
+    assert answer.json()["player_names"] == [None, "<b>Ada</b> " + "x" * 13]
+    seat0 = client.get(f"/api/play/{_token(links['seats'][0])}/state").json()
+    assert seat0["player_names"][1].startswith("<b>Ada</b>")
+    assert client.post(f"/api/play/{seat1}/name", json={"name": 5}).status_code == 400
+    host = _token(links["host"])
+    assert client.post(f"/api/play/{host}/name", json={"name": "x", "seat": 0}).status_code == 403
 
 
 def test_the_pages_and_the_client_modules_are_served(client: TestClient) -> None:

@@ -38,7 +38,7 @@ function showError(error) {
 // ---- home: create or load a table ----
 
 async function home() {
-  const games = await api("/api/games");
+  const { games, bots: botKinds } = await api("/api/games");
   const game = el("select", { id: "game" },
     games.map((g) => el("option", { value: g.name }, TITLES[g.name] || g.name)));
   const players = el("select", { id: "players" });
@@ -54,8 +54,19 @@ async function home() {
   players.addEventListener("change", () => {
     const chosen = games.find((g) => g.name === game.value);
     config.value = JSON.stringify(chosen.configs[players.value]);
+    seatChoices();
   });
-  const seed = el("input", { id: "seed", type: "number", value: 1 });
+  // Empty: the server draws a secret seed. A typed seed lets whoever knows it see every card.
+  const seed = el("input", { id: "seed", type: "number", placeholder: "secret" });
+  const botSeats = el("div", { id: "bots" });
+  const seatChoices = () => {
+    botSeats.replaceChildren(...Array.from({ length: Number(players.value) }, (_, seat) => el("label", {},
+      ` p${seat}: `, el("select", { class: "bot-kind", data: { seat } },
+        el("option", { value: "" }, "a player"),
+        botKinds.map((kind) => el("option", { value: kind }, `${kind} bot`))),
+      el("input", { class: "bot-budget", type: "number", min: 1, max: 5000, value: 200,
+        title: "ISMCTS playouts per move" }))));
+  };
   const mode = el("select", { id: "mode" },
     el("option", { value: "hotseat" }, "hotseat: one device, passed around"),
     el("option", { value: "seats" }, "one seat per browser: a secret link each"));
@@ -68,15 +79,20 @@ async function home() {
     links.replaceChildren(
       el("h3", {}, "Send each player their own link"),
       el("ul", {}, created.seats.map((link, seat) =>
-        el("li", {}, `p${seat}: `, el("a", { href: link, class: "seat-link", target: "_blank" },
+        el("li", {}, `p${seat}: `, link === null ? "a bot" : el("a", { href: link, class: "seat-link", target: "_blank" },
           location.origin + link)))),
       el("p", {}, "Watch (and save) as the host: ", el("a", { href: created.host, id: "host-link" },
         location.origin + created.host)));
   };
   const create = el("button", { id: "create", onclick: async () => {
     try {
-      const settings = { game: game.value, seed: Number(seed.value), mode: mode.value,
-        config: JSON.parse(config.value) };
+      const settings = { game: game.value, mode: mode.value, config: JSON.parse(config.value) };
+      if (seed.value !== "") settings.seed = Number(seed.value);
+      if (mode.value === "seats") {
+        settings.bots = [...botSeats.querySelectorAll("select.bot-kind")].map((select) =>
+          select.value === "" ? null
+            : { kind: select.value, budget: Number(select.parentNode.querySelector(".bot-budget").value) });
+      }
       await start(await api("/api/tables", { method: "POST", body: JSON.stringify(settings) }));
     } catch (error) { showError(error); }
   } }, "Start a game");
@@ -87,23 +103,20 @@ async function home() {
       await start(await api(`/api/load?mode=${mode.value}`, { method: "POST", body: text }));
     } catch (error) { showError(error); }
   });
-  const saves = await api("/api/saves");
   main.replaceChildren(
     el("section", { class: "panel" },
       el("h2", {}, "New game"),
       el("label", {}, "Game ", game), el("label", {}, " Players ", players),
       el("label", {}, " Seed ", seed), el("br"), el("label", {}, "Mode ", mode),
+      el("details", { id: "bot-seats" }, el("summary", {}, "Bots (one seat per browser only)"), botSeats),
       el("details", {}, el("summary", {}, "Options (the game's config as JSON)"), config),
       create, links),
     el("section", { class: "panel" },
       el("h2", {}, "Load a game"),
       el("label", {}, "Upload a save file ", upload),
-      el("ul", {}, saves.map((file) => el("li", {}, el("button", { onclick: async () => {
-        try {
-          await start(await api(`/api/load?mode=${mode.value}&file=${file}`, { method: "POST" }));
-        } catch (error) { showError(error); }
-      } }, `Load ${file}`))))));
+      el("p", { class: "small" }, "A table's saves are kept with it: its host link lists and loads them.")));
   refresh();
+  seatChoices();
   body.dataset.screen = "home";
 }
 
@@ -119,11 +132,18 @@ function scoresTable(p) {
     p.scores.map((score, seat) => el("tr", {
       class: (p.to_act.includes(seat) ? "to-act " : "") + (p.winners.includes(seat) ? "winner" : ""),
     }, el("td", {}, el("span", { class: "swatch", style: `background:${seatColour(p.game, seat)}` }),
-      ` p${seat}${seat === p.seat ? " (you)" : ""}${p.winners.includes(seat) ? " — wins" : ""}`),
+      ` p${seat}${seatName(p, seat)}${seat === p.seat ? " (you)" : ""}${p.winners.includes(seat) ? " — wins" : ""}`),
     el("td", {}, score))));
 }
 
+function seatName(p, seat) {
+  const name = (p.player_names || [])[seat] || (p.bots || [])[seat];
+  return name ? ` ${name}` : "";
+}
+
 function render(p) {
+  if (p.steps < lastSteps && info.mode === "seats") return; // a stale push from before a resync
+  lastSteps = p.steps;
   const seat = p.seat;
   body.dataset.steps = p.steps;
   body.dataset.seat = seat === null ? "" : seat;
@@ -132,7 +152,10 @@ function render(p) {
   body.dataset.screen = p.is_terminal ? "over" : (p.legal.length ? "turn" : "wait");
   document.getElementById("title").textContent =
     `${TITLES[p.game] || p.game} · ${seat === null ? "the table" : `p${seat}`} · step ${p.steps}`;
-  const moves = p.legal.length
+  // The same choices as shown keep their buttons: a push (another seat's move) redrawing them
+  // under the pointer would eat the click.
+  const movesKey = JSON.stringify(p.legal.length ? [seat, p.legal] : [seat, p.is_terminal, p.to_act, p.winners]);
+  const moves = movesKey === shownMoves.key && shownMoves.node ? shownMoves.node : p.legal.length
     ? el("section", { class: "panel moves" }, el("h2", {}, `Your move, p${seat}`),
       el("div", { class: "actions" }, p.legal.map((legal, index) =>
         el("button", { class: "action", data: { index }, onclick: () => act(legal.action) },
@@ -140,19 +163,71 @@ function render(p) {
     : el("section", { class: "panel moves" }, el("h2", {},
       p.is_terminal ? `Game over: ${p.winners.map((w) => `p${w}`).join(", ")} won`
         : `Waiting for ${p.to_act.map((s) => `p${s}`).join(", ")}`));
+  shownMoves = { key: movesKey, node: moves };
+  for (const button of moves.querySelectorAll("button.action")) button.disabled = false;
   const controls = info.mode === "hotseat"
     ? el("div", { class: "controls" },
       el("button", { id: "undo", onclick: undo }, "Undo"),
       el("button", { id: "save", onclick: save }, "Save"), el("span", { id: "saved" }))
     : (seat === null ? el("div", { class: "controls" },
-      el("button", { id: "save", onclick: save }, "Save"), el("span", { id: "saved" })) : null);
+      el("button", { id: "save", onclick: save }, "Save"), el("span", { id: "saved" }))
+      : el("div", { class: "controls" }, el("label", {}, "Your name ",
+        el("input", { id: "name", maxlength: 24, value: (p.player_names || [])[seat] || "" })),
+      el("button", { id: "set-name", onclick: setName }, "Set")));
+  const extras = [];
+  const host = seat === null || info.mode === "hotseat";
+  if (host) extras.push(savesPanel());
+  if (p.is_terminal) {
+    extras.push(el("section", { class: "panel" }, el("h2", {}, "The whole game"),
+      el("a", { id: "replay-link", href: `/play/${token}?replay` }, "Watch the replay"), " · ",
+      el("a", { id: "record-link", href: `/api/play/${token}/record` }, "Download the record (with its seed)")));
+  }
   main.replaceChildren(
+    connectionBanner(),
     el("div", { class: "top" }, scoresTable(p), controls),
     el("section", { class: "panel board" }, drawBoard(p)),
     moves,
     el("section", { class: "panel log" }, el("h2", {}, "What you were told"),
       el("ol", { reversed: "" }, [...p.log].reverse().map((line) => el("li", {}, line)))),
-    el("details", { class: "panel" }, el("summary", {}, "The table as text"), el("pre", {}, p.text)));
+    el("details", { class: "panel" }, el("summary", {}, "The table as text"), el("pre", {}, p.text)),
+    ...extras);
+  if (host) refreshSaves();
+  if (body.dataset.connection === "lost") disableMoves();
+}
+
+async function setName() {
+  try {
+    await api(`/api/play/${token}/name`, { method: "POST",
+      body: JSON.stringify({ name: /** @type {HTMLInputElement} */ (document.getElementById("name")).value }) });
+  } catch (error) { showError(error); }
+}
+
+// ---- the host's saves: they hold every secret, so only the host link lists and loads them ----
+
+function savesPanel() {
+  return el("section", { class: "panel", id: "saves" }, el("h2", {}, "Saves of this table"),
+    el("ul", { id: "save-list" }));
+}
+
+async function refreshSaves() {
+  const list = document.getElementById("save-list");
+  if (!list) return;
+  const saves = await api(`/api/play/${token}/saves`).catch(() => []);
+  list.replaceChildren(...saves.map((saved) => el("li", {}, `after step ${saved.steps} `,
+    el("button", { class: "load-save", onclick: () => loadSave(saved.save, "hotseat") }, "Load as hotseat"), " ",
+    el("button", { onclick: () => loadSave(saved.save, "seats") }, "Load with a link per seat"), " ",
+    el("a", { href: `/api/play/${token}/saves/${saved.save}` }, "Download"))));
+}
+
+async function loadSave(id, mode) {
+  try {
+    const created = await api(`/api/play/${token}/load?save=${id}&mode=${mode}`, { method: "POST" });
+    if (mode === "hotseat") location.href = created.host;
+    else {
+      document.getElementById("saves").append(el("ul", {}, created.seats.map((link, seat) =>
+        el("li", {}, `p${seat}: `, el("a", { href: link, class: "seat-link" }, location.origin + link)))));
+    }
+  } catch (error) { showError(error); }
 }
 
 async function act(action) {
@@ -176,7 +251,8 @@ async function undo() {
 async function save() {
   try {
     const saved = await api(`/api/play/${token}/save`, { method: "POST" });
-    document.getElementById("saved").textContent = ` saved as ${saved.file}`;
+    document.getElementById("saved").textContent = ` saved at step ${saved.steps}: ${saved.save}`;
+    refreshSaves();
   } catch (error) { showError(error); }
 }
 
@@ -208,11 +284,99 @@ async function table() {
     } }, `I am p${next}: show my seat`)));
 }
 
+// ---- one seat per browser: the seat's payload pushed over a WebSocket ----
+
+let lastSteps = -1;
+let shownMoves = { key: null, node: null };
+let retryIn = 1; // seconds before the next reconnect: 1, 2, 4 ... 30
+let banner = "";
+
+function connectionBanner() {
+  return banner ? el("p", { id: "banner", class: "banner" }, banner) : el("span", { id: "banner" });
+}
+
+function showBanner(text) {
+  banner = text;
+  const old = document.getElementById("banner");
+  if (old) old.replaceWith(connectionBanner());
+  else main.prepend(connectionBanner());
+}
+
+function disableMoves() {
+  for (const button of document.querySelectorAll("button.action")) {
+    /** @type {HTMLButtonElement} */ (button).disabled = true;
+  }
+}
+
+function gone() {
+  body.dataset.connection = "gone";
+  body.dataset.screen = "nothing";
+  main.replaceChildren(el("p", { id: "error" }, "This game no longer exists."));
+}
+
 function listen() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/api/play/${token}/updates`);
-  socket.onmessage = (message) => render(JSON.parse(message.data));
-  socket.onclose = () => setTimeout(listen, 1000);
+  socket.onopen = () => {
+    retryIn = 1;
+  };
+  socket.onmessage = (message) => {
+    // Every push is the whole payload with its step number: after a reconnect the first
+    // one brings the page up to date from whatever step it showed.
+    body.dataset.connection = "live";
+    showBanner("");
+    render(JSON.parse(message.data));
+  };
+  socket.onclose = async (event) => {
+    if (event.code === 4404) return gone();
+    try {
+      await api(`/api/play/${token}`);
+    } catch (error) {
+      if (error.message === "no such game") return gone();
+    }
+    body.dataset.connection = "lost";
+    disableMoves();
+    const wait = retryIn;
+    retryIn = Math.min(retryIn * 2, 30);
+    showBanner(`Disconnected from the server: trying again in ${wait} s. Moves are off until then.`);
+    setTimeout(listen, wait * 1000);
+  };
+}
+
+// ---- replay of a finished game, from its record ----
+
+async function replay() {
+  let step = 0;
+  let seat = "";
+  const draw = async () => {
+    try {
+      const p = await api(`/api/play/${token}/replay?step=${step}&seat=${seat}`);
+      body.dataset.steps = p.steps;
+      body.dataset.seat = p.seat === null ? "" : p.seat;
+      body.dataset.screen = "replay";
+      body.dataset.busy = "";
+      document.getElementById("title").textContent =
+        `${TITLES[p.game] || p.game} · replay · step ${p.replay.step} of ${p.replay.steps}`;
+      const go = (to) => { step = Math.max(0, Math.min(p.replay.steps, to)); draw(); };
+      const jump = el("input", { id: "jump", type: "range", min: 0, max: p.replay.steps, value: step });
+      jump.addEventListener("change", () => go(Number(jump.value)));
+      const viewer = el("select", { id: "viewer" }, el("option", { value: "" }, "the spectator"),
+        Array.from({ length: p.players }, (_, k) => el("option", { value: k }, `p${k}`)));
+      viewer.value = seat;
+      viewer.addEventListener("change", () => { seat = viewer.value; draw(); });
+      main.replaceChildren(
+        el("div", { class: "top" }, scoresTable(p), el("div", { class: "controls" },
+          el("button", { id: "start", onclick: () => go(0) }, "start"),
+          el("button", { id: "back", onclick: () => go(step - 1) }, "◀ back"),
+          el("button", { id: "forward", onclick: () => go(step + 1) }, "forward ▶"),
+          el("button", { id: "end", onclick: () => go(p.replay.steps) }, "end"), " ", jump,
+          el("label", {}, " seen by ", viewer))),
+        el("section", { class: "panel board" }, drawBoard(p)),
+        el("section", { class: "panel log" }, el("h2", {}, "What they were told"),
+          el("ol", { reversed: "" }, [...p.log].reverse().map((line) => el("li", {}, line)))));
+    } catch (error) { showError(error); }
+  };
+  await draw();
 }
 
 async function play() {
@@ -223,7 +387,8 @@ async function play() {
     main.replaceChildren(el("p", { id: "error" }, "There is no game at this link."));
     return;
   }
-  if (info.mode === "hotseat") await table();
+  if (new URLSearchParams(location.search).has("replay")) await replay();
+  else if (info.mode === "hotseat") await table();
   else listen();
 }
 

@@ -88,8 +88,7 @@ function perch(v, name, p) {
  * @param {(id: string) => string} name
  */
 function flock(f, name) {
-  // @ts-expect-error a Flock document has no `settled` (species and size only): never shown
-  return f ? el("span", "flock", `${f.size}× ${name(f.species)}${f.settled ? ` (${f.settled} settled)` : ""}`) : el("span", "flock empty", "—");
+  return f ? el("span", "flock", `${f.size}× ${name(f.species)}`) : el("span", "flock empty", "—");
 }
 
 /**

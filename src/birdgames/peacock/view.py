@@ -86,6 +86,11 @@ class SeatView:
     total: int
     """The sum of `season_scores`."""
 
+    @property
+    def score(self) -> int:
+        """The seat's running score, `total` (`SeatLike`)."""
+        return self.total
+
 
 @attrs.frozen(slots=False)
 class View:

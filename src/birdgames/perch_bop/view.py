@@ -48,6 +48,11 @@ class SeatView:
     objective: str | None
     """The kept objective: the viewer's own, everyone's once revealed."""
 
+    @property
+    def hand_size(self) -> int:
+        """How many birds the seat holds in hand (`SeatLike`)."""
+        return sum(self.hand)
+
 
 @attrs.frozen(slots=False)
 class Decision:

@@ -80,6 +80,11 @@ class SeatView:
     prizes: int
     """The seat's Prizes."""
 
+    @property
+    def score(self) -> int:
+        """The seat's score: its Prizes (R7.6; `SeatLike`)."""
+        return self.prizes
+
 
 @attrs.frozen(slots=False)
 class View:
