@@ -20,6 +20,7 @@ import argparse
 import ast
 import re
 import sys
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -89,6 +90,8 @@ class Rule:
     line: int
     text: str
     decision: bool
+    # The anchor of the section holding it on its page ("" at the top of the page).
+    section: str = ""
 
 
 @dataclass(frozen=True)
@@ -160,6 +163,17 @@ def _statement(block: str, rule_id: str, decision: bool) -> str:
     return sentence
 
 
+def _slug(heading: str, seen: dict[str, int]) -> str:
+    """A heading's anchor as the docs' table of contents makes it (Python-Markdown's toc:
+    ASCII letters, digits, `_` and `-`; a repeated heading gets `_1`, `_2`...)."""
+    text = unicodedata.normalize("NFKD", heading).encode("ascii", "ignore").decode("ascii")
+    text = re.sub(r"[^\w\s-]", "", text).strip().lower()
+    slug = re.sub(r"[-\s]+", "-", text)
+    count = seen.get(slug, 0)
+    seen[slug] = count + 1
+    return f"{slug}_{count}" if count else slug
+
+
 def parse_rules(game: GameRules, root: Path = ROOT) -> tuple[dict[str, Rule], list[str]]:
     """The rules declared in a game's pages, in page order, and any duplicate declaration."""
     ids = game.id_pattern
@@ -169,7 +183,11 @@ def parse_rules(game: GameRules, root: Path = ROOT) -> tuple[dict[str, Rule], li
     problems: list[str] = []
     for page in game.pages:
         lines = (root / page).read_text().splitlines()
+        slugs: dict[str, int] = {}
+        section = ""
         for number, line in enumerate(lines, start=1):
+            if re.match(r"#{2,6}\s", line):
+                section = _slug(line.lstrip("#").strip(), slugs)
             found = [m.group(1) for m in heading.finditer(line)]
             found += [m.group(1) for m in bold.finditer(line)]
             for rule_id in found:
@@ -178,7 +196,9 @@ def parse_rules(game: GameRules, root: Path = ROOT) -> tuple[dict[str, Rule], li
                     continue
                 decision = rule_id[1:2] == "D" and rule_id[0] != "§"
                 text = _statement(_block(lines, number - 1), rule_id, decision)
-                rules[rule_id] = Rule(rule_id, page, number, _plain(text, rule_id), decision)
+                rules[rule_id] = Rule(
+                    rule_id, page, number, _plain(text, rule_id), decision, section
+                )
     return rules, problems
 
 
@@ -438,7 +458,7 @@ def render(game_map: GameMap) -> str:
         page = Path(rule.page).name
         lines += [
             f'<a id="{_anchor(rule.id)}"></a>**{rule.id}** {rule.text}'
-            f" ([{_title(rule.page)}]({page}))",
+            f" ([{_title(rule.page)}]({page}{'#' + rule.section if rule.section else ''}))",
             "",
         ]
         code_sites = game_map.code.get(rule.id, [])
