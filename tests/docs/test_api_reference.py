@@ -104,13 +104,15 @@ BARE_CODE = re.compile(r"§\d|\b[RKPU]\d+(?:\.\d+)?\b")
 
 
 def rule_sections(game: str) -> set[str]:
-    """The headings of docs/rules/<game>.md, also without a trailing parenthesis of codes."""
+    """The headings of docs/rules/<game>.md, also without a trailing parenthesis of codes or
+    a leading rule id (`## K2 A season` is cited as "A season")."""
     sections = set()
     for line in (RULES / f"{game}.md").read_text().splitlines():
         if line.startswith("#"):
             heading = line.lstrip("#").strip()
             sections.add(heading)
             sections.add(re.sub(r" \([^()]*\)$", "", heading))
+            sections.add(re.sub(r"^K\d+ ", "", heading))
     return sections
 
 

@@ -136,11 +136,12 @@ def fresh(players: int = 3, seed: int = 1, season: Season | None = BLUE) -> Stat
 
 # --- rulebook examples ------------------------------------------------------------------
 
-# Example 1 (K5): a hummingbird and an ostrich share an island with no meat and no puffin.
+# The rulebook's example 1 (K2.5): a hummingbird and an ostrich share an island with no meat
+# and no puffin.
 HUMMINGBIRD_AND_OSTRICH = group(
     "start_1", flock("hummingbird"), flock("ostrich"), tucks=[("grove", BLUE)]
 )
-# Example 2 (K5): a full flock of three vultures on an island with meat.
+# The rulebook's example 2 (K2.5): a full flock of three vultures on an island with meat.
 VULTURE_FULL_FLOCK = group("crag", flock("vulture", 3))
 # The vulture island of the season-change example: meat in blue, only fish in orange.
 VULTURE_ISLAND = group("crag", flock("vulture", 2))

@@ -9,10 +9,17 @@ from birdgames.peacock import (
     Phase,
     PickCommitted,
     PickRevealed,
+    PlaceBird,
+    PlaceIsland,
     Season,
+    Slot,
+    Source,
     State,
 )
 from tests.peacock.scenarios import fresh
+from tests.rules import rule
+
+pytestmark = rule("peacock", "K2.2")
 
 
 def _picks(state: State, player: int) -> list[DraftCard]:
@@ -68,6 +75,7 @@ def test_any_commit_order_gives_the_same_state() -> None:
     assert len(results) == 1
 
 
+@rule("peacock", "KD1")
 def test_reveal_makes_picks_public_and_blue_passes_to_the_next_seat() -> None:
     """After the reveal picks are drafted (public) and blue hands go to seat i+1."""
     state = fresh(3, season=Season.BLUE)
@@ -88,6 +96,7 @@ def test_reveal_makes_picks_public_and_blue_passes_to_the_next_seat() -> None:
         assert set(state.seats[p].hand.birds) <= set(before.birds)
 
 
+@rule("peacock", "KD1")
 def test_orange_passes_to_the_previous_seat() -> None:
     """DECISION: orange hands go to seat i-1."""
     state = fresh(3, season=Season.ORANGE)
@@ -135,3 +144,22 @@ def test_commit_event_hides_the_card_from_others() -> None:
     assert GAME.visible_events(events, 1) == (PickCommitted(0, None),)
     assert GAME.visible_events(events, None) == (PickCommitted(0, None),)
     assert GAME.visible_events(events, 0) == events
+
+
+@rule("peacock", "KD2")
+def test_the_draft_offers_picks_only_and_placing_waits_for_migration() -> None:
+    """KD2: nothing is placed during the draft; the picks wait, drafted, for the migration."""
+    state = fresh(3)
+    for action in _first_cards(state, 3):
+        state = GAME.apply(state, action)
+    assert state.phase is Phase.DRAFT
+    for p in range(3):
+        assert all(isinstance(a, DraftCard) for a in GAME.legal_actions(state, p))
+    pool = state.seats[0].pool
+    bird = (pool.drafted_birds or state.seats[0].hand.birds)[0]
+    placing = PlaceBird(0, bird, Source.DRAFTED, 0, Slot.LEFT)
+    assert GAME.check(state, placing) is not None
+    island = (pool.drafted_islands or state.seats[0].hand.islands)[0]
+    assert GAME.check(state, PlaceIsland(0, island)) is not None
+    assert len(state.seats[0].groups) == 3
+    assert all(g.left is None and g.right is None for g in state.seats[0].groups)

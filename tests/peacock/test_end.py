@@ -3,6 +3,9 @@
 from birdgames.peacock import GAME, EndMigration, GameOver, Phase
 from birdgames.peacock.state import State
 from tests.peacock.scenarios import BLUE, flock, group, position, seat, starting
+from tests.rules import rule
+
+pytestmark = rule("peacock", "K3")
 
 
 def _finish(state: State) -> tuple[State, tuple[object, ...]]:
@@ -37,6 +40,7 @@ def test_tie_goes_to_the_most_distinct_species() -> None:
     assert GAME.winners(state) == (1,)
 
 
+@rule("peacock", "KD8")
 def test_full_tie_is_a_shared_win() -> None:
     """DECISION: equal totals and equal variety share the win."""
     state = position((seat(scores=(3, 3)), seat(scores=(2, 4))), BLUE, rnd=3)

@@ -7,6 +7,7 @@ import attrs
 from birdgames.peacock import GAME, Phase, State
 from birdgames.peacock.evaluate import evaluate
 from tests.peacock.scenarios import BLUE, flock, group, position, seat, starting
+from tests.rules import rule
 
 
 def _value(state: State, player: int = 0) -> float:
@@ -20,6 +21,7 @@ def test_banked_season_points_count_in_full() -> None:
     assert _value(high) - _value(low) == 10
 
 
+@rule("peacock", "K2.4")
 def test_a_bird_still_to_place_is_worth_its_planned_place_until_the_migration_ends() -> None:
     """A drafted puffin counts what it adds where the plan puts it, as much as the same puffin
     on its fish island; once the seat has ended its migration it is left out (K2.4) and

@@ -32,6 +32,9 @@ from birdgames.peacock import (
 from birdgames.peacock.events import EVENT_CLASSES
 from birdgames.rng import Rng, below
 from tests.peacock.scenarios import fresh
+from tests.rules import rule
+
+pytestmark = rule("peacock", "K4")
 
 B, L = Season.BLUE, Slot.LEFT
 PUBLIC: list[Event] = [

@@ -13,6 +13,7 @@ from birdgames.peacock.invariants import SEASON_SCORE_BOUND, _flock_problem
 from birdgames.peacock.scoring import flock_limits, group_counts
 from birdgames.peacock.state import Flock, Group, Phase, Tuck
 from tests.load_validation import check_refused, find_state
+from tests.rules import rule
 
 
 def _find(players: int, found: Callable[[State], bool]) -> State:
@@ -30,6 +31,7 @@ def _with_seat(state: State, index: int, **changes: object) -> State:
     return attrs.evolve(state, seats=tuple(seats))
 
 
+@rule("peacock", "K2.5")
 @pytest.mark.parametrize("score", [-1000, -1, 10**15, SEASON_SCORE_BOUND + 1])
 def test_season_scores_beyond_what_a_season_gives_are_refused(score: int) -> None:
     """A season scores from 0 to every bird card at its best (K2.5)."""
@@ -83,6 +85,7 @@ def test_the_flock_limits_accept_exactly_the_flocks_the_flock_check_accepts() ->
     assert compared > 100  # many flocks really were accepted
 
 
+@rule("peacock", "K2.3")
 def test_moves_made_outside_a_migration_are_refused() -> None:
     """K2.3: the move budget counts one migration; the draft has made no move."""
     state = _find(3, lambda s: s.phase is Phase.DRAFT)

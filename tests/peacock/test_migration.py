@@ -27,6 +27,9 @@ from tests.peacock.scenarios import (
     solo,
     starting,
 )
+from tests.rules import rule
+
+pytestmark = rule("peacock", "K2.3")
 
 L, R = Slot.LEFT, Slot.RIGHT
 D = Source.DRAFTED
@@ -113,6 +116,7 @@ def test_bird_joins_a_same_species_flock_with_room_only() -> None:
     )
 
 
+@rule("peacock", "KD4")
 def test_two_flocks_of_one_species_may_share_a_group() -> None:
     """DECISION: both slots of a group may hold flocks of the same species."""
     groups = starting(start_2=group("start_2", flock("vulture", 3)))
@@ -122,6 +126,7 @@ def test_two_flocks_of_one_species_may_share_a_group() -> None:
     assert g.left == flock("vulture", 3) and g.right == flock("vulture", 1)
 
 
+@rule("peacock", "KD5")
 def test_placed_birds_move_again_within_the_migration() -> None:
     """K2.3 (DECISION): a placed bird may be lifted and placed again, and again."""
     groups = starting(start_2=group("start_2", flock("vulture", 1)))
@@ -138,6 +143,7 @@ def test_placed_birds_move_again_within_the_migration() -> None:
     assert state.seats[0].moves == 2
 
 
+@rule("peacock", "KD5")
 def test_the_move_budget_ends_tableau_moves_but_not_placing() -> None:
     """K2.3 (DECISION): after MOVES_PER_MIGRATION moves, drafted birds still go down."""
     groups = starting(start_2=group("start_2", flock("vulture", 1)))
@@ -153,6 +159,7 @@ def test_the_move_budget_ends_tableau_moves_but_not_placing() -> None:
     assert not any(isinstance(a, LiftBird) for a in legal)
 
 
+@rule("peacock", "KD5")
 def test_crows_and_puffins_swap_flocks_through_a_free_slot() -> None:
     """K2.3 (DECISION): two full slots swap their flocks through a third, 24 -> 27 points.
 
@@ -190,6 +197,8 @@ def test_end_migration_waits_for_every_drafted_island() -> None:
     assert EndMigration(0) not in GAME.legal_actions(state, 0)
 
 
+@rule("peacock", "K2.4")
+@rule("peacock", "KD6")
 def test_unplaced_birds_pass_in_the_season_direction_then_leave() -> None:
     """K2.4: unplaced birds pass (blue: to seat i+1); unplaced received birds leave."""
     seats = (seat(drafted_birds=["heron"]), seat(), seat(aside=["owl"]))
@@ -211,6 +220,8 @@ def test_unplaced_birds_pass_in_the_season_direction_then_leave() -> None:
     assert state.seats[0].pool.aside == ("owl",)
 
 
+@rule("peacock", "K2.4")
+@rule("peacock", "KD1")
 def test_orange_passes_to_the_previous_seat() -> None:
     """DECISION: orange seasons pass to seat i-1."""
     seats = (seat(drafted_birds=["heron"]), seat(), seat())
@@ -220,6 +231,7 @@ def test_orange_passes_to_the_previous_seat() -> None:
     assert state.seats[2].pool.received == ("heron",)
 
 
+@rule("peacock", "K2.4")
 def test_additional_migration_places_only_received_birds() -> None:
     """In additional migration nothing else moves and islands stay."""
     groups = starting(start_2=group("start_2", flock("vulture")))
@@ -232,6 +244,7 @@ def test_additional_migration_places_only_received_birds() -> None:
                if isinstance(a, PlaceBird))  # fmt: skip
 
 
+@rule("peacock", "K2.4")
 def test_received_birds_form_a_new_flock_together() -> None:
     """A new flock may take several received birds."""
     state = position((seat(received=["vulture", "vulture"]), seat(done=True)), BLUE,
@@ -298,3 +311,22 @@ def test_parrot_flock_holds_three_in_blue() -> None:
     assert GAME.check(orange, PlaceBird(0, "parrot", D, 0, L)) == (
         "the parrot flock in group 0 left is full (2 of 2)"
     )
+
+
+@rule("peacock", "KD3")
+def test_a_placed_island_never_moves_again() -> None:
+    """KD3: once placed, an island is no card of the pool: no action tucks, places or lifts
+    it, and it keeps its group number through the season change."""
+    state = solo(seat(drafted_islands=["reef", "grove"]))
+    state = GAME.apply(state, PlaceIsland(0, "reef"))
+    islands = {
+        a.island for a in GAME.legal_actions(state, 0) if isinstance(a, PlaceIsland | TuckIsland)
+    }
+    assert islands == {"grove"}
+    assert GAME.check(state, TuckIsland(0, "reef", 0, BLUE)) is not None
+    assert GAME.check(state, PlaceIsland(0, "reef")) is not None
+    state = GAME.apply(state, TuckIsland(0, "grove", 3, ORANGE))
+    state = GAME.apply(state, EndMigration(0))
+    assert state.round == 2
+    assert [g.island for g in state.seats[0].groups] == ["start_1", "start_2", "start_3", "reef"]
+    assert state.seats[0].groups[3].tucks[0].island == "grove"

@@ -6,6 +6,7 @@ from birdgames import CodecError, IllegalActionError, InvalidConfigError, codec
 from birdgames.peacock import GAME, Action, Config, EndMigration, State, View
 from birdgames.peacock.invariants import problem
 from birdgames.rng import Rng, below
+from tests.rules import rule
 
 
 def _playout(players: int, seed: int) -> list[tuple[State, tuple[Action, ...], Action]]:
@@ -57,6 +58,7 @@ def test_codec_refuses_a_state_that_breaks_card_conservation() -> None:
         codec.loads(State, text)
 
 
+@rule("peacock", "K1")
 def test_codec_refuses_a_state_whose_boxed_cards_are_in_play() -> None:
     """K1: a 2-player state that moved a boxed bird into the deck is refused on load."""
     state = GAME.new_game(Config(2), 3)

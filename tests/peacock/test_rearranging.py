@@ -26,6 +26,9 @@ from birdgames.peacock.scoring import season_score
 from birdgames.peacock.state import MOVES_PER_MIGRATION, SLOTS, Flock, Group, Seat
 from birdgames.rng import Rng, below
 from tests.peacock.scenarios import BLUE, flock, group, position, seat, solo, starting
+from tests.rules import rule
+
+pytestmark = rule("peacock", "K2.3")
 
 L, R = Slot.LEFT, Slot.RIGHT
 T = Source.TABLEAU
@@ -48,6 +51,7 @@ def _play(state: State, steps: list[Action]) -> State:
     return state
 
 
+@rule("peacock", "KD5")
 def test_crows_and_puffins_swap_in_a_full_tableau() -> None:
     """K2.3 (DECISION): every slot full, the crows lift, the puffins move, the crows land.
 
@@ -76,6 +80,7 @@ def test_crows_and_puffins_swap_in_a_full_tableau() -> None:
     assert after.moves == 5
 
 
+@rule("peacock", "KD5")
 def test_a_lift_costs_one_move_and_sets_the_bird_aside() -> None:
     """A lifted bird leaves its flock for the set-aside birds; its event says so."""
     state = solo(seat(starting(start_2=group("start_2", flock("vulture", 2)))))
@@ -87,6 +92,7 @@ def test_a_lift_costs_one_move_and_sets_the_bird_aside() -> None:
     assert GAME.view(after, None).seats[0].moves_left == MOVES_PER_MIGRATION - 1
 
 
+@rule("peacock", "KD5")
 def test_lifts_are_refused_with_a_reason() -> None:
     """Lifting names a flock of that species; none in additional migration."""
     state = solo(seat(starting(start_2=group("start_2", flock("vulture")))))
@@ -101,6 +107,8 @@ def test_lifts_are_refused_with_a_reason() -> None:
     )
 
 
+@rule("peacock", "KD6")
+@rule("peacock", "K2.4")
 def test_a_lifted_bird_left_unplaced_passes_on() -> None:
     """K2.4 (DECISION): a lifted bird is an unplaced bird at the end of the migration."""
     seats = (seat(starting(start_2=group("start_2", flock("vulture")))), seat())
@@ -156,6 +164,7 @@ def _with_seat(state: State, player: int, new: Seat) -> State:
     return attrs.evolve(state, seats=seats)
 
 
+@rule("peacock", "KD5")
 @given(
     players=st.integers(2, 4),
     seed=st.integers(0, 2**32),

@@ -1,4 +1,4 @@
-"""Scoring (K2.5): the rulebook examples, each trigger, each effect (K5)."""
+"""Scoring (K2.5): the rulebook examples, each trigger, each effect."""
 
 from birdgames.peacock.scoring import rating, score_flock
 from birdgames.peacock.state import Group, Slot
@@ -14,6 +14,9 @@ from tests.peacock.scenarios import (
     solo,
     starting,
 )
+from tests.rules import rule
+
+pytestmark = rule("peacock", "K2.5")
 
 
 def _points(g: Group, season: object = BLUE, slot: Slot = Slot.LEFT) -> tuple[int, int, int]:
@@ -98,6 +101,7 @@ def test_season_score_adds_every_flock_of_every_group() -> None:
     assert scored(solo(seat(groups))) == 7 + 12
 
 
+@rule("peacock", "K3")
 def test_ratings_bands() -> None:
     """K3: 0-99 Fair, 100-149 Fancy, 150+ Fabulous."""
     assert [rating(t) for t in (0, 99, 100, 149, 150, 231)] == [

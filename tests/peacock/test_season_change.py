@@ -12,6 +12,9 @@ from tests.peacock.scenarios import (
     seat,
     starting,
 )
+from tests.rules import rule
+
+pytestmark = rule("peacock", "K2.6")
 
 
 def _end_season(state: State) -> tuple[State, tuple[object, ...]]:
@@ -21,6 +24,7 @@ def _end_season(state: State) -> tuple[State, tuple[object, ...]]:
     return state, events
 
 
+@rule("peacock", "KD7")
 def test_vulture_whose_group_loses_meat_is_set_aside() -> None:
     """Rulebook: the crag has meat in blue, only fish in orange: the vultures leave."""
     state = position((seat(starting(VULTURE_ISLAND)), seat()), BLUE)
@@ -32,6 +36,7 @@ def test_vulture_whose_group_loses_meat_is_set_aside() -> None:
                          "vulture needs meat; group 3 has no meat in orange") in events  # fmt: skip
 
 
+@rule("peacock", "KD7")
 def test_orange_owl_flock_of_two_becomes_one_plus_one_aside_in_blue() -> None:
     """An orange owl flock of 2 keeps 1 in blue; the other is set aside."""
     owls = group("start_3", flock("owl", 2), tucks=[("grove", ORANGE)])

@@ -7,8 +7,12 @@ from birdgames.peacock import GAME, Config, Phase, Season, State
 from birdgames.peacock.cards import DEAL_BIRDS, DEAL_ISLANDS
 from birdgames.peacock.setup import bird_deck_cards, island_deck_cards
 from tests.peacock.scenarios import fresh
+from tests.rules import rule
+
+pytestmark = rule("peacock", "K1")
 
 
+@rule("peacock", "K2.1")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_first_deal_gives_five_birds_and_two_islands(players: int) -> None:
     """Season 1 deals each player 5 birds and 2 islands as one hand."""
@@ -29,6 +33,7 @@ def test_four_players_use_the_whole_deck() -> None:
     assert len(bird_deck_cards(4)) == 72 and len(island_deck_cards(4)) == 24
 
 
+@rule("peacock", "K2.1")
 def test_two_players_use_36_birds_and_12_islands() -> None:
     """At 2 players 36 of the 58 birds and 12 of the 18 islands are dealt."""
     assert _dealt_over_game(2) == (36, 12)
@@ -50,6 +55,7 @@ def test_same_seed_same_game_and_decks_differ_by_seed() -> None:
     assert fresh(3, 7).bird_deck != fresh(3, 8).bird_deck
 
 
+@rule("peacock", "K2.1")
 def test_fixed_deck_orders_deal_from_the_top() -> None:
     """A fixed bird and island order deals its first cards to seat 0, then seat 1."""
     birds = tuple(sorted(bird_deck_cards(2)))
@@ -95,14 +101,16 @@ def _play_to_last_deal(players: int, seed: int) -> State:
     return state
 
 
+@rule("peacock", "K2.1")
 def test_four_players_deal_out_both_decks_by_season_three() -> None:
-    """K5: at 4 players the season-3 deal empties both decks."""
+    """K2.1: at 4 players the season-3 deal empties both decks."""
     state = _play_to_last_deal(4, 5)
     assert state.bird_deck == () and state.island_deck == ()
     assert all(len(s.hand.birds) == 7 for s in state.seats)
 
 
+@rule("peacock", "K2.1")
 def test_two_players_leave_22_birds_and_6_islands_undealt() -> None:
-    """K5: at 2 players 36 birds and 12 islands are dealt over the game."""
+    """K2.1: at 2 players 36 birds and 12 islands are dealt over the game."""
     state = _play_to_last_deal(2, 5)
     assert len(state.bird_deck) == 58 - 36 and len(state.island_deck) == 18 - 12

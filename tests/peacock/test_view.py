@@ -5,6 +5,9 @@ from birdgames.peacock import GAME, LiftBird, Phase, PlaceIsland, Season, Slot, 
 from birdgames.peacock.state import MOVES_PER_MIGRATION
 from tests.peacock.adapter import perturb_hidden
 from tests.peacock.scenarios import flock, fresh, group, position, seat, solo, starting
+from tests.rules import rule
+
+pytestmark = rule("peacock", "K4")
 
 
 def test_player_sees_own_hand_and_only_sizes_of_others() -> None:
@@ -54,6 +57,7 @@ def test_hidden_changes_leave_the_view_and_legal_actions_alone() -> None:
         assert GAME.legal_actions(other, player) == GAME.legal_actions(state, player)
 
 
+@rule("peacock", "K2.3")
 def test_every_seat_sees_each_seats_moves_left_in_migration() -> None:
     """K2.3: moves left are public, counted down by moves and lifts, 0 outside migration."""
     tableau = starting(start_2=group("start_2", flock("vulture", 2)))

@@ -11,8 +11,10 @@ from birdgames.perch_bop.cards import (
     TILES,
     Category,
 )
+from tests.rules import rule
 
 
+@rule("perch_bop", "§1.1", "§5.1", "§5.2", "§5.3")
 def test_twenty_four_locations_with_unique_ids() -> None:
     """There are 24 Location tiles with unique ids: 6 trees, 9 creature homes, 9 specials."""
     assert len(TILES) == 24
@@ -24,6 +26,7 @@ def test_twenty_four_locations_with_unique_ids() -> None:
     }
 
 
+@rule("perch_bop", "§1.1", "§5.1")
 def test_nests_fit_the_ten_in_the_box() -> None:
     """Trees hold 1 nest, Stone Statue 2, Rookery 3, the rest none."""
     assert all(t.nests == 1 for t in TILES if t.category is Category.TREE)
@@ -57,6 +60,7 @@ def test_objective_decks_deal_every_player_count() -> None:
         assert len(eligible) >= 2 * n
 
 
+@rule("perch_bop", "§4.3")
 def test_fountain_sides_total_thirty_and_forty_three() -> None:
     """The 2-3p side has 12 slots worth 30, the 4-5p side 18 slots worth 43 (§4.3)."""
     assert (len(FOUNTAIN_SMALL), sum(s.value for s in FOUNTAIN_SMALL)) == (12, 30)
@@ -66,6 +70,8 @@ def test_fountain_sides_total_thirty_and_forty_three() -> None:
             assert all(s < i for s in slot.supports)
 
 
+@rule("perch_bop", "U18")
+@rule("perch_bop", "§5")
 def test_source_values_of_some_tiles() -> None:
     """Spot checks against §5: values as 1st/2nd/3rd."""
     assert TILE["japanese_maple"].values == (4, 7, 3)

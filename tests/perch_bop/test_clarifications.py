@@ -34,6 +34,9 @@ from birdgames.perch_bop.state import Await, Phase, Spot, Where
 from tests.perch_bop import scenarios as sc
 from tests.perch_bop.test_creatures import settle
 from tests.perch_bop.test_pond_creatures import FROG, on_ponds, position, turn
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "P9")
 
 RED, YELLOW, BLUE, GREEN, PURPLE = 0, 1, 2, 3, 4
 
@@ -167,6 +170,7 @@ def test_a_scarecrow_with_no_legal_intersection_stays_where_it_is() -> None:
     assert invariant_violation(after) is None
 
 
+@rule("perch_bop", "U13")
 def test_the_largest_stack_tie_break_ignores_ponds() -> None:
     """P9, U13: tied totals go to the largest stack on a Location; Blue's five Pond birds
     do not beat Red's stack of four."""
@@ -176,12 +180,14 @@ def test_the_largest_stack_tie_break_ignores_ponds() -> None:
     assert winners_of(state) == (RED,)
 
 
+@rule("perch_bop", "U13")
 def test_pond_birds_count_for_nobodys_largest_stack_even_alone() -> None:
     """P9, U13: a colour whose only birds sit on a Pond has no stack at all."""
     state = on_ponds(position(), {1: {GREEN: 6}})
     assert largest_stack(state, GREEN) == 0
 
 
+@rule("perch_bop", "P5")
 def test_pond_birds_are_unaffected_by_the_abilities_of_adjoining_locations() -> None:
     """P5, the rulebook: the Hanging Nest and the Power Lines beside a Pond take their own
     birds in Upkeep; the Pond's birds stay."""
@@ -217,6 +223,7 @@ def test_pond_birds_are_unaffected_by_the_abilities_of_adjoining_locations() -> 
 # --- the Config's Ponds -----------------------------------------------------------------------
 
 
+@rule("perch_bop", "P5")
 def test_a_game_with_pond_creatures_starts_with_them_unheld_and_off_the_board() -> None:
     """P5: the Frog and the Perch come with their Ponds, nobody's, standees not yet out."""
     config = Config(

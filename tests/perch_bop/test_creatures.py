@@ -38,6 +38,9 @@ from birdgames.perch_bop.events import (
 from birdgames.perch_bop.state import Await, Phase, Stage
 from birdgames.rng import Rng, below
 from tests.perch_bop import scenarios as sc
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "§6")
 
 TILES = sc.CREATURE_TILES_13
 # The independent oracle: the 13-tile board from its coordinates (§1.3), and the clockwise
@@ -217,6 +220,8 @@ CASES = [
 ]
 
 
+@rule("perch_bop", "PD9")
+@rule("perch_bop", "P2")
 @pytest.mark.parametrize(("creature", "start", "gone"), CASES)
 def test_paths_equal_what_section_6_allows(
     creature: str, start: int, gone: tuple[str, ...]
@@ -229,6 +234,7 @@ def test_paths_equal_what_section_6_allows(
     assert engine_paths(state, creature) == expected
 
 
+@rule("perch_bop", "P2")
 def test_owl_skips_a_removed_ring_tile() -> None:
     """P2: the Owl walks the fixed ring and a removed tile is simply skipped."""
     state = turn("owl", CELL["mighty_oak"], gone=("overstuffed_birdhouse",))
@@ -239,6 +245,7 @@ def test_owl_skips_a_removed_ring_tile() -> None:
     assert all(CELL["overstuffed_birdhouse"] not in p for p in paths)
 
 
+@rule("perch_bop", "U8")
 def test_squirrel_far_from_the_bench_cannot_be_activated() -> None:
     """U8: no activation without a legal move (the Squirrel away from the Park Bench)."""
     state = turn("squirrel", CORNER)
@@ -249,6 +256,8 @@ def test_squirrel_far_from_the_bench_cannot_be_activated() -> None:
 # --- activation as a bonus action (§3) ---------------------------------------------------------
 
 
+@rule("perch_bop", "PD14")
+@rule("perch_bop", "§3")
 def test_activation_is_a_bonus_action_once_per_round() -> None:
     """§3: the turn's one bonus action; each creature at most once per round."""
     state = turn("hawk", CELL["hawk_nest"])
@@ -264,6 +273,7 @@ def test_activation_is_a_bonus_action_once_per_round() -> None:
     assert reason == "the hawk has already been activated this round"
 
 
+@rule("perch_bop", "§3")
 def test_used_flag_resets_each_round() -> None:
     """§3: a new round makes every creature usable again."""
     state = sc.creature(sc.fresh(5, TILES), "hawk", 0, CELL["hawk_nest"], used=True)
@@ -271,12 +281,15 @@ def test_used_flag_resets_each_round() -> None:
     assert all(not cr.used for cr in after.creatures)
 
 
+@rule("perch_bop", "§3")
 def test_only_the_controller_activates() -> None:
     """§3: only creatures you control."""
     state = sc.creature(turn("hawk", CELL["hawk_nest"]), "hawk", 1, CELL["hawk_nest"])
     assert GAME.check(state, ActivateCreature(0, "hawk")) == "p0 does not control the hawk"
 
 
+@rule("perch_bop", "PD14")
+@rule("perch_bop", "§3")
 def test_turn_goes_on_after_an_activation_before_placing() -> None:
     """§3: a bonus before the placement; the bird is placed afterwards."""
     state = turn("hawk", CELL["hawk_nest"])
@@ -287,6 +300,7 @@ def test_turn_goes_on_after_an_activation_before_placing() -> None:
     assert GAME.to_act(done) == (1,)
 
 
+@rule("perch_bop", "§3")
 def test_turn_waits_after_placing_while_a_creature_is_usable() -> None:
     """§3: after placing, a usable creature keeps the turn open (activate or EndTurn)."""
     state = turn("hawk", CELL["hawk_nest"])
@@ -313,6 +327,7 @@ def test_pending_step_shows_in_to_act_and_view() -> None:
     assert reason == "first finish the activation: move the fox (MoveCreature)"
 
 
+@rule("perch_bop", "U8")
 def test_effect_is_optional_as_a_whole() -> None:
     """U8: the move is compulsory, the effect may be skipped; nothing is removed."""
     state = turn("hawk", CELL["hawk_nest"], {"lonely_elm": {1: 2}})
@@ -324,6 +339,7 @@ def test_effect_is_optional_as_a_whole() -> None:
     assert str(events[0]) == "p0 skips the hawk's effect"
 
 
+@rule("perch_bop", "U8")
 def test_effect_once_begun_takes_every_step() -> None:
     """U8: once used, each step with a choice is taken; no skipping halfway."""
     state = turn("fox", CELL["fox_den"], {"hawk_nest": {1: 1}, "doghouse": {2: 1}})
@@ -335,6 +351,7 @@ def test_effect_once_begun_takes_every_step() -> None:
 # --- each creature's effect (§6) -------------------------------------------------------------
 
 
+@rule("perch_bop", "U5")
 def test_hawk_sends_a_landing_bird_to_the_fountain_its_owner_picks_the_slot() -> None:
     """Hawk: one bird on the landing tile to the fountain; the bird's owner picks (U5)."""
     state = turn("hawk", CELL["hawk_nest"], {"lonely_elm": {3: 2}})
@@ -360,6 +377,7 @@ def test_birdhouse_stacks_are_immune() -> None:
     assert reason == "the green stack on lonely_elm is protected by a birdhouse"
 
 
+@rule("perch_bop", "U8")
 def test_only_birdhouse_birds_on_landing_means_no_effect() -> None:
     """U8: nothing to act on after the move: no use/skip question, the turn goes on."""
     state = turn("hawk", CELL["hawk_nest"], {"lonely_elm": {3: 2}}, {"lonely_elm": [3]})
@@ -368,6 +386,7 @@ def test_only_birdhouse_birds_on_landing_means_no_effect() -> None:
     assert EffectSkipped(0, "hawk", False) in events
 
 
+@rule("perch_bop", "U5")
 def test_dummy_bird_slot_is_chosen_by_the_acting_player() -> None:
     """U5: a dummy bird sent to the fountain by a creature: the activator picks its slot."""
     tiles = sc.CREATURE_TILES_8
@@ -380,6 +399,7 @@ def test_dummy_bird_slot_is_chosen_by_the_acting_player() -> None:
     assert after.arrivals[0].chooser == 0 and GAME.to_act(after) == (0,)
 
 
+@rule("perch_bop", "PD8")
 def test_owl_takes_from_any_tile_passed_or_landed_on() -> None:
     """Owl: one bird from any one tile it passed over or landed on, not its start."""
     stacks = {"owl_barn": {1: 1}, "doghouse": {1: 1}, "beehive": {2: 1}, "mighty_oak": {3: 1}}
@@ -394,6 +414,7 @@ def test_owl_takes_from_any_tile_passed_or_landed_on() -> None:
     assert birds(after, "doghouse")[1] == 0 and after.flow.activation is None
 
 
+@rule("perch_bop", "PD10")
 def test_fox_takes_from_the_tile_passed_through_and_the_landing_tile() -> None:
     """Fox: exactly two steps; one bird from the middle tile and one from the landing."""
     state = turn("fox", CELL["fox_den"], {"hawk_nest": {1: 2}, "doghouse": {2: 1, 3: 1}})
@@ -412,6 +433,7 @@ def test_fox_takes_from_the_tile_passed_through_and_the_landing_tile() -> None:
     assert fountain_colours(after) == [1, 3]
 
 
+@rule("perch_bop", "U8")
 def test_fox_with_an_empty_middle_tile_still_takes_from_the_landing() -> None:
     """U8: a part with nothing to take is passed over; the other part is still taken."""
     state = turn("fox", CELL["fox_den"], {"doghouse": {2: 1}})
@@ -462,6 +484,7 @@ def test_dog_on_an_edge_tile_pushes_off_the_board_into_the_fountain() -> None:
     assert birds(after, "owl_barn")[2] == 0 and fountain_colours(after) == [2]
 
 
+@rule("perch_bop", "P2")
 def test_a_removal_never_makes_the_centre_an_edge_for_the_dog() -> None:
     """P2: with a neighbour removed, the interior tile still has no off-board push."""
     state = turn("dog", CELL["thorn_bush"], {"great_ash": {1: 1}}, gone=("doghouse",))
@@ -488,6 +511,7 @@ def test_dog_never_pushes_into_a_birdhouse_stack() -> None:
     assert GAME.check(after, ChooseDestination(0, "beehive")) is not None
 
 
+@rule("perch_bop", "PD11")
 def test_cat_goes_only_to_the_strongest_neighbour() -> None:
     """Cat: one step, only to the neighbour with the highest total strength."""
     stacks = {"owl_barn": {1: 2}, "doghouse": {2: 3}, "fox_den": {3: 1}}
@@ -507,6 +531,7 @@ def test_cat_tie_is_broken_by_the_activator() -> None:
     )
 
 
+@rule("perch_bop", "PD10")
 def test_cat_removes_one_then_moves_one_more_to_a_neighbour() -> None:
     """Cat: one bird to the fountain, then one more from there to a neighbouring tile."""
     state = turn("cat", CELL["hawk_nest"], {"doghouse": {2: 2, 3: 1}})
@@ -525,6 +550,7 @@ def test_cat_removes_one_then_moves_one_more_to_a_neighbour() -> None:
     assert fountain_colours(after) == [3] and after.flow.activation is None
 
 
+@rule("perch_bop", "PD12")
 def test_cuckoo_swaps_a_landing_bird_with_one_elsewhere() -> None:
     """Cuckoo: a landing-tile bird and a bird on any other tile change places."""
     stacks = {"doghouse": {1: 2}, "lonely_elm": {1: 1, 2: 2}, "beehive": {3: 1}}
@@ -566,6 +592,7 @@ def test_cuckoo_respects_birdhouse_stacks_on_both_sides() -> None:
     assert GAME.legal_actions(mid, 0) == (ChooseBird(0, "park_bench", 4),)
 
 
+@rule("perch_bop", "PD12")
 def test_bee_pulls_a_bird_of_a_colour_already_stacked_there() -> None:
     """Bee: lands 2+ steps away and pulls a bird of a colour with a stack there."""
     stacks = {"lonely_elm": {1: 1}, "owl_barn": {1: 2, 2: 1}, "park_bench": {3: 1}}
@@ -579,6 +606,7 @@ def test_bee_pulls_a_bird_of_a_colour_already_stacked_there() -> None:
     assert BirdMoved(0, 1, "owl_barn", "lonely_elm", "bee", "pulls") in events
 
 
+@rule("perch_bop", "PD13")
 def test_squirrel_swaps_a_bird_with_a_fountain_bird() -> None:
     """Squirrel: the fountain bird joins the tile; the tile's bird takes that slot."""
     state = turn("squirrel", BENCH, {"lonely_elm": {1: 2}})
@@ -608,6 +636,7 @@ def test_squirrel_with_only_same_colour_fountain_birds_has_no_effect() -> None:
 # Intersection 0 of the 13-tile layout is {(0,0), (0,2), (1,1)}: owl_barn, hawk_nest, doghouse.
 
 
+@rule("perch_bop", "PD10")
 def test_scarecrow_removes_from_two_different_tiles_of_its_intersection() -> None:
     """Scarecrow: never moves; one bird from each of two different tiles there."""
     stacks = {"owl_barn": {1: 2}, "hawk_nest": {2: 1}, "doghouse": {3: 1}, "great_ash": {4: 1}}
@@ -633,6 +662,8 @@ def test_scarecrow_removes_from_two_different_tiles_of_its_intersection() -> Non
     assert scarecrow.position == sc.standee("scarecrow", 0) and scarecrow.used
 
 
+@rule("perch_bop", "PD7")
+@rule("perch_bop", "U8")
 def test_scarecrow_with_nothing_to_remove_cannot_be_activated() -> None:
     """DECISION (U8): the Scarecrow, which does not move, needs a bird to remove."""
     state = turn("scarecrow", 0, {"owl_barn": {1: 1}}, {"owl_barn": [1]})
@@ -641,6 +672,7 @@ def test_scarecrow_with_nothing_to_remove_cannot_be_activated() -> None:
     assert reason == "the scarecrow has no bird to remove at its intersection"
 
 
+@rule("perch_bop", "PD7")
 def test_scarecrow_with_one_tile_to_hit_removes_one_bird() -> None:
     """DECISION: with birds on only one tile of its intersection it removes just one."""
     state = turn("scarecrow", 0, {"owl_barn": {1: 2}})
@@ -652,6 +684,7 @@ def test_scarecrow_with_one_tile_to_hit_removes_one_bird() -> None:
     assert birds(after, "owl_barn")[1] == 1 and after.flow.activation is None
 
 
+@rule("perch_bop", "P2")
 def test_scarecrow_keeps_the_remaining_tiles_of_a_broken_intersection() -> None:
     """P2: after a removal the Scarecrow acts on what is left of its intersection."""
     tiles = list(TILES)
@@ -665,6 +698,7 @@ def test_scarecrow_keeps_the_remaining_tiles_of_a_broken_intersection() -> None:
     )
 
 
+@rule("perch_bop", "U21")
 def test_new_scarecrow_controller_places_it() -> None:
     """U21: a new controller puts the Scarecrow on an intersection other than its own."""
     state = sc.board(sc.fresh(5, TILES), {"cornfield": {1: 2}})
@@ -682,6 +716,7 @@ def test_new_scarecrow_controller_places_it() -> None:
 # --- general rules ------------------------------------------------------------------------
 
 
+@rule("perch_bop", "PD6")
 def test_two_standees_may_share_a_tile() -> None:
     """DECISION: standees never block each other; the Hawk may land beside the Dog."""
     state = sc.creature(turn("hawk", CELL["hawk_nest"]), "dog", 1, CELL["great_ash"])
@@ -695,6 +730,7 @@ def engine_paths_actions(state: State, creature: str) -> tuple[Action, ...]:
     return GAME.legal_actions(GAME.apply(state, ActivateCreature(0, creature)), 0)
 
 
+@rule("perch_bop", "U22")
 def test_creature_on_a_removed_tile_goes_home() -> None:
     """U22: a creature standing on a tile that leaves the game returns to its home."""
     state = sc.board(sc.fresh(5, TILES), {"overstuffed_birdhouse": {1: 7}})
@@ -801,6 +837,7 @@ def test_activation_events_are_public() -> None:
     assert events and all(GAME.visible_events(events, v) == events for v in (0, 3, None))
 
 
+@rule("perch_bop", "§2.3")
 def test_a_turn_waiting_for_a_placement_with_an_empty_hand_does_not_load() -> None:
     """§2.3: an activation before placing keeps the placement to do, so the hand is not empty;
     a save claiming otherwise would leave the player stuck once the activation ends."""

@@ -7,6 +7,9 @@ from birdgames.perch_bop.endgame import winners_of
 from birdgames.perch_bop.events import BagEmptied, FinalScored, GameEnded
 from birdgames.perch_bop.state import Phase, State
 from tests.perch_bop import scenarios as sc
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "§4.4")
 
 
 def last_upkeep(state: State) -> tuple[State, tuple[object, ...]]:
@@ -18,6 +21,7 @@ def last_upkeep(state: State) -> tuple[State, tuple[object, ...]]:
     return state, events
 
 
+@rule("perch_bop", "U11")
 def test_breakdown_of_every_end_game_source() -> None:
     """Objective, Largest Flock, 3 per creature, fountain and plaza add to the round points."""
     state = sc.board(sc.fresh(3), {"great_ash": {0: 6}, "owl_barn": {0: 2}, "park_bench": {1: 1}})
@@ -44,6 +48,7 @@ def test_breakdown_of_every_end_game_source() -> None:
     assert isinstance(events[-1], GameEnded)
 
 
+@rule("perch_bop", "U11")
 def test_bag_to_plaza_can_be_turned_off() -> None:
     """With bag_to_plaza_at_end off the bag's birds score nothing."""
     state = sc.bag(sc.board(sc.fresh(3, bag_to_plaza_at_end=False), {}), {2: 3})
@@ -51,6 +56,7 @@ def test_bag_to_plaza_can_be_turned_off() -> None:
     assert state.final[2].plaza == 0 and state.bag[2] == 3
 
 
+@rule("perch_bop", "U12")
 def test_largest_flock_tie_cancels_and_the_dummy_blocks() -> None:
     """Largest Flock: a tie gives nobody 10, and the dummy's stack takes part."""
     tied = sc.board(sc.fresh(3), {"great_ash": {0: 4}, "lonely_elm": {1: 4}})
@@ -73,6 +79,7 @@ def test_largest_flock_counts_nest_and_birdhouse() -> None:
     assert state.final[0].largest_flock == 10
 
 
+@rule("perch_bop", "U13")
 def test_winner_tie_break_by_largest_stack_then_fountain_then_shared() -> None:
     """U13: equal totals go to the larger stack, then more fountain birds, else shared."""
     state = sc.scores(

@@ -13,6 +13,9 @@ from birdgames.perch_bop.objectives import objective_met
 from birdgames.perch_bop.setup import eligible_objectives
 from birdgames.perch_bop.state import Birdfeeders, Sky
 from tests.perch_bop import scenarios as sc
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "P6", "P9")
 
 SEEDS = frozenset({SEEDS_THE_DAY})
 SKY = frozenset({POINTS_IN_THE_SKY})
@@ -33,6 +36,7 @@ def with_taken(state: State, taken: tuple[int, ...]) -> State:
     return attrs.evolve(state, feeders=Birdfeeders(on, taken, 0, 0))
 
 
+@rule("perch_bop", "PD27")
 @pytest.mark.parametrize(
     ("players", "expansions", "expected"),
     [
@@ -65,6 +69,7 @@ def test_a_base_game_refuses_an_expansion_objective() -> None:
         codec.loads(State, codec.dumps(attrs.evolve(state, seats=seats)))
 
 
+@rule("perch_bop", "PD27")
 @pytest.mark.parametrize(
     ("taken", "early_riser", "full_crop", "fasting"),
     [
@@ -84,6 +89,7 @@ def test_birdfeeder_objectives(
     assert objective_met(state, OBJECTIVE["fasting"], 0) is fasting
 
 
+@rule("perch_bop", "PD27")
 def test_sun_and_moon_objectives() -> None:
     """sunbather / night_owl: control the Location under the Sun / Moon; eclipse: 2+ birds
     on both."""

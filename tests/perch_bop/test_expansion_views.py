@@ -20,6 +20,7 @@ from birdgames.perch_bop.events import (
     TileEffect,
 )
 from birdgames.perch_bop.view import View
+from tests.rules import rule
 
 BOTH = frozenset({SEEDS_THE_DAY, POINTS_IN_THE_SKY})
 
@@ -38,6 +39,7 @@ def steps(players: int, seed: int) -> Iterator[tuple[State, tuple[Event, ...]]]:
         yield state, events
 
 
+@rule("perch_bop", "P2")
 def test_every_seat_and_spectators_see_the_birdfeeders_and_the_sky() -> None:
     """Both are public (P2): each view, the spectator's too, shows the state's own."""
     record = played(3, 4)

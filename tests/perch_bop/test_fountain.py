@@ -5,6 +5,9 @@ import attrs
 from birdgames.perch_bop import GAME, ChooseSlot, State, Zap
 from birdgames.perch_bop.events import FountainFilled
 from tests.perch_bop import scenarios as sc
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "§4.3")
 
 
 def zap_ready(players: int, fountain: dict[int, int]) -> State:
@@ -53,6 +56,7 @@ def test_full_fountain_overflows_to_the_plaza() -> None:
     assert FountainFilled(1, 1, None, 0) in events
 
 
+@rule("perch_bop", "U5")
 def test_dummy_bird_slot_is_chosen_by_the_acting_player() -> None:
     """2 players: a zapped dummy bird's slot is chosen by the player who zapped it (U5)."""
     state = GAME.apply(zap_ready(2, {}), Zap(0, "great_ash", 2))

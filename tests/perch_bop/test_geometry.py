@@ -13,6 +13,9 @@ from birdgames.perch_bop.geometry import (
     ring_next,
 )
 from tests.perch_bop import scenarios
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "§1.3", "P2")
 
 
 @pytest.mark.parametrize("size", [8, 10, 13])
@@ -92,6 +95,7 @@ def test_diagonals_span_three_columns() -> None:
     assert len(lines) == 4
 
 
+@rule("perch_bop", "§1.2")
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_owl_barn_always_set_up_on_the_edge(players: int) -> None:
     """Setup moves the Owl Barn to the edge whatever the seed (§1.2 step 3)."""

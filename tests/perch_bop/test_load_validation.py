@@ -11,6 +11,7 @@ from birdgames.perch_bop import GAME, State
 from birdgames.perch_bop.cards import TILE, Ability
 from birdgames.perch_bop.state import Await, Phase, Spot, Stage, Where
 from tests.load_validation import check_refused, find_state
+from tests.rules import rule
 
 
 def _find(players: int, found: Callable[[State], bool]) -> State:
@@ -43,6 +44,7 @@ def test_stage_and_cursor_stay_within_their_phase() -> None:
         _refused(attrs.evolve(state, flow=attrs.evolve(state.flow, cursor=value)), "cursor")
 
 
+@rule("perch_bop", "§2.1")
 @pytest.mark.parametrize("players", GAME.player_counts)
 def test_the_rookery_step_of_migration_stands_on_the_rookery(players: int) -> None:
     """Migration's second step sends a bird from the Rookery the cursor is on (§2.1): a
@@ -60,6 +62,7 @@ def test_the_rookery_step_of_migration_stands_on_the_rookery(players: int) -> No
             _refused(attrs.evolve(state, flow=flow), "rookery")
 
 
+@rule("perch_bop", "§6")
 def test_an_activation_path_is_a_move_the_creature_made() -> None:
     """§6: a finished move's path leads, step by step as the creature moves, to where its
     standee stands: any other landing, a Pond included, is refused."""

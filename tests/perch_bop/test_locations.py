@@ -20,6 +20,9 @@ from birdgames.perch_bop.events import (
 )
 from birdgames.perch_bop.state import Await, Phase
 from tests.perch_bop import scenarios as sc
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "§5")
 
 WITH_ROOKERY_8 = (
     "great_ash",
@@ -71,6 +74,8 @@ def test_early_bird_controller_may_add_an_extra_bird() -> None:
     assert (added.supply[1], declined.supply[1]) == (21, 22)
 
 
+@rule("perch_bop", "§2.5")
+@rule("perch_bop", "U3")
 def test_early_bird_controlled_by_the_dummy_helps_nobody() -> None:
     """2 players: the dummy controlling the Early Bird asks nobody; it adds 4 birds in round 1."""
     state = sc.board(sc.fresh(2), {"early_bird": {2: 3}})
@@ -107,6 +112,7 @@ def test_rookery_asks_strength_two_players_then_sends_a_controller_bird() -> Non
     assert state.fountain[3] == 2 and sc.loc(state, "rookery").birds == (2, 1, 3)
 
 
+@rule("perch_bop", "§2.5")
 def test_rookery_controlled_by_the_dummy_returns_a_dummy_bird_to_its_supply() -> None:
     """2 players: the dummy controlling the Rookery loses a bird to its own supply."""
     state = sc.board(sc.fresh(2, WITH_ROOKERY_8), {"rookery": {2: 3, 0: 1}})
@@ -129,6 +135,7 @@ def test_rookery_spares_a_birdhouse_stack() -> None:
 # --- Recruit ---------------------------------------------------------------------------------
 
 
+@rule("perch_bop", "§2.2")
 def test_happy_birdbath_controller_draws_three_first_and_returns_one() -> None:
     """Recruit: the Birdbath controller draws 3 first and returns 1; others draw 2."""
     state = sc.board(sc.fresh(3, RECRUIT_8), {"happy_birdbath": {1: 1}})
@@ -153,6 +160,7 @@ def test_happy_birdbath_wait_lists_nobody_as_pending() -> None:
     assert state.flow.pending == () and GAME.view(state, None).pending == ()
 
 
+@rule("perch_bop", "§2.5")
 def test_happy_birdbath_controlled_by_the_dummy_draws_normally() -> None:
     """2 players: the dummy controlling the Birdbath changes nothing; everyone draws 2."""
     state = sc.board(sc.fresh(2, RECRUIT_8), {"happy_birdbath": {2: 2}})
@@ -162,6 +170,7 @@ def test_happy_birdbath_controlled_by_the_dummy_draws_normally() -> None:
     assert [sum(s.hand) for s in state.seats] == [4, 4]
 
 
+@rule("perch_bop", "PD3", "§2.2")
 def test_full_bird_feeder_swaps_after_recruiting() -> None:
     """Recruit: after all draws the Feeder's controller may swap one hand bird with another's."""
     state = sc.board(sc.fresh(3, RECRUIT_8), {"full_bird_feeder": {0: 1}})
@@ -177,6 +186,7 @@ def test_full_bird_feeder_swaps_after_recruiting() -> None:
     assert GAME.apply(state, Decline(0)).seats == state.seats
 
 
+@rule("perch_bop", "§2.5")
 def test_full_bird_feeder_controlled_by_the_dummy_asks_nobody() -> None:
     """2 players: the dummy controlling the Feeder gives nobody a swap."""
     state = sc.board(sc.fresh(2, RECRUIT_8), {"full_bird_feeder": {2: 1}})
@@ -205,6 +215,7 @@ def test_power_lines_spares_a_birdhouse_stack() -> None:
     assert sc.loc(state, "power_lines").birds == (2, 0, 0) and not state.arrivals
 
 
+@rule("perch_bop", "§2.5")
 def test_power_lines_controlled_by_the_dummy_returns_a_dummy_bird() -> None:
     """2 players: the dummy's Power Lines bird returns to the dummy's supply."""
     state = sc.board(sc.fresh(2), {"power_lines": {2: 2}})
@@ -215,6 +226,7 @@ def test_power_lines_controlled_by_the_dummy_returns_a_dummy_bird() -> None:
     assert state.fountain.count(2) == 0 and state.supply[2] == supply + 1 - 2
 
 
+@rule("perch_bop", "U9", "U10")
 def test_hanging_nest_drops_unprotected_birds_at_strength_four() -> None:
     """Hanging Nest at strength 4+: unprotected birds fall to the plaza, birdhouses stay."""
     state = sc.board(
@@ -232,6 +244,7 @@ def test_hanging_nest_holds_below_four() -> None:
     assert sc.loc(state, "hanging_nest").birds == (2, 1, 0)
 
 
+@rule("perch_bop", "§2.5")
 def test_hanging_nest_dummy_birds_go_back_to_the_dummy_supply() -> None:
     """2 players: fallen dummy birds return to the dummy's supply, not the plaza."""
     state = sc.board(sc.fresh(2), {"hanging_nest": {0: 2, 2: 2}})
@@ -240,6 +253,7 @@ def test_hanging_nest_dummy_birds_go_back_to_the_dummy_supply() -> None:
     assert state.plaza == (2, 0, 0)
 
 
+@rule("perch_bop", "U10")
 def test_overstuffed_birdhouse_empties_and_leaves_at_seven() -> None:
     """Overstuffed Birdhouse at strength 7+: every bird (protected too) to the plaza; removed."""
     state = sc.board(
@@ -279,6 +293,7 @@ def test_high_perch_controller_takes_the_last_seat() -> None:
     assert TurnOrderSet(2, (1, 2, 0)) in events
 
 
+@rule("perch_bop", "§2.5")
 def test_high_perch_controlled_by_the_dummy_changes_nothing() -> None:
     """2 players: the dummy on the High Perch does not move anybody."""
     state = sc.board(sc.fresh(2, UPKEEP_8), {"high_perch": {2: 2}, "great_ash": {1: 3}})
@@ -295,6 +310,7 @@ def test_creature_home_gives_control_and_puts_the_standee_home() -> None:
     assert ControlChanged("owl", "owl_barn", 1) in events
 
 
+@rule("perch_bop", "U7")
 def test_creature_control_lost_on_a_tie_standee_stays() -> None:
     """A tie on the home tile leaves the creature without a controller (U7)."""
     state = sc.board(sc.fresh(3), {"owl_barn": {1: 2}})
@@ -307,6 +323,7 @@ def test_creature_control_lost_on_a_tie_standee_stays() -> None:
     assert ControlChanged("owl", "owl_barn", None) in events
 
 
+@rule("perch_bop", "§2.5")
 def test_creature_home_led_by_the_dummy_has_no_controller() -> None:
     """2 players: the dummy leading a creature home means nobody controls the creature."""
     state = sc.board(sc.fresh(2), {"owl_barn": {2: 3, 0: 1}})
@@ -331,6 +348,7 @@ def test_cornfield_new_controller_places_the_scarecrow() -> None:
     assert len(GAME.legal_actions(state, 0)) == 5
 
 
+@rule("perch_bop", "§2.5")
 def test_overstuffed_birdhouse_dummy_birds_return_to_the_dummy_supply() -> None:
     """2 players: the dummy's birds leaving the Overstuffed Birdhouse go to its supply."""
     state = sc.board(sc.fresh(2, UPKEEP_8), {"overstuffed_birdhouse": {2: 5, 0: 2}})
@@ -341,6 +359,7 @@ def test_overstuffed_birdhouse_dummy_birds_return_to_the_dummy_supply() -> None:
     assert state.supply[2] == supply + 5 - 2  # round 2 migration puts 2 back in the bag
 
 
+@rule("perch_bop", "§2.5")
 def test_stone_statue_led_by_the_dummy_scores_nobody_first() -> None:
     """2 players: the dummy alone 1st on the Stone Statue scores 0; 2nd still scores 2."""
     state = sc.board(sc.fresh(2), {"stone_statue": {2: 3, 1: 1}})
@@ -375,6 +394,7 @@ def test_every_creature_home_hands_its_creature_to_the_sole_leader(
     assert ControlChanged(creature, home, 2) in events
 
 
+@rule("perch_bop", "PD3")
 def test_full_bird_feeder_offers_no_same_colour_swap() -> None:
     """A Feeder swap of two birds of one colour changes nothing: refused and not listed."""
     state = sc.board(sc.fresh(3, RECRUIT_8), {"full_bird_feeder": {0: 1}})
@@ -389,6 +409,7 @@ def test_full_bird_feeder_offers_no_same_colour_swap() -> None:
     assert swaps and all(a.colour != a.target_colour for a in swaps)
 
 
+@rule("perch_bop", "PD5")
 def test_cornfield_after_the_last_round_asks_for_no_placement() -> None:
     """A new Scarecrow controller at round 5's control step never places it: the game ends."""
     state = sc.board(sc.fresh(3, UPKEEP_8), {"cornfield": {2: 1}})

@@ -9,6 +9,9 @@ from birdgames.perch_bop.cards import OBJECTIVE, OBJECTIVES
 from birdgames.perch_bop.objectives import objective_met
 from birdgames.perch_bop.state import State
 from tests.perch_bop import scenarios as sc
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "§7")
 
 Stacks = Mapping[str, Mapping[int, int]]
 # 8 tiles: great_ash (0,0) owl_barn (0,2) lonely_elm (0,4) early_bird (1,1)
@@ -153,6 +156,7 @@ def test_objective(
     assert objective_met(state, card, 0) is met
 
 
+@rule("perch_bop", "PD26")
 def test_removed_corner_no_longer_counts_for_lord() -> None:
     """A removed corner is out of the game: birds on the other three corners suffice."""
     stacks = {t: {0: 1} for t in ("great_ash", "lonely_elm", "park_bench")}

@@ -13,6 +13,9 @@ from birdgames.perch_bop.flow import sky_step
 from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.state import Phase, Sky
 from tests.perch_bop import scenarios as sc
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "P4", "P9")
 
 # 8-tile board order: (0,0) (0,2) (0,4) (1,1) (1,3) (2,0) (2,2) (2,4). The Sun starts on
 # (2,2), the Stone Statue; the Moon on (0,2), the High Perch.
@@ -45,6 +48,7 @@ def scored(events: tuple[object, ...], tile: str) -> dict[int, int]:
     return {e.colour: e.points for e in events if isinstance(e, LocationScored) and e.tile == tile}
 
 
+@rule("perch_bop", "PD15")
 @pytest.mark.parametrize(
     ("players", "sun", "moon"),
     [(2, (2, 2), (0, 2)), (3, (2, 2), (0, 2)), (4, (3, 4), (0, 1)), (5, (4, 2), (0, 2))],
@@ -59,6 +63,7 @@ def test_start_positions_per_layout(
     assert state.feeders is None
 
 
+@rule("perch_bop", "PD16")
 def test_values_replace_the_printed_ones_and_during_scoring_is_ignored() -> None:
     """Under the Sun the Stone Statue pays 6/3/1, not 1 + strength // 2; under the Moon the
     High Perch pays 1/3/5 and its Before Assigning Turn Order ability still applies."""
@@ -136,6 +141,7 @@ def test_sun_and_moon_never_share_a_location_over_every_removal(players: int) ->
                 assert sky.sun not in removed and sky.moon not in removed
 
 
+@rule("perch_bop", "PD17")
 def test_sky_step_moves_the_moon_on_when_both_would_land_together() -> None:
     """DECISION: should both reach one Location, the Moon goes on to the next one."""
     geo = geometry_for(3)

@@ -36,6 +36,9 @@ from birdgames.perch_bop.objectives import objective_met
 from birdgames.perch_bop.state import Activation, Await, Phase, Spot, Stage, Where
 from tests.perch_bop import scenarios as sc
 from tests.perch_bop.test_creatures import play, settle
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "P5", "P9")
 
 RED, YELLOW, BLUE, GREEN, PURPLE = 0, 1, 2, 3, 4
 TILES = sc.CREATURE_TILES_13
@@ -140,6 +143,7 @@ def frog_turn(**kwargs: object) -> State:
     return turn(pond_creature(state, "frog", RED, FROG))
 
 
+@rule("perch_bop", "PD22")
 def test_the_frog_pulls_any_colours_bird_from_beside_its_pond_onto_it() -> None:
     """Frog: one bird of any colour from a Location beside its Pond joins that colour's
     stack on the Pond; the Frog itself stays on its Pond."""
@@ -248,6 +252,7 @@ def perch_turn(**kwargs: object) -> State:
     return turn(pond_creature(state, "perch", RED, PERCH))
 
 
+@rule("perch_bop", "PD22")
 def test_the_perch_moves_a_pond_bird_to_a_location_beside_its_pond() -> None:
     """Perch: one bird leaves its Pond for a Location beside it, joining its colour's stack
     there; the Perch stays on its Pond."""
@@ -330,6 +335,7 @@ def test_the_perch_uses_only_the_locations_left_beside_its_pond() -> None:
     )
 
 
+@rule("perch_bop", "P3")
 def test_a_perch_moved_bird_takes_no_birdfeeder() -> None:
     """P3: a bird the Perch moves onto a Location with a Birdfeeder takes nothing."""
     config = attrs.evolve(game().config, expansions=frozenset({POND_EMONIUM, "seeds_the_day"}))
@@ -351,6 +357,7 @@ def test_a_perch_moved_bird_takes_no_birdfeeder() -> None:
 # --- the activation as a bonus action -------------------------------------------------------
 
 
+@rule("perch_bop", "§3")
 def test_a_pond_creature_is_the_turns_bonus_action_once_a_round() -> None:
     """§3: the Frog's activation spends the turn's bonus action and the Frog for the round."""
     state = frog_turn(stacks={"great_ash": {BLUE: 3}})
@@ -365,6 +372,7 @@ def test_a_pond_creature_is_the_turns_bonus_action_once_a_round() -> None:
     )
 
 
+@rule("perch_bop", "§3")
 def test_only_the_pond_creatures_controller_activates_it() -> None:
     """§3: a player who does not control the Frog cannot activate it."""
     state = frog_turn(stacks={"great_ash": {BLUE: 3}})
@@ -393,6 +401,7 @@ def test_the_ponds_sole_leader_takes_its_creature_and_its_standee_goes_on_the_po
     ]
 
 
+@rule("perch_bop", "P2", "U7")
 def test_a_tie_at_the_pond_gives_its_creature_to_nobody() -> None:
     """P2, U7: tied leaders at the Pond: nobody controls the Frog; the standee stays."""
     state = position(ponds={FROG: {BLUE: 2, RED: 2}})
@@ -402,6 +411,7 @@ def test_a_tie_at_the_pond_gives_its_creature_to_nobody() -> None:
     assert "frog (frog_pond) is controlled by nobody" in map(str, events)
 
 
+@rule("perch_bop", "§2.5", "U7")
 def test_the_dummy_leading_the_pond_gives_its_creature_to_nobody() -> None:
     """§2.5, U7: the dummy as sole leader of a creature Pond: nobody controls it."""
     tiles = sc.CREATURE_TILES_8
@@ -429,6 +439,7 @@ def test_control_ranks_only_colours_with_a_bird_on_the_pond() -> None:
     assert creature_of(after, "frog")[0] == BLUE
 
 
+@rule("perch_bop", "PD21")
 def test_control_uses_the_count_taken_at_pond_scoring() -> None:
     """P9: control is settled in step 6 by the count of step 2, though the Overstuffed
     Birdhouse beside the Pond leaves in step 5 and takes Red's lead with it."""
@@ -460,6 +471,7 @@ def test_a_new_pond_leader_takes_the_creature_where_it_stands() -> None:
 # --- end-game points and objectives about creatures (P5) ------------------------------------
 
 
+@rule("perch_bop", "§4.4")
 def test_the_frog_and_the_perch_score_3_each_at_the_end() -> None:
     """§4.4, P5: a Pond creature counts as a creature for end-game scoring, 3 points."""
     state = pond_creature(pond_creature(position(), "frog", BLUE, FROG), "perch", BLUE, PERCH)
@@ -511,6 +523,7 @@ def test_the_owl_takes_a_pond_bird_beside_a_location_it_passes_over() -> None:
     assert invariant_violation(settle(after)) is None
 
 
+@rule("perch_bop", "PD23")
 def test_the_owl_takes_a_pond_bird_beside_the_location_it_lands_on() -> None:
     """P9 DECISION: landing on thorn_bush, beside the Frog Pond, counts as for a tile
     passed over."""
@@ -536,6 +549,7 @@ def test_a_pond_is_no_step_for_the_owl() -> None:
     ]
 
 
+@rule("perch_bop", "§6")
 def test_the_owls_start_does_not_reach_a_pond() -> None:
     """§6: the Owl's start is neither passed over nor landed on: from mighty_oak it flies
     over overstuffed_birdhouse, cornfield, beehive to country_house, and the Pond beside
@@ -577,6 +591,7 @@ def test_the_hawk_may_land_on_a_pond_and_take_a_bird_there() -> None:
     assert after.arrivals[0].colour == YELLOW
 
 
+@rule("perch_bop", "U8")
 def test_the_hawk_on_an_empty_pond_has_no_effect() -> None:
     """U8: the Hawk may land on an empty Pond; with nothing to take the effect is passed."""
     state = hawk_turn()

@@ -29,6 +29,9 @@ from birdgames.perch_bop.work import Work
 from birdgames.rng import Rng
 from tests.perch_bop import scenarios as sc
 from tests.perch_bop.test_creatures import TILES as CREATURE_TILES
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "P5", "P9")
 
 RED, YELLOW, BLUE, GREEN = 0, 1, 2, 3
 # 4 players; intersection 2 joins great_ash, mighty_oak and the Overstuffed Birdhouse.
@@ -127,6 +130,7 @@ def test_birds_on_another_pond_do_not_count() -> None:
     assert scored == [("duck_puddle", YELLOW, 1), ("perch_pool", RED, 5)]
 
 
+@rule("perch_bop", "§4.1")
 def test_a_pond_reports_its_places_in_order_then_the_tied_colours() -> None:
     """A Pond's scoring goes 1st, 2nd, 3rd and on, then the tied colours in colour order
     (P5 scores as a Location does, §4.1)."""
@@ -307,6 +311,7 @@ def test_the_pond_objectives_come_only_with_pond_emonium_and_their_player_counts
     assert ponds & set(eligible_objectives(pond2)) == {"deep_end", "lily_pad_lord"}
 
 
+@rule("perch_bop", "PD28")
 def test_lily_pad_lord_is_the_sole_leader_by_the_pond_count() -> None:
     example = _rulebook_example()
     met = [objective_met(example, OBJECTIVE["lily_pad_lord"], p) for p in range(4)]

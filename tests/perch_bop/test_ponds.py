@@ -9,6 +9,9 @@ from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.ponds import pond_points, pond_strengths
 from birdgames.perch_bop.setup import placement_problem
 from birdgames.perch_bop.state import Location
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "P5", "P9")
 
 RED, YELLOW, BLUE, GREEN = 0, 1, 2, 3
 
@@ -63,6 +66,7 @@ def test_pond_ties_cancel_as_at_a_location() -> None:
     assert pond_points("perch_pool", (3, 3, 1, 0)) == ((0, 0), (0, 0), (3, 2), (0, 0))
 
 
+@rule("perch_bop", "PD20")
 def test_a_birdhouse_counts_for_the_pond_as_for_the_location() -> None:
     housed = Location("great_ash", (2, 0, 0, 0), (False,) * 4, (True, False, False, False), 0)
     assert pond_strengths((1, 0, 0, 0), (housed,)) == (4, 0, 0, 0)
@@ -97,6 +101,7 @@ def _sharing_one(players: int) -> tuple[int, int]:
     raise AssertionError("no two intersections share one Location")
 
 
+@rule("perch_bop", "PD19", "U23")
 @pytest.mark.parametrize("players", [4, 5])
 def test_two_ponds_may_share_one_location_but_never_two(players: int) -> None:
     a, b = _sharing_one(players)

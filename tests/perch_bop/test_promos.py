@@ -73,6 +73,9 @@ from tests.perch_bop.test_pond_creatures import (
     position,
     turn,
 )
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "P8")
 
 RED, YELLOW, BLUE, GREEN, PURPLE = 0, 1, 2, 3, 4
 ALL = frozenset({GOLDEN_GOOSE, EAGLE_OF_JUSTICE, YETI})
@@ -144,12 +147,15 @@ def new_game(promos: frozenset[str], **options: object) -> State:
 # --- who holds the promos (P8) --------------------------------------------------------------
 
 
+@rule("perch_bop", "U20")
+@rule("perch_bop", "P8.1", "§8")
 def test_in_round_1_the_last_in_turn_order_holds_the_promos() -> None:
     """P8: in round 1 the promos go to the last player in turn order."""
     state = new_game(frozenset({YETI}), turn_order=(3, 1, 4, 0, 2))
     assert state.promos is not None and state.promos.controller == 2
 
 
+@rule("perch_bop", "P8.1", "§8")
 def test_the_round_start_gives_the_promos_to_the_last_in_score() -> None:
     """P8: at a round's start the player with the fewest points holds the promos; a tie
     goes to the later in the new turn order (p1 and p2 on 3: p2 sits later)."""
@@ -160,6 +166,7 @@ def test_the_round_start_gives_the_promos_to_the_last_in_score() -> None:
     assert PromosControlled(2, 2) in events
 
 
+@rule("perch_bop", "P8.1", "§8")
 def test_the_holder_rule_over_scores_and_turn_order() -> None:
     """P8: the lowest score holds; ties the later in turn order; round 1 the last seat."""
     assert holder(1, (1, 0, 2), (0, 0, 9)) == 2
@@ -168,6 +175,7 @@ def test_the_holder_rule_over_scores_and_turn_order() -> None:
     assert holder(2, (0, 1, 2), (4, 4, 9)) == 1
 
 
+@rule("perch_bop", "P8.1", "§8")
 def test_the_dummy_never_holds_the_promos() -> None:
     """P8: in a 2-player game the promos go to a seat, never to the dummy's colour."""
     config = Config(players=2, promos=ALL, tiles=sc.TILES_8, turn_order=(1, 0))
@@ -178,6 +186,7 @@ def test_the_dummy_never_holds_the_promos() -> None:
     assert GAME.to_act(state) == (0,)
 
 
+@rule("perch_bop", "P8.2", "PD24")
 def test_the_promos_are_not_creatures_for_end_game_points_or_objectives() -> None:
     """P8 DECISION: holding the promos gives no creature points and keeps Wing (control no
     creature) met."""
@@ -190,6 +199,7 @@ def test_the_promos_are_not_creatures_for_end_game_points_or_objectives() -> Non
 # --- the Golden Goose (P8) ------------------------------------------------------------------
 
 
+@rule("perch_bop", "P8.3")
 def test_the_golden_egg_is_moved_before_migration() -> None:
     """P8: as a round starts, its holder moves the Egg before any Migration step; any
     Location may take it in round 1."""
@@ -204,6 +214,7 @@ def test_the_golden_egg_is_moved_before_migration() -> None:
     assert str(events[0]) == "p4 moves the Golden Egg to great_ash"
 
 
+@rule("perch_bop", "P8.3")
 def test_the_golden_egg_never_goes_on_a_pond() -> None:
     """P8: a Pond takes no Egg."""
     state = new_game(frozenset({GOLDEN_GOOSE}))
@@ -212,6 +223,7 @@ def test_the_golden_egg_never_goes_on_a_pond() -> None:
     )
 
 
+@rule("perch_bop", "P8.3")
 def test_the_golden_egg_must_leave_last_rounds_location() -> None:
     """P8: the Egg goes to a Location other than last round's."""
     state = new_game(frozenset({GOLDEN_GOOSE}))
@@ -224,6 +236,7 @@ def test_the_golden_egg_must_leave_last_rounds_location() -> None:
     )
 
 
+@rule("perch_bop", "P8.3")
 def test_the_golden_egg_never_goes_on_a_removed_location() -> None:
     """P8: only a Location in play takes the Egg."""
     state = sc.removed(new_game(frozenset({GOLDEN_GOOSE})), "overstuffed_birdhouse")
@@ -233,6 +246,7 @@ def test_the_golden_egg_never_goes_on_a_removed_location() -> None:
     )
 
 
+@rule("perch_bop", "P8.3")
 def test_only_the_holder_moves_the_golden_egg() -> None:
     """P8: nobody but the promos' holder moves the Egg."""
     state = new_game(frozenset({GOLDEN_GOOSE}))
@@ -241,6 +255,7 @@ def test_only_the_holder_moves_the_golden_egg() -> None:
     )
 
 
+@rule("perch_bop", "P8.3")
 def test_the_golden_egg_does_not_move_during_a_perch_turn() -> None:
     """P8: the Egg moves only before Migration."""
     perch = promo_state(frozenset({GOLDEN_GOOSE}), egg="mighty_oak")
@@ -249,6 +264,7 @@ def test_the_golden_egg_does_not_move_during_a_perch_turn() -> None:
     )
 
 
+@rule("perch_bop", "P8.3")
 def test_the_golden_egg_adds_1_to_each_place_scored_there() -> None:
     """P8: great_ash (5/3/2) under the Egg pays 6/4/3; a Location without it pays as
     printed."""
@@ -264,6 +280,8 @@ def test_the_golden_egg_adds_1_to_each_place_scored_there() -> None:
     assert "great_ash (nobody): the Golden Egg adds 1 to each place" in map(str, events)
 
 
+@rule("perch_bop", "P8.3")
+@rule("perch_bop", "§4.1")
 def test_the_golden_egg_adds_nothing_to_a_cancelled_tie() -> None:
     """§4.1, P8: 3/3/1 under the Egg: the tied pair scores nothing, the 1 takes 3rd + 1."""
     stacks = {"great_ash": {BLUE: 3, RED: 3, YELLOW: 1}}
@@ -272,6 +290,7 @@ def test_the_golden_egg_adds_nothing_to_a_cancelled_tie() -> None:
     assert scored(events, "great_ash") == {BLUE: (0, 0), RED: (0, 0), YELLOW: (3, 3)}
 
 
+@rule("perch_bop", "P8.3")
 def test_the_golden_egg_adds_1_over_the_sun_and_moon_values() -> None:
     """P8 and the rulebook's clarification: under the Sun the Egg makes 7/4/2, under the
     Moon 2/4/6."""
@@ -295,6 +314,7 @@ def test_the_golden_egg_adds_1_over_the_sun_and_moon_values() -> None:
     }
 
 
+@rule("perch_bop", "P8.3")
 def test_the_sun_and_moon_do_not_restrict_the_golden_egg() -> None:
     """The rulebook's clarification: the Egg may go under the Sun or the Moon."""
     state = new_game(frozenset({GOLDEN_GOOSE}), expansions=frozenset({POINTS_IN_THE_SKY}))
@@ -303,6 +323,7 @@ def test_the_sun_and_moon_do_not_restrict_the_golden_egg() -> None:
         assert MoveGoldenEgg(4, TILES[cell]) in GAME.legal_actions(state, 4)
 
 
+@rule("perch_bop", "P8.3")
 def test_the_golden_egg_adds_nothing_to_a_pond_beside_it() -> None:
     """P8: a Pond scores its printed values though the Egg lies on a Location beside it."""
     state = promo_state(
@@ -315,6 +336,7 @@ def test_the_golden_egg_adds_nothing_to_a_pond_beside_it() -> None:
     assert pond_scored(events, "frog_pond") == {BLUE: (1, 3), RED: (2, 4)}
 
 
+@rule("perch_bop", "P8.3")
 def test_the_golden_egg_adds_nothing_to_a_birdfeeder() -> None:
     """P8: a Birdfeeder taken on the Egg's Location still scores 3."""
     state = promo_state(frozenset({GOLDEN_GOOSE}), egg="great_ash")
@@ -327,6 +349,7 @@ def test_the_golden_egg_adds_nothing_to_a_birdfeeder() -> None:
     assert after.seats[RED].score == state.seats[RED].score + 3
 
 
+@rule("perch_bop", "P8.3")
 def test_the_golden_egg_adds_1_to_the_stone_statues_first() -> None:
     """P8: the Stone Statue's 1st (1 + total strength // 2) gains 1 under the Egg too."""
     tiles = (*TILES[:12], "stone_statue")
@@ -355,6 +378,7 @@ def eagle(
     return after
 
 
+@rule("perch_bop", "P8.4")
 def test_the_eagle_is_asked_as_upkeep_begins_when_a_tie_exists() -> None:
     """P8: before Upkeep scoring its holder may order a tied group, each order offered,
     or decline."""
@@ -368,6 +392,7 @@ def test_the_eagle_is_asked_as_upkeep_begins_when_a_tie_exists() -> None:
     )
 
 
+@rule("perch_bop", "P8.4")
 def test_without_a_tie_the_eagle_is_not_asked() -> None:
     """P8: with no tie on the board Upkeep goes on without the Eagle."""
     state = eagle({"doghouse": {BLUE: 2, RED: 1}})
@@ -375,6 +400,7 @@ def test_without_a_tie_the_eagle_is_not_asked() -> None:
     assert state.round == 3
 
 
+@rule("perch_bop", "P8.4")
 def test_the_eagles_order_at_a_location_counts_for_points() -> None:
     """P8: ordering Blue over Red on the doghouse (1/3/1) gives Blue 1st and Red 2nd; the
     untied Yellow takes 3rd."""
@@ -384,6 +410,8 @@ def test_the_eagles_order_at_a_location_counts_for_points() -> None:
     assert scored(events, "doghouse") == {BLUE: (1, 1), RED: (2, 3), YELLOW: (3, 1)}
 
 
+@rule("perch_bop", "P8.4")
+@rule("perch_bop", "§4.1")
 def test_the_eagle_may_order_a_tie_below_first_place() -> None:
     """§4.1, P8: great_ash 5/2/2/1 (values 5/3/2): unordered, the tied pair cancels and the
     1 is 4th with nothing; ordered Yellow over Red, they take 2nd and 3rd."""
@@ -405,6 +433,7 @@ def test_the_eagle_may_order_a_tie_below_first_place() -> None:
     }
 
 
+@rule("perch_bop", "P8.4")
 def test_the_eagles_order_at_a_location_counts_for_control() -> None:
     """P8: the order settles the doghouse's control, so Blue takes the Dog."""
     state = eagle({"doghouse": {BLUE: 2, RED: 2}})
@@ -412,6 +441,7 @@ def test_the_eagles_order_at_a_location_counts_for_control() -> None:
     assert creature_of(after, "dog") == (BLUE, Spot(Where.CELL, CELL["doghouse"]))
 
 
+@rule("perch_bop", "P8.4")
 def test_the_eagles_order_at_a_pond_counts_for_points_and_control() -> None:
     """P8, the rulebook: the Eagle breaks a Pond tie; Red ordered over Blue on the Frog Pond
     (3/4/1) scores 3, Blue 4, and Red takes the Frog."""
@@ -426,6 +456,7 @@ def test_the_eagles_order_at_a_pond_counts_for_points_and_control() -> None:
     assert creature_of(after, "frog") == (RED, Spot(Where.POND, FROG))
 
 
+@rule("perch_bop", "P8.4")
 def test_declining_the_eagle_leaves_ties_cancelling() -> None:
     """P8: the holder may decline; the tie cancels as usual and nobody takes the Dog."""
     state = eagle({"doghouse": {BLUE: 2, RED: 2, YELLOW: 1}})
@@ -435,6 +466,7 @@ def test_declining_the_eagle_leaves_ties_cancelling() -> None:
     assert after.round == 3 and after.promos is not None and after.promos.ruling is None
 
 
+@rule("perch_bop", "P8.4")
 def test_the_eagle_orders_one_group_only_once_a_round() -> None:
     """P8: one tied group at one place: the other tie still cancels, and the Eagle is not
     asked again that Upkeep."""
@@ -446,6 +478,7 @@ def test_the_eagle_orders_one_group_only_once_a_round() -> None:
     assert after.round == 3 and after.flow.awaiting is not Await.EAGLE
 
 
+@rule("perch_bop", "P8.4")
 def test_the_eagle_refuses_an_order_that_is_not_a_tied_group() -> None:
     """P8: the order names one whole tied group, each colour once; a place with no tie is
     refused."""
@@ -459,6 +492,7 @@ def test_the_eagle_refuses_an_order_that_is_not_a_tied_group() -> None:
     assert GAME.check(state, OrderTie(RED, "doghouse", (BLUE, RED, YELLOW))) is None
 
 
+@rule("perch_bop", "P8.1", "§8")
 def test_only_the_holder_rules_with_the_eagle_and_only_as_upkeep_begins() -> None:
     """P8: the Eagle is its holder's, and it rules only before Upkeep scoring."""
     state = eagle({"doghouse": {BLUE: 2, RED: 2}})
@@ -472,6 +506,7 @@ def test_only_the_holder_rules_with_the_eagle_and_only_as_upkeep_begins() -> Non
     )
 
 
+@rule("perch_bop", "P8.4")
 def test_the_eagles_ruling_ends_with_the_round() -> None:
     """P8: the next round starts with no ruling and the Eagle unused."""
     state = eagle({"doghouse": {BLUE: 2, RED: 2}})
@@ -483,6 +518,7 @@ def test_the_eagles_ruling_ends_with_the_round() -> None:
 # --- the Yeti (P8) --------------------------------------------------------------------------
 
 
+@rule("perch_bop", "P8.5")
 @pytest.mark.parametrize(("players", "cell"), [(2, 3), (3, 3), (4, 3), (5, 6)])
 def test_the_yeti_starts_on_the_location_with_the_most_neighbours(players: int, cell: int) -> None:
     """P8: the Yeti starts on the Location with the most neighbours, board order breaking
@@ -492,6 +528,7 @@ def test_the_yeti_starts_on_the_location_with_the_most_neighbours(players: int, 
     assert state.promos is not None and state.promos.yeti == cell
 
 
+@rule("perch_bop", "P8.5")
 def test_the_yeti_moves_to_an_adjacent_location_as_the_bonus_action() -> None:
     """P8: its holder moves it to a Location next to its own, spending the bonus action."""
     state = promo_state(frozenset({YETI}))
@@ -503,6 +540,7 @@ def test_the_yeti_moves_to_an_adjacent_location_as_the_bonus_action() -> None:
     assert after.flow.bonus_used and after.promos.yeti_used
 
 
+@rule("perch_bop", "P8.5")
 def test_the_yeti_refuses_a_far_location_and_a_pond() -> None:
     """P8: the Yeti goes only to a Location adjacent to its own, never onto a Pond."""
     state = promo_state(frozenset({YETI}))
@@ -511,6 +549,7 @@ def test_the_yeti_refuses_a_far_location_and_a_pond() -> None:
     assert GAME.check(state, MoveYeti(RED, "frog_pond")) == far
 
 
+@rule("perch_bop", "P8.5")
 def test_the_yeti_moves_once_a_round() -> None:
     """P8: a second move in the same round is refused."""
     moved = GAME.apply(promo_state(frozenset({YETI})), MoveYeti(RED, "beehive"))
@@ -518,6 +557,7 @@ def test_the_yeti_moves_once_a_round() -> None:
     assert GAME.check(again, MoveYeti(RED, "great_ash")) == "the Yeti has already moved this round"
 
 
+@rule("perch_bop", "P8.5")
 def test_only_the_promos_holder_moves_the_yeti() -> None:
     """P8: a player who does not hold the promos cannot move the Yeti."""
     state = promo_state(frozenset({YETI}), holder_=BLUE)
@@ -525,12 +565,14 @@ def test_only_the_promos_holder_moves_the_yeti() -> None:
     assert GAME.check(state, MoveYeti(RED, "beehive")) == "p0 does not hold the Yeti this round"
 
 
+@rule("perch_bop", "P8.5")
 def test_the_yeti_may_not_move_to_a_removed_location() -> None:
     """P8: only an adjacent Location still in play."""
     state = sc.removed(promo_state(frozenset({YETI})), "beehive")
     assert MoveYeti(RED, "beehive") not in GAME.legal_actions(state, RED)
 
 
+@rule("perch_bop", "P8.5")
 def test_the_yeti_keeps_its_birds_from_feed_the_birds() -> None:
     """P8, the rulebook: birds on the Yeti's Location are not fed onto a Pond."""
     state = promo_state(frozenset({YETI}), {"great_ash": {BLUE: 2}, "park_bench": {BLUE: 1}})
@@ -541,6 +583,7 @@ def test_the_yeti_keeps_its_birds_from_feed_the_birds() -> None:
     )
 
 
+@rule("perch_bop", "P8.5")
 def test_the_yeti_keeps_its_birds_from_the_frog() -> None:
     """P8: the Frog pulls no bird off the Yeti's Location."""
     state = promo_state(frozenset({YETI}), {"great_ash": {BLUE: 2}, "park_bench": {BLUE: 1}})
@@ -551,6 +594,7 @@ def test_the_yeti_keeps_its_birds_from_the_frog() -> None:
     assert reason is not None and reason.startswith("the frog's effect cannot take")
 
 
+@rule("perch_bop", "P8.5")
 def test_the_yeti_protects_no_pond_bird() -> None:
     """P8, the rulebook: the Hawk takes a bird from a Pond beside the Yeti's Location."""
     state = promo_state(frozenset({YETI}), ponds={FROG: {BLUE: 1}})
@@ -565,6 +609,7 @@ def test_the_yeti_protects_no_pond_bird() -> None:
     assert pond(after, FROG) == (0,) * 5
 
 
+@rule("perch_bop", "P8.5")
 def test_the_yeti_keeps_the_dog_from_pushing_a_bird_to_a_neighbour() -> None:
     """P8: the Dog landing on the Yeti's interior Location has nothing to push."""
     state = promo_state(frozenset({YETI}), {"great_ash": {BLUE: 2}})
@@ -573,6 +618,7 @@ def test_the_yeti_keeps_the_dog_from_pushing_a_bird_to_a_neighbour() -> None:
     assert EffectSkipped(RED, "dog", False) in events
 
 
+@rule("perch_bop", "P8.5")
 def test_the_yeti_lets_the_dog_push_a_bird_off_the_board() -> None:
     """P8: a removal to the fountain still happens: on the Yeti's edge Location the Dog's
     push may only go off the board."""
@@ -592,6 +638,7 @@ def test_the_yeti_lets_the_dog_push_a_bird_off_the_board() -> None:
     assert any(isinstance(e, BirdRemoved) for e in events)
 
 
+@rule("perch_bop", "P8.5")
 def test_the_yeti_lets_the_cat_remove_a_bird_but_not_move_one() -> None:
     """P8: the Cat on the Yeti's Location sends a bird to the fountain; its second part,
     moving a bird to a neighbour, is passed over."""
@@ -609,6 +656,7 @@ def test_the_yeti_lets_the_cat_remove_a_bird_but_not_move_one() -> None:
     assert not [e for e in events if isinstance(e, BirdMoved)]
 
 
+@rule("perch_bop", "P8.5")
 def test_the_yeti_keeps_its_birds_out_of_a_cuckoo_swap() -> None:
     """P8: no Cuckoo swap takes a bird off the Yeti's Location, as landing or partner."""
     state = promo_state(frozenset({YETI}), {"great_ash": {BLUE: 2}, "doghouse": {RED: 1}})
@@ -619,6 +667,7 @@ def test_the_yeti_keeps_its_birds_out_of_a_cuckoo_swap() -> None:
     assert EffectSkipped(RED, "cuckoo", False) in events
 
 
+@rule("perch_bop", "P8.5")
 def test_the_yeti_keeps_its_birds_from_the_bees_pull() -> None:
     """P8: the Bee pulls no bird off the Yeti's Location."""
     state = promo_state(
@@ -631,6 +680,7 @@ def test_the_yeti_keeps_its_birds_from_the_bees_pull() -> None:
     assert GAME.legal_actions(mid, RED) == (ChooseBird(RED, "park_bench", BLUE),)
 
 
+@rule("perch_bop", "P8.5")
 def test_the_yeti_lets_a_zap_a_removal_and_a_placement_happen() -> None:
     """P8: a zap, the Hawk's removal and a player's placement on the Yeti's Location still
     happen."""
@@ -649,6 +699,7 @@ def test_the_yeti_lets_a_zap_a_removal_and_a_placement_happen() -> None:
     assert sc.loc(after, "great_ash").birds[BLUE] == 1
 
 
+@rule("perch_bop", "P8.5", "PD25")
 def test_a_removed_yeti_location_sends_it_to_the_location_with_most_neighbours() -> None:
     """P8 DECISION: the Overstuffed Birdhouse leaves with the Yeti on it: the Yeti goes to
     the Location with the most neighbours still in play."""
@@ -662,6 +713,7 @@ def test_a_removed_yeti_location_sends_it_to_the_location_with_most_neighbours()
     assert yeti_start(5, [i == CELL["great_ash"] for i in range(13)]) == CELL["hawk_nest"]
 
 
+@rule("perch_bop", "P8.5")
 def test_the_yeti_may_move_again_next_round() -> None:
     """P8: once a round: a new round makes it movable again."""
     state = promo_state(frozenset({YETI}))
@@ -670,6 +722,8 @@ def test_the_yeti_may_move_again_next_round() -> None:
     assert after.promos is not None and not after.promos.yeti_used
 
 
+@rule("perch_bop", "P8.5")
+@rule("perch_bop", "§3")
 def test_an_unplaced_turn_with_the_yeti_moved_goes_on_to_the_placement() -> None:
     """§3: the Yeti's move is the bonus action; the bird is still placed, then the turn
     ends by itself."""
@@ -895,6 +949,7 @@ def test_a_yeti_moved_before_the_perch_phase_does_not_load() -> None:
     assert invariant_violation(moved) == "the Yeti moves only in Perch turns"
 
 
+@rule("perch_bop", "P8.4")
 def test_an_eagle_order_ranks_nobody_once_its_group_has_left_the_place() -> None:
     """P8: the order ranks its colours while they stay tied there with birds; a group the
     Hanging Nest emptied ranks nobody, and a group no longer tied ranks as it stands."""

@@ -7,6 +7,9 @@ from birdgames.perch_bop.events import Event, LocationScored
 from birdgames.perch_bop.scoring import places
 from birdgames.perch_bop.state import Phase, State
 from tests.perch_bop import scenarios as sc
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "§4.1")
 
 TILES_BATH = (
     "great_ash",
@@ -123,6 +126,7 @@ def test_dummy_ranks_and_cancels_but_never_scores() -> None:
     assert after.seats[0].score == 0 and after.seats[1].score == 2
 
 
+@rule("perch_bop", "U2")
 def test_scoring_goes_in_board_order_first_to_third() -> None:
     """Points are applied tile by tile in board order, 1st then 2nd then 3rd (U2)."""
     state = sc.board(sc.fresh(3), {"great_ash": {1: 1, 0: 2}, "lonely_elm": {2: 3, 1: 1, 0: 2}})

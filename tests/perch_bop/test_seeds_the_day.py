@@ -26,6 +26,9 @@ from birdgames.perch_bop.events import (
 )
 from birdgames.perch_bop.state import Phase
 from tests.perch_bop import scenarios as sc
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "P3", "P9")
 
 UPKEEP_8 = (
     "great_ash",
@@ -169,6 +172,7 @@ def test_a_taken_birdfeeder_stays_taken_when_its_location_leaves() -> None:
     assert after.feeders.taken == (1, 0, 0) and after.feeders.removed == 0
 
 
+@rule("perch_bop", "U2")
 def test_birdfeeder_points_count_first_for_turn_order_ties() -> None:
     """P9, U2: the +3 comes before the Upkeep points, so a Birdfeeder's 3 reaches a tie first.
 

@@ -10,6 +10,9 @@ from birdgames.perch_bop import GAME, Config
 from birdgames.perch_bop.cards import OBJECTIVE, TILE
 from birdgames.perch_bop.state import Await
 from tests.perch_bop import scenarios as sc
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "§1.2", "§1.4")
 
 
 @pytest.mark.parametrize(
@@ -31,6 +34,7 @@ def test_tile_mix_option() -> None:
     assert (counts["tree"], counts["creature"], counts["special"]) == (2, 2, 4)
 
 
+@rule("perch_bop", "§1.1")
 def test_nests_and_supplies_at_setup() -> None:
     """Nests sit on their tiles; each colour has 28 birds in supply; the dummy too."""
     state = sc.setup_only(
@@ -75,6 +79,7 @@ def test_objective_deals_option() -> None:
         )
 
 
+@rule("perch_bop", "P1")
 def test_invalid_configs_are_refused_with_a_reason() -> None:
     """Unknown expansions and promos, bad layouts and bad turn orders raise
     InvalidConfigError naming what is wrong."""

@@ -7,8 +7,12 @@ from birdgames.perch_bop import GAME, BuildBirdhouse, EndTurn, Place, Zap, ZapNe
 from birdgames.perch_bop.events import TurnEnded, TurnOrderSet
 from birdgames.perch_bop.state import Await, Phase
 from tests.perch_bop import scenarios as sc
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "§2.3")
 
 
+@rule("perch_bop", "U1")
 def test_initial_turn_order_comes_from_the_seed_or_the_config() -> None:
     """U1: a random seat order from the seed, or the Config's fixed order."""
     orders = {GAME.new_game(GAME.default_config(4), seed).turn_order for seed in range(20)}
@@ -17,6 +21,7 @@ def test_initial_turn_order_comes_from_the_seed_or_the_config() -> None:
     assert GAME.new_game(fixed, 5).turn_order == (2, 0, 3, 1)
 
 
+@rule("perch_bop", "§2.4", "§4.2")
 def test_turn_order_by_score_highest_first() -> None:
     """The next round's order is by score, highest first."""
     state = sc.board(sc.fresh(3), {"great_ash": {2: 3, 1: 2, 0: 1}})
@@ -24,6 +29,7 @@ def test_turn_order_by_score_highest_first() -> None:
     assert TurnOrderSet(2, (2, 1, 0)) in events
 
 
+@rule("perch_bop", "U2")
 def test_score_tie_goes_to_who_reached_it_first() -> None:
     """U2: among tied scores the player who reached that total earliest goes first."""
     state = sc.scores(sc.board(sc.fresh(3), {}), {0: 5, 1: 5, 2: 1}, reached={0: 7, 1: 3, 2: 1})
@@ -31,6 +37,7 @@ def test_score_tie_goes_to_who_reached_it_first() -> None:
     assert TurnOrderSet(2, (1, 0, 2)) in events
 
 
+@rule("perch_bop", "U2")
 def test_tie_reached_in_the_same_upkeep_follows_scoring_order() -> None:
     """U2: scores applied in board order decide who reached a shared total first."""
     # p1 scores 5 on the Great Ash (board index 0) before p0 scores 5 on the Lonely Elm.
@@ -39,6 +46,7 @@ def test_tie_reached_in_the_same_upkeep_follows_scoring_order() -> None:
     assert TurnOrderSet(2, (1, 0, 2)) in events
 
 
+@rule("perch_bop", "U2")
 def test_full_tie_keeps_the_previous_order() -> None:
     """U2: players who never scored keep the previous round's order."""
     state = attrs.evolve(sc.board(sc.fresh(3), {}), turn_order=(2, 0, 1))
@@ -53,6 +61,8 @@ def test_placing_a_bird_ends_the_turn_when_no_bonus_exists() -> None:
     assert after.flow.awaiting is Await.TURN and after.flow.actor == 1
 
 
+@rule("perch_bop", "PD4")
+@rule("perch_bop", "U4")
 def test_new_stack_must_take_a_free_nest() -> None:
     """U4: a new stack takes the free nest; declining it is refused."""
     state = sc.perch_turn(sc.hands(sc.board(sc.fresh(3), {}), {0: {0: 1}}), 0)
@@ -88,6 +98,7 @@ def test_any_colour_may_be_placed_from_hand() -> None:
     assert sc.loc(after, "owl_barn").birds == (0, 0, 1)
 
 
+@rule("perch_bop", "U17")
 @pytest.mark.parametrize(("round_", "available"), [(1, False), (3, False), (4, True), (5, True)])
 def test_birdhouse_available_from_round_four(round_: int, available: bool) -> None:
     """A birdhouse can be built in rounds 4 and 5 only."""
@@ -109,6 +120,7 @@ def test_zap_available_in_round_five_only(round_: int, available: bool) -> None:
     assert (Zap(0, "great_ash", 1) in GAME.legal_actions(state, 0)) is available
 
 
+@rule("perch_bop", "U16")
 def test_birdhouse_closes_the_stack_and_is_used_once() -> None:
     """A birdhouse adds no placement there any more, and the player has no second one."""
     state = sc.board(sc.fresh(3), {"great_ash": {1: 2}})
@@ -156,6 +168,7 @@ def test_zap_spares_birdhouse_stacks() -> None:
     assert reason is not None and "protected" in reason
 
 
+@rule("perch_bop", "U6")
 def test_zap_nest_only_with_the_option() -> None:
     """U6: zapping a free nest is refused unless zap_nests is on."""
     state = sc.perch_turn(sc.hands(sc.board(sc.fresh(3), {}), {0: {0: 1}}), 0, 5)

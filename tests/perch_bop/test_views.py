@@ -7,6 +7,9 @@ from birdgames.perch_bop import GAME, KeepObjective, View
 from birdgames.perch_bop.events import ObjectiveKept
 from tests.perch_bop import scenarios as sc
 from tests.perch_bop.adapter import perturb_hidden
+from tests.rules import rule
+
+pytestmark = rule("perch_bop", "P2")
 
 
 def test_view_shows_own_objectives_only() -> None:
@@ -74,6 +77,7 @@ def test_event_lines_name_player_tile_and_place() -> None:
     assert any(line.startswith("p") and " on " in line for line in lines)
 
 
+@rule("perch_bop", "§1.4", "§3")
 @pytest.mark.parametrize(
     ("round_", "houses", "zaps"),
     [(1, False, False), (3, False, False), (4, True, False), (5, True, True)],

@@ -23,8 +23,12 @@ from birdgames.rookery.hunting import is_exposed
 from birdgames.rookery.scoring import controller
 from birdgames.rookery.state import AmbushWindow, Bird, DiscardChoice, Predator, TargetChoice
 from tests.rookery.scenarios import MID, B, F, L, M, P, R, S, W, build, in_play, run, uid
+from tests.rules import rule
+
+pytestmark = rule("rookery", "R9")
 
 
+@rule("rookery", "R9.1", "R10")
 def test_cost_mod_lowers_costs_but_never_below_one() -> None:
     """R9.1 puffin At Home makes Shore birds cost 1 less, never under 1 (R10)."""
     home = build(birds=[B(MID, 0, "puffin")])
@@ -36,6 +40,7 @@ def test_cost_mod_lowers_costs_but_never_below_one() -> None:
     assert GAME.check(away, NestBird(0, "tern", L)) == ("not enough Song: tern costs 2, you have 1")
 
 
+@rule("rookery", "R9.2")
 def test_stat_mod_song_evasion_and_hp() -> None:
     """R9.2 robin At Home taps for 2; heron At Home has evasion 6; bustard gives hp +1."""
     state = build(birds=[B(L, 0, "robin"), B(MID, 0, "robin")])
@@ -56,6 +61,8 @@ def test_stat_mod_song_evasion_and_hp() -> None:
     assert [hp_of(bustard.zones, 2, b) for b in zone.birds] == [6, 3]
 
 
+@rule("rookery", "R6.6")
+@rule("rookery", "R9.2")
 def test_losing_an_hp_bonus_defeats_a_bird_whose_damage_now_reaches_hp() -> None:
     """R9.2 when bustard falls, a lark with 2 damage (hp 3 with the bonus, 2 without) falls."""
     state = build(
@@ -69,6 +76,8 @@ def test_losing_an_hp_bonus_defeats_a_bird_whose_damage_now_reaches_hp() -> None
     assert after.zones[2].birds == ()
 
 
+@rule("rookery", "RD28")
+@rule("rookery", "R9.3")
 def test_hunt_mod_twice_habitat_threat_and_never_exposed() -> None:
     """R9.3 harrier hunts twice; otter +2 threat in Wetland; bittern At Home is never Exposed."""
     state = build(birds=[B(L, 1, "capercaillie"), B(L, 1, "wren")], predators=[P(L, 0, "harrier")])
@@ -90,6 +99,8 @@ def test_hunt_mod_twice_habitat_threat_and_never_exposed() -> None:
     assert is_exposed(away.zones, 0, away.zones[0].birds[0])
 
 
+@rule("rookery", "RD12")
+@rule("rookery", "R9.4")
 def test_claim_mod_counts_as_more_birds() -> None:
     """R9.4 capercaillie At Home counts as 2 birds for control; away it counts as 1."""
     state = build(
@@ -104,6 +115,7 @@ def test_claim_mod_counts_as_more_birds() -> None:
     assert controller(away.zones, 0) == 1
 
 
+@rule("rookery", "R9.5")
 def test_draw_on_enter() -> None:
     """R9.5 nuthatch draws a card when it enters."""
     state = build(hands=(("nuthatch",), ()), decks=(("wren", "lark"), ()), song=(2, 0))
@@ -112,6 +124,7 @@ def test_draw_on_enter() -> None:
     assert after.players[0].deck == ("lark",)
 
 
+@rule("rookery", "R9.6")
 def test_discard_opponent_chooses_as_a_pending_decision() -> None:
     """R9.6 jay At Home makes the opponent discard a card of their choice, alone in to_act."""
     state = build(hands=(("jay",), ("fox", "wren", "fox")), song=(2, 0))
@@ -124,6 +137,8 @@ def test_discard_opponent_chooses_as_a_pending_decision() -> None:
     assert GAME.to_act(done) == (0,)
 
 
+@rule("rookery", "R8.3")
+@rule("rookery", "R9.6")
 def test_discard_for_effect_names_the_card_as_a_parameter() -> None:
     """R9.6 swap_meet needs a card of the hand to discard, then draws 2."""
     state = build(hands=(("swap_meet", "fox"), ()), decks=(("wren", "lark"), ()), song=(1, 0))
@@ -136,6 +151,7 @@ def test_discard_for_effect_names_the_card_as_a_parameter() -> None:
     assert after.players[0].discard == ("fox", "swap_meet")
 
 
+@rule("rookery", "R9.7")
 def test_search_takes_the_first_card_of_a_type_and_shuffles() -> None:
     """R9.7 field_guide takes the first bird of the deck into the hand."""
     state = build(
@@ -149,6 +165,8 @@ def test_search_takes_the_first_card_of_a_type_and_shuffles() -> None:
     assert GAME.visible_events((searched,), 1)[0] == CardSearched(0, searched.card_type, None, True)
 
 
+@rule("rookery", "RD30")
+@rule("rookery", "R9.8", "R10")
 def test_song_gain_stays_below_the_cost_paid() -> None:
     """R9.8 tern gains 1 Song on entering; when it cost only 1 it gains nothing (R10)."""
     state = build(hands=(("tern",), ()), song=(2, 0))
@@ -161,6 +179,8 @@ def test_song_gain_stays_below_the_cost_paid() -> None:
     assert not any(isinstance(e, SongGained) for e in events)
 
 
+@rule("rookery", "R8.3", "RD31")
+@rule("rookery", "R9.9")
 def test_damage_event_targets_an_opposing_face_up_card() -> None:
     """R9.9 downpour deals 2 to a target named in the action; face-down cards are no target."""
     state = build(
@@ -176,6 +196,7 @@ def test_damage_event_targets_an_opposing_face_up_card() -> None:
     assert bird is not None and bird.damage == 2
 
 
+@rule("rookery", "R9.9")
 def test_damage_on_enter_asks_its_owner_for_a_target() -> None:
     """R9.9 lapwing At Home: its owner chooses the target as the next decision."""
     state = build(birds=[B(MID, 1, "tern")], hands=(("lapwing",), ()), song=(2, 0))
@@ -187,6 +208,7 @@ def test_damage_on_enter_asks_its_owner_for_a_target() -> None:
     assert tern is not None and tern.damage == 1 and done.pending == ()
 
 
+@rule("rookery", "R9.9")
 def test_heal_removes_damage() -> None:
     """R9.9 rescue_centre removes 2 damage from a friendly card."""
     state = build(
@@ -197,6 +219,8 @@ def test_heal_removes_damage() -> None:
     assert bird is not None and bird.damage == 1
 
 
+@rule("rookery", "RD32")
+@rule("rookery", "R9.10")
 def test_move_relocates_a_bird_and_a_roosting_one_meets_ambushers() -> None:
     """R9.10 gale moves a bird to another zone with room; roosting, it opens windows there."""
     state = build(
@@ -211,6 +235,7 @@ def test_move_relocates_a_bird_and_a_roosting_one_meets_ambushers() -> None:
     assert after.pending == (AmbushWindow(0, uid(state, "fox"), wren),)
 
 
+@rule("rookery", "R9.11")
 def test_season_shift_does_all_it_says() -> None:
     """R9.11 warm_spell adds its 2 turns in full: 5 played and 1 left become 3 left."""
     state = build(hands=(("warm_spell",), ()), song=(1, 0), turns_left=1, turns_played=5)
@@ -219,6 +244,8 @@ def test_season_shift_does_all_it_says() -> None:
     assert after.wheel.turns_left == 3
 
 
+@rule("rookery", "RD20")
+@rule("rookery", "R7.2")
 def test_a_season_is_not_lengthened_past_eight_turns() -> None:
     """R7.2 DECISION a season lasts 8 turns at most: warm_spell with 5 played and 3 left would
     make it 10, so it is not offered and is refused with the length it would reach."""
@@ -230,6 +257,7 @@ def test_a_season_is_not_lengthened_past_eight_turns() -> None:
     assert GAME.check(exactly, PlayEvent(0, "warm_spell")) is None
 
 
+@rule("rookery", "R9.11")
 def test_season_shift_keeps_one_turn_left() -> None:
     """R9.11 cold_snap removes 2 turns but leaves at least 1."""
     cold = build(hands=(("cold_snap",), ()), song=(1, 0), turns_left=2)
@@ -240,6 +268,8 @@ def test_season_shift_keeps_one_turn_left() -> None:
     assert after.wheel.turns_left == 2
 
 
+@rule("rookery", "RD10")
+@rule("rookery", "R9.12", "R3.4")
 def test_untap_lets_a_bird_tap_twice_at_most() -> None:
     """R9.12 R3.4 thaw untaps a tapped bird once a turn, so it taps twice at most."""
     state = build(birds=[B(L, 0, "wren")], hands=(("thaw", "thaw"), ()), song=(2, 0))
@@ -251,6 +281,7 @@ def test_untap_lets_a_bird_tap_twice_at_most() -> None:
     assert not any(isinstance(a, PlayEvent) for a in GAME.legal_actions(after, 0))
 
 
+@rule("rookery", "R9.12")
 def test_ready_lets_a_predator_hunt_again() -> None:
     """R9.12 tailwind lets a predator that hunted hunt once more this turn."""
     state = build(
@@ -268,6 +299,7 @@ def test_ready_lets_a_predator_hunt_again() -> None:
     assert GAME.check(after, hunt) is None
 
 
+@rule("rookery", "R9.6")
 def test_discard_against_an_empty_hand_asks_nothing() -> None:
     """R9.6 with the opponent's hand empty no discard decision is pending."""
     state = build(hands=(("litter",), ()), song=(2, 0))

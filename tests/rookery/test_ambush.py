@@ -16,6 +16,9 @@ from birdgames.rookery import (
 from birdgames.rookery.events import AmbushPassed, CardDefeated, HuntResolved, PredatorRevealed
 from birdgames.rookery.state import AmbushWindow, Predator
 from tests.rookery.scenarios import MID, B, L, P, R, build, in_play, run, uid
+from tests.rules import rule
+
+pytestmark = rule("rookery", "R6.3")
 
 
 def test_nesting_next_to_a_face_down_predator_opens_a_window_for_its_owner() -> None:
@@ -31,6 +34,7 @@ def test_nesting_next_to_a_face_down_predator_opens_a_window_for_its_owner() -> 
     assert GAME.check(after, EndTurn(0)) is not None
 
 
+@rule("rookery", "RD17")
 def test_ambush_taken_reveals_and_hunts_at_once() -> None:
     """R6.3 the predator turns face up and hunts the bird, then the active turn resumes."""
     state = build(predators=[P(L, 1, "fox", face_up=False)], hands=(("wren",), ()), song=(1, 0))
@@ -98,6 +102,7 @@ def test_no_window_for_own_predators_or_other_zones() -> None:
     assert after.pending == ()
 
 
+@rule("rookery", "RD17")
 def test_face_down_card_cannot_hunt_or_be_mobbed() -> None:
     """R6.3 a face-down predator only hunts by ambush and cannot be mobbed."""
     state = build(
@@ -130,6 +135,7 @@ def test_on_enter_ability_resolves_before_the_window_opens() -> None:
     assert GAME.to_act(chosen) == (1,)
 
 
+@rule("rookery", "R6.2")
 def test_ambush_on_its_owners_own_turn_is_that_turns_hunt() -> None:
     """R6.2 R6.3 a bird moved in by its owner's opponent's effect: the ambush uses the hunt."""
     state = build(

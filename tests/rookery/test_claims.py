@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from birdgames.rookery.scoring import controller, has_claim, leader
 from tests.rookery.scenarios import MID, B, F, L, M, R, S, W, build
+from tests.rules import rule
+
+pytestmark = rule("rookery", "R4")
 
 
+@rule("rookery", "R4.1")
 def test_flock_makes_a_claim_and_controls_when_outnumbering() -> None:
     """R4.1 three birds are a Flock; with more birds than the opponent they control."""
     state = build(birds=[B(L, 0, "robin"), B(L, 0, "lark"), B(L, 0, "starling"), B(L, 1, "wren")])
@@ -13,6 +17,7 @@ def test_flock_makes_a_claim_and_controls_when_outnumbering() -> None:
     assert controller(state.zones, 0) == 0
 
 
+@rule("rookery", "R4.1")
 def test_two_plain_birds_make_no_claim() -> None:
     """R4.1 two birds without traits are no claim, so no control even against one bird."""
     state = build(birds=[B(L, 0, "robin"), B(L, 0, "lark"), B(L, 1, "sandpiper")])
@@ -20,6 +25,7 @@ def test_two_plain_birds_make_no_claim() -> None:
     assert controller(state.zones, 0) is None
 
 
+@rule("rookery", "R4.1")
 def test_territorial_pair_makes_a_claim() -> None:
     """R4.1 two Territorial birds claim the zone."""
     state = build(birds=[B(L, 0, "wren"), B(L, 0, "jay"), B(L, 1, "robin")])
@@ -27,6 +33,7 @@ def test_territorial_pair_makes_a_claim() -> None:
     assert controller(state.zones, 0) == 0
 
 
+@rule("rookery", "R4.1")
 def test_keystone_claims_alone() -> None:
     """R4.1 a Keystone bird claims the zone by itself."""
     state = build(birds=[B(MID, 0, "woodpecker")])
@@ -34,6 +41,7 @@ def test_keystone_claims_alone() -> None:
     assert controller(state.zones, 1) == 0
 
 
+@rule("rookery", "R9.4")
 def test_claim_alone_ability_claims_only_at_home() -> None:
     """R9.4 rail claims alone while At Home (Wetland), not elsewhere."""
     home = build(birds=[B(L, 0, "rail")], habitats=(W, F, M))
@@ -42,6 +50,7 @@ def test_claim_alone_ability_claims_only_at_home() -> None:
     assert controller(away.zones, 0) is None
 
 
+@rule("rookery", "R4.2")
 def test_equal_counts_control_nobody() -> None:
     """R4.2 a claim with as many birds as the opponent controls nothing."""
     state = build(birds=[B(L, 0, "wren"), B(L, 0, "jay"), B(L, 1, "robin"), B(L, 1, "lark")])
@@ -49,6 +58,7 @@ def test_equal_counts_control_nobody() -> None:
     assert controller(state.zones, 0) is None
 
 
+@rule("rookery", "R4.3")
 def test_uncontestable_controls_even_outnumbered() -> None:
     """R4.3 an Uncontestable bird controls against a bigger Flock."""
     birds = [B(R, 0, "bustard")] + [B(R, 1, c) for c in ("lark", "starling", "quail", "robin")]
@@ -56,6 +66,7 @@ def test_uncontestable_controls_even_outnumbered() -> None:
     assert controller(state.zones, 2) == 0
 
 
+@rule("rookery", "R4.3", "R4.2")
 def test_uncontestable_on_both_sides_falls_back_to_counts() -> None:
     """R4.3 with an Uncontestable bird on both sides, R4.2 decides (more birds controls)."""
     state = build(
@@ -67,6 +78,8 @@ def test_uncontestable_on_both_sides_falls_back_to_counts() -> None:
     assert controller(tie.zones, 0) is None
 
 
+@rule("rookery", "RD12")
+@rule("rookery", "R9.4")
 def test_count_as_two_breaks_a_tie_at_home() -> None:
     """R9.4 capercaillie At Home counts as 2 birds for control, so 2 birds beat 2."""
     birds = [
@@ -81,6 +94,7 @@ def test_count_as_two_breaks_a_tie_at_home() -> None:
     assert controller(away.zones, 0) is None
 
 
+@rule("rookery", "R4.4")
 def test_zone_leader_controls_more_zones() -> None:
     """R4.4 the leader controls more zones than the other; equal means no leader."""
     state = build(birds=[B(L, 0, "woodpecker"), B(MID, 1, "oystercatcher"), B(R, 0, "skylark")])

@@ -8,6 +8,7 @@ from birdgames.rookery import GAME, State
 from birdgames.rookery.evaluate import WIN_VALUE, evaluate
 from birdgames.rookery.state import Phase
 from tests.rookery.scenarios import MID, B, F, L, M, R, S, build
+from tests.rules import rule
 
 
 def _value(state: State, player: int = 0) -> float:
@@ -52,6 +53,7 @@ def test_the_value_is_zero_sum() -> None:
         assert evaluate(view, 0) == -evaluate(view, 1)
 
 
+@rule("rookery", "R5.3")
 def test_a_bird_at_home_is_worth_more_than_the_same_bird_away() -> None:
     """A gull (Shore) in the Shore middle zone survives a flip to Shore and meets At Home; in
     a Meadow zone it does neither (R5.3)."""

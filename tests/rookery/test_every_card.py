@@ -54,6 +54,9 @@ from birdgames.rookery.events import (
 from birdgames.rookery.hunting import is_exposed
 from birdgames.rookery.state import Bird, DiscardChoice, Predator, State, TargetChoice
 from tests.rookery.scenarios import MID, B, L, P, build, uid
+from tests.rules import rule
+
+pytestmark = rule("rookery", "R9")
 
 CASES = [
     (card, index) for card, abilities in ABILITIES.items() for index, _ in enumerate(abilities)

@@ -6,6 +6,7 @@ import pytest
 
 from birdgames import CodecError, codec, sim
 from birdgames.rookery import GAME, State, View
+from tests.rules import rule
 
 
 def test_a_state_saved_in_format_1_is_refused_naming_the_format() -> None:
@@ -31,6 +32,7 @@ def test_views_are_format_3_and_configs_format_2() -> None:
     assert codec.loads(View, codec.dumps(GAME.view(state, None))) == GAME.view(state, None)
 
 
+@rule("rookery", "R7.2")
 def test_a_record_of_the_earlier_season_rule_is_refused() -> None:
     """A format-1 config (before the Heron's traits and R7.2's season-length rule for
     lengthening cards) is refused, so an old record is never replayed under other rules."""

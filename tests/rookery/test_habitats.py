@@ -6,8 +6,12 @@ from birdgames.rookery import GAME, PlayHabitat
 from birdgames.rookery.events import ZoneFlipped
 from birdgames.rookery.state import PileCard
 from tests.rookery.scenarios import B, F, L, P, S, W, build, in_play, run, uid
+from tests.rules import rule
+
+pytestmark = rule("rookery", "R5")
 
 
+@rule("rookery", "R5.1")
 def test_habitat_cost_escalates_within_a_turn() -> None:
     """R5.1 the first habitat card a turn is free, then 1, then 2."""
     hand = ("shore_habitat", "meadow_habitat", "wetland_habitat")
@@ -28,6 +32,8 @@ def test_habitat_cost_escalates_within_a_turn() -> None:
     )
 
 
+@rule("rookery", "RD13")
+@rule("rookery", "R5.2")
 def test_pile_is_shared_and_flips_to_the_third_card() -> None:
     """R5.2 both players' cards build one pile; the third card sets the new habitat."""
     pile = (PileCard(1, "shore_habitat"), PileCard(1, "meadow_habitat"))
@@ -40,6 +46,8 @@ def test_pile_is_shared_and_flips_to_the_third_card() -> None:
     assert any(isinstance(e, ZoneFlipped) for e in events)
 
 
+@rule("rookery", "RD13")
+@rule("rookery", "R5.2")
 def test_same_habitat_flip_still_flips() -> None:
     """R5.2 a third card naming the current habitat flips anyway (pile cleared, birds kept)."""
     pile = (PileCard(0, "shore_habitat"), PileCard(0, "meadow_habitat"))
@@ -56,6 +64,8 @@ def test_same_habitat_flip_still_flips() -> None:
     assert flip.discarded == (PileCard(1, "sandpiper"),)
 
 
+@rule("rookery", "RD14")
+@rule("rookery", "R5.3")
 def test_flip_discards_off_habitat_birds_of_both_players_and_keeps_predators() -> None:
     """R5.3 birds not native to the new habitat go to their owners' discard piles."""
     pile = (PileCard(0, "meadow_habitat"), PileCard(1, "forest_habitat"))

@@ -10,6 +10,7 @@ from birdgames.rookery.events import CardDefeated, Event, HuntResolved, MobResol
 from birdgames.rookery.hunting import hunt_numbers, is_exposed
 from birdgames.rookery.state import State
 from tests.rookery.scenarios import MID, B, F, L, P, S, build, in_play, run, uid
+from tests.rules import rule
 
 
 def _hunt(
@@ -20,6 +21,8 @@ def _hunt(
     return after, next(e for e in events if isinstance(e, HuntResolved)), events
 
 
+@rule("rookery", "R6.4")
+@rule("rookery", "RD18")
 def test_hunt_hits_for_the_modified_threat() -> None:
     """R6.4 threat > evasion: the target takes the modified threat as damage."""
     state = build(
@@ -32,6 +35,7 @@ def test_hunt_hits_for_the_modified_threat() -> None:
     assert bird is not None and bird.damage == 4
 
 
+@rule("rookery", "R6.4")
 def test_hunt_misses_when_threat_does_not_beat_evasion() -> None:
     """R6.4 threat equal to evasion fails; nothing changes but the hunt count."""
     state = build(birds=[B(L, 1, "capercaillie"), B(L, 1, "wren")], predators=[P(L, 0, "fox")])
@@ -41,6 +45,7 @@ def test_hunt_misses_when_threat_does_not_beat_evasion() -> None:
     assert bird is not None and bird.damage == 0
 
 
+@rule("rookery", "R6.4")
 def test_hunt_defeats_a_bird_whose_damage_reaches_hp() -> None:
     """R6.4 a defeated bird goes to its owner's discard pile."""
     state = build(birds=[B(L, 1, "wren")], predators=[P(L, 0, "fox")])
@@ -51,6 +56,7 @@ def test_hunt_defeats_a_bird_whose_damage_reaches_hp() -> None:
     assert not after.zones[0].birds
 
 
+@rule("rookery", "R6.4")
 def test_flock_bonus_adds_two_per_other_friendly_bird() -> None:
     """R6.4 in a Flock the target gets +2 evasion per other friendly bird in the zone."""
     state = build(
@@ -60,6 +66,7 @@ def test_flock_bonus_adds_two_per_other_friendly_bird() -> None:
     assert (hunted.evasion, hunted.damage) == (3 + 4, 0)
 
 
+@rule("rookery", "R9.3")
 def test_ignore_flock_predator_skips_the_bonus() -> None:
     """R9.3 sparrowhawk ignores the flock bonus."""
     state = build(
@@ -70,6 +77,7 @@ def test_ignore_flock_predator_skips_the_bonus() -> None:
     assert (hunted.threat, hunted.evasion, hunted.damage) == (4, 3, 4)
 
 
+@rule("rookery", "R6.4")
 def test_exposed_when_alone() -> None:
     """R6.4 a bird that is its owner's only bird in the zone is Exposed: +3 threat."""
     state = build(birds=[B(L, 1, "wren")], predators=[P(L, 0, "fox")])
@@ -78,6 +86,7 @@ def test_exposed_when_alone() -> None:
     assert hunt_numbers(state.zones, 0, pred, state.zones[0].birds[0]) == (6, 3)
 
 
+@rule("rookery", "R6.4")
 def test_exposed_when_away_from_home_without_flock_and_not_otherwise() -> None:
     """R6.4 not At Home and no Flock: Exposed; an At Home bird with a partner is not."""
     state = build(birds=[B(L, 1, "sandpiper"), B(L, 1, "wren")], predators=[P(L, 0, "fox")])
@@ -93,6 +102,7 @@ def test_exposed_when_away_from_home_without_flock_and_not_otherwise() -> None:
     assert not is_exposed(flock.zones, 0, flock.zones[0].birds[0])
 
 
+@rule("rookery", "R6.2")
 def test_predator_hunts_once_per_turn() -> None:
     """R6.2 a second hunt the same turn is refused with the predator named."""
     state = build(
@@ -106,6 +116,7 @@ def test_predator_hunts_once_per_turn() -> None:
         GAME.apply(state, action)
 
 
+@rule("rookery", "R6.5")
 def test_mob_success_deals_the_largest_evasion() -> None:
     """R6.5 summed evasion > stealth: the predator takes the largest single evasion."""
     state = build(
@@ -120,6 +131,7 @@ def test_mob_success_deals_the_largest_evasion() -> None:
     assert GAME.check(after, Mob(0, uid(state, "fox"))) is not None
 
 
+@rule("rookery", "R6.5")
 def test_mob_failure_changes_nothing() -> None:
     """R6.5 summed evasion <= stealth: nothing happens (owl has stealth 5 + 2)."""
     state = build(
@@ -133,6 +145,7 @@ def test_mob_failure_changes_nothing() -> None:
     assert owl is not None and owl.damage == 0
 
 
+@rule("rookery", "R6.5")
 def test_roosting_birds_join_the_mob() -> None:
     """R6.5 roosting and tapped birds count in the mobbing flock."""
     state = build(
@@ -152,6 +165,7 @@ def test_roosting_birds_join_the_mob() -> None:
     assert after.players[1].discard == ("weasel",)
 
 
+@rule("rookery", "R6.5")
 def test_no_mob_without_a_flock() -> None:
     """R6.5 two birds cannot mob; the refusal gives the count."""
     state = build(birds=[B(L, 0, "wren"), B(L, 0, "robin")], predators=[P(L, 1, "fox")])

@@ -17,6 +17,7 @@ from birdgames.rookery.state import (
     TargetChoice,
 )
 from tests.load_validation import check_refused, find_state
+from tests.rules import rule
 
 
 def _find(found: Callable[[State], bool]) -> State:
@@ -132,6 +133,7 @@ def test_negative_turn_numbers_and_ids_are_refused() -> None:
         _refused(attrs.evolve(state, pending=(DiscardChoice(0, "owl"), window)), "#")
 
 
+@rule("rookery", "R6.2")
 def test_negative_or_huge_hunt_counts_are_refused() -> None:
     """A predator hunts a bounded number of times a turn (R6.2), never fewer than none."""
     state = _find(_predator_in_play)
@@ -144,6 +146,7 @@ def test_negative_or_huge_hunt_counts_are_refused() -> None:
         _refused(attrs.evolve(state, zones=(zones[0], zones[1], zones[2])), "hunt")
 
 
+@rule("rookery", "R7.4")
 def test_song_and_prizes_beyond_the_game_are_refused() -> None:
     """Song is bounded by what one turn can gain; Prizes end the game at 3 (R7.4)."""
     state = _find(_quiet_turn)
@@ -152,6 +155,7 @@ def test_song_and_prizes_beyond_the_game_are_refused() -> None:
     _refused(_with_player(state, state.active, attrs.evolve(me, prizes=3)), "Prize")
 
 
+@rule("rookery", "R2.2")
 def test_a_turn_s_action_count_stays_within_the_turn_limit() -> None:
     """R2.2 the count that ends a long turn cannot start below zero or above the limit."""
     state = _find(_quiet_turn)
@@ -159,6 +163,7 @@ def test_a_turn_s_action_count_stays_within_the_turn_limit() -> None:
         _refused(attrs.evolve(state, turn=attrs.evolve(state.turn, actions=actions)), "actions")
 
 
+@rule("rookery", "R5")
 def test_a_flip_pile_card_of_seat_minus_one_is_refused() -> None:
     """R5: a habitat card on a flip pile belongs to seat 0 or 1; -1 is not read as seat 1."""
     state = _find(lambda s: any(z.pile for z in s.zones))

@@ -21,6 +21,9 @@ from birdgames.rookery.game import (
 from birdgames.rookery.setup import MAX_COPIES
 from birdgames.rookery.state import FRESH_TURN, TURN_ACTION_LIMIT, AmbushWindow, Config
 from tests.rookery.scenarios import MID, B, L, P, build, uid
+from tests.rules import rule
+
+pytestmark = rule("rookery", "R2.2", "R7")
 
 LIMIT = 10_000
 
@@ -58,6 +61,7 @@ def _capped(state: State) -> State:
     return attrs.evolve(state, turn=attrs.evolve(state.turn, actions=TURN_ACTION_LIMIT))
 
 
+@rule("rookery", "RD6")
 def test_a_turn_of_sixty_actions_can_only_end() -> None:
     """R2.2 DECISION past 60 actions only EndTurn is legal, with the reason given."""
     state = build(birds=[B(L, 0, "wren")], song=(3, 0))
@@ -70,6 +74,7 @@ def test_a_turn_of_sixty_actions_can_only_end() -> None:
     assert after.active == 1 and after.turn == FRESH_TURN
 
 
+@rule("rookery", "RD6")
 def test_answers_count_and_are_still_taken_past_the_cap() -> None:
     """A pending decision is answered past the cap, and each answer counts as an action."""
     state = build(

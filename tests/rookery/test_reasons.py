@@ -10,6 +10,7 @@ from birdgames.rookery.actions import Action
 from birdgames.rookery.state import State
 from tests.rookery.adapter import perturb_hidden
 from tests.rookery.scenarios import MID, B, L, P, build, uid
+from tests.rules import rule
 
 # p1 owns one face-down predator among p0's probes; the perturbation deals it again.
 _HIDDEN = "owl"
@@ -43,6 +44,7 @@ def _probes(state: State) -> list[Action]:
     ]
 
 
+@rule("rookery", "R6.3")
 def test_hunt_with_a_face_down_opposing_predator_does_not_name_it() -> None:
     """R6.3 a face-down card's identity is its owner's secret, refusals included."""
     state = _table()

@@ -7,8 +7,12 @@ from birdgames.rookery.cards import Season
 from birdgames.rookery.events import CheckpointHeld, DeckReshuffled, GameEnded, SeasonBegan
 from birdgames.rookery.state import Phase
 from tests.rookery.scenarios import B, L, build, run
+from tests.rules import rule
+
+pytestmark = rule("rookery", "R7")
 
 
+@rule("rookery", "R7.2")
 def test_wheel_turns_when_the_counter_runs_out() -> None:
     """R7.2 at EndTurn with the counter at 0: a checkpoint, then the next season for 4 turns."""
     state = build(birds=[B(L, 0, "woodpecker")], turns_left=1, turns_played=3)
@@ -19,6 +23,8 @@ def test_wheel_turns_when_the_counter_runs_out() -> None:
     assert after.players[1].song == 4  # R2.1 p1's Dawn Chorus in Summer
 
 
+@rule("rookery", "RD22")
+@rule("rookery", "R7.3")
 def test_season_card_checkpoint_and_duration() -> None:
     """R7.3 a Season card holds a checkpoint at once; its duration counts from next turn."""
     state = build(
@@ -34,6 +40,8 @@ def test_season_card_checkpoint_and_duration() -> None:
     assert after.wheel.turns_left == 4
 
 
+@rule("rookery", "RD21")
+@rule("rookery", "R7.3")
 def test_one_season_card_per_turn() -> None:
     """R7.3 DECISION a second Season card the same turn is refused."""
     state = build(hands=(("early_spring", "long_winter"), ()), song=(4, 0))
@@ -44,6 +52,7 @@ def test_one_season_card_per_turn() -> None:
     assert PlaySeason(0, "long_winter") not in GAME.legal_actions(after, 0)
 
 
+@rule("rookery", "R7.4")
 def test_third_prize_wins_mid_turn() -> None:
     """R7.4 a player reaching 3 Prizes wins at once, in the middle of their turn."""
     state = build(
@@ -56,6 +65,7 @@ def test_third_prize_wins_mid_turn() -> None:
     assert GAME.scores(after) == (3, 1)
 
 
+@rule("rookery", "R7.5")
 def test_more_prizes_win_after_two_years() -> None:
     """R7.5 after the 8th checkpoint with nobody at 3, more Prizes wins."""
     state = build(prizes=(2, 1), checkpoints=7, turns_left=1)
@@ -63,6 +73,7 @@ def test_more_prizes_win_after_two_years() -> None:
     assert after.phase is Phase.OVER and after.winners == (0,)
 
 
+@rule("rookery", "R7.5")
 def test_sudden_death_ends_at_the_first_claimed_prize() -> None:
     """R7.5 equal after two years: the next checkpoint with a Prize decides."""
     state = build(prizes=(1, 1), checkpoints=7, turns_left=1)
@@ -73,6 +84,8 @@ def test_sudden_death_ends_at_the_first_claimed_prize() -> None:
     assert after.winners == (1,) and after.players[1].prizes == 2
 
 
+@rule("rookery", "RD24")
+@rule("rookery", "R7.5")
 def test_sudden_death_is_drawn_after_four_empty_checkpoints() -> None:
     """R7.5 DECISION four sudden-death checkpoints without a Prize: both players share."""
     state = build(prizes=(2, 2), checkpoints=11, sudden_death=3, turns_left=1)
@@ -81,6 +94,7 @@ def test_sudden_death_is_drawn_after_four_empty_checkpoints() -> None:
     assert any(isinstance(e, GameEnded) for e in events)
 
 
+@rule("rookery", "R2.4")
 def test_empty_deck_reshuffles_the_discard_pile() -> None:
     """R2.4 drawing from an empty deck shuffles the discard pile into a new deck first."""
     state = build(discards=((), ("wren", "robin", "lark")))

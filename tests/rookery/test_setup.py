@@ -31,8 +31,10 @@ from birdgames.rookery.cards import (
     Trigger,
 )
 from birdgames.rookery.state import Config, Phase, Zone
+from tests.rules import rule
 
 
+@rule("rookery", "R10")
 def test_catalog_ids_are_unique_and_keyed() -> None:
     """Every card id is its own key and appears once."""
     assert all(card_id == card.id for card_id, card in CATALOG.items())
@@ -56,11 +58,13 @@ PUBLISHED_IDS = frozenset(
 )  # fmt: skip
 
 
+@rule("rookery", "R10")
 def test_published_card_ids_stay() -> None:
     """R10 every card id ever published is still in the catalog."""
     assert set(CATALOG) >= PUBLISHED_IDS
 
 
+@rule("rookery", "R10")
 def test_catalog_meets_the_r10_minimums() -> None:
     """R10 birds, traits, predators, events, seasons and habitats in the required numbers."""
     assert len(BIRDS) >= 24
@@ -88,6 +92,8 @@ def test_catalog_meets_the_r10_minimums() -> None:
     assert {h.habitat for h in HABITAT_CARDS.values()} == set(Habitat)
 
 
+@rule("rookery", "R10")
+@rule("rookery", "R9")
 def test_every_ability_kind_trigger_condition_and_type_is_used() -> None:
     """R9 every effect, trigger and condition appears on a card; every card type exists."""
     abilities = [a for group in ABILITIES.values() for a in group]
@@ -97,6 +103,7 @@ def test_every_ability_kind_trigger_condition_and_type_is_used() -> None:
     assert set(CARD_TYPE.values()) == set(CardType)
 
 
+@rule("rookery", "R10")
 def test_r10_cost_song_and_duration_invariants() -> None:
     """R10 costs >= 1, immediate Song gains below cost, durations 1-8; statics are static."""
     for card_id, card in CATALOG.items():
@@ -116,6 +123,8 @@ def test_r10_cost_song_and_duration_invariants() -> None:
     assert all(1 <= s.duration <= 8 for s in SEASON_CARDS.values())
 
 
+@rule("rookery", "R10")
+@rule("rookery", "R3.7", "RD33")
 def test_default_decks_are_legal_and_distinct() -> None:
     """R10 decks A and B have 30 cards, at most 3 copies, 1 of a Unique."""
     for deck in (DECK_A, DECK_B):
@@ -126,6 +135,8 @@ def test_default_decks_are_legal_and_distinct() -> None:
     GAME.new_game(GAME.default_config(2), 0)
 
 
+@rule("rookery", "R10")
+@rule("rookery", "R3.7", "RD33")
 @pytest.mark.parametrize(
     ("deck", "named"),
     [
@@ -142,6 +153,8 @@ def test_bad_decklist_is_refused_naming_the_card(deck: tuple[str, ...], named: s
         GAME.new_game(config, 1)
 
 
+@rule("rookery", "R10")
+@rule("rookery", "RD33")
 def test_config_may_allow_other_deck_sizes() -> None:
     """R10 DECISION a Config may allow 20-40 cards; beyond that it is refused."""
     short = DECK_A[:20]
@@ -150,6 +163,8 @@ def test_config_may_allow_other_deck_sizes() -> None:
         GAME.new_game(Config(deck_min=10), 1)
 
 
+@rule("rookery", "R1")
+@rule("rookery", "R1.3", "R1.4")
 def test_setup_deals_five_and_opens_the_draft() -> None:
     """R1.3 R1.4 opening hands of 5; the first player drafts the middle, then the other two."""
     state = GAME.new_game(GAME.default_config(2), 3)
@@ -169,6 +184,9 @@ def test_setup_deals_five_and_opens_the_draft() -> None:
     assert len(state.players[0].hand) == 6 and state.players[0].song == 2
 
 
+@rule("rookery", "R1")
+@rule("rookery", "RD1")
+@rule("rookery", "R1.1")
 def test_first_player_can_come_from_the_seed() -> None:
     """R1.1 DECISION first_player None: the seed chooses; both seats occur."""
     config = Config(first_player=None)
@@ -176,6 +194,8 @@ def test_first_player_can_come_from_the_seed() -> None:
     assert firsts == {0, 1}
 
 
+@rule("rookery", "R1")
+@rule("rookery", "R1.1")
 def test_wrong_player_counts_are_refused() -> None:
     """R1.1 exactly 2 players."""
     with pytest.raises(InvalidConfigError):

@@ -29,8 +29,11 @@ from birdgames.rookery.field import without
 from birdgames.rookery.game import validate_state
 from birdgames.rookery.state import ZONES, Bird
 from tests.rookery.scenarios import MID, B, L, P, R, build, in_play, run, started, uid
+from tests.rules import rule
 
 
+@rule("rookery", "RD9")
+@rule("rookery", "R3.2", "R3.3")
 def test_nested_bird_enters_roosting_and_nests_at_its_owners_dawn() -> None:
     """R3.2 R3.3 a nested bird roosts (cannot tap) until its owner's next Dawn."""
     state = build(hands=(("heron",), ()), song=(3, 0))
@@ -48,6 +51,7 @@ def test_nested_bird_enters_roosting_and_nests_at_its_owners_dawn() -> None:
     assert isinstance(nested, Bird) and nested.nested
 
 
+@rule("rookery", "R2.1")
 def test_dawn_untaps_and_resets_then_pays_the_chorus() -> None:
     """R2.1 Dawn: draw, untap, nest, reset counters, Song becomes the Dawn Chorus."""
     state = build(
@@ -66,6 +70,7 @@ def test_dawn_untaps_and_resets_then_pays_the_chorus() -> None:
     assert after.players[1].song == 2
 
 
+@rule("rookery", "R3.2")
 def test_not_enough_song_names_card_cost_and_pool() -> None:
     """Refusals name the card and numbers: heron costs 3, you have 2."""
     state = build(hands=(("heron",), ()), song=(2, 0))
@@ -77,6 +82,8 @@ def test_not_enough_song_names_card_cost_and_pool() -> None:
     assert caught.value.reason == "not enough Song: heron costs 3, you have 2"
 
 
+@rule("rookery", "RD4")
+@rule("rookery", "R1.2")
 def test_full_zone_refuses_a_seventh_bird() -> None:
     """R1.2 DECISION a zone holds 6 birds of both players, roosting included."""
     birds = [B(L, i % 2, "wren", nested=i < 3) for i in range(6)]
@@ -85,6 +92,7 @@ def test_full_zone_refuses_a_seventh_bird() -> None:
     assert GAME.check(state, NestBird(0, "robin", MID)) is None
 
 
+@rule("rookery", "R1.2")
 def test_predators_do_not_fill_a_zone() -> None:
     """R1.2 predators do not count toward the 6 birds."""
     birds = [B(L, i % 2, "wren") for i in range(5)]
@@ -92,6 +100,8 @@ def test_predators_do_not_fill_a_zone() -> None:
     assert GAME.check(state, NestBird(0, "robin", L)) is None
 
 
+@rule("rookery", "RD11")
+@rule("rookery", "R3.5")
 def test_migratory_bird_moves_but_then_cannot_tap() -> None:
     """R3.5 a nested Migratory bird moves to any zone with room; tap or move, not both."""
     state = build(birds=[B(L, 0, "sandpiper"), B(MID, 0, "wren")])
@@ -105,6 +115,8 @@ def test_migratory_bird_moves_but_then_cannot_tap() -> None:
     assert GAME.check(tapped, MoveBird(0, sandpiper, R)) is not None
 
 
+@rule("rookery", "RD15")
+@rule("rookery", "R6.1")
 def test_face_down_costs_a_flat_two() -> None:
     """R6.1 DECISION face down costs 2 whatever the printed cost; face up the printed cost."""
     state = build(hands=(("goshawk",), ()), song=(2, 0))
@@ -116,6 +128,7 @@ def test_face_down_costs_a_flat_two() -> None:
     assert after.zones[0].predators[0].card == "goshawk"
 
 
+@rule("rookery", "R6.1")
 def test_face_down_predator_abilities_are_inactive() -> None:
     """R6.1 a face-down owl gives no stealth; a face-down goshawk gains no Song on entering."""
     state = build(hands=(("goshawk",), ()), song=(5, 0))

@@ -10,6 +10,7 @@ from birdgames.rookery import events as ev
 from birdgames.rookery.cards import CardType, Habitat, Season
 from birdgames.rookery.state import PileCard, Zone
 from tests.rookery.scenarios import MID, B, L, P, build, run, started, uid
+from tests.rules import rule
 
 L_, M_ = Zone.LEFT, Zone.MIDDLE
 
@@ -67,12 +68,14 @@ def test_visible_events_per_kind(event: ev.Event) -> None:
     assert str(blank)
 
 
+@rule("rookery", "R6.1")
 def test_face_up_predator_play_is_public() -> None:
     """R6.1 a predator played face up names its card to everyone."""
     event = ev.PredatorPlayed(0, 4, "fox", L_, True, 3)
     assert GAME.visible_events((event,), 1) == (event,)
 
 
+@rule("rookery", "R6.3")
 def test_face_down_card_shows_to_its_owner_only() -> None:
     """R6.3 the opponent and spectators see only a face-down card; the owner sees the fox."""
     state = build(predators=[P(L, 0, "fox", face_up=False)], birds=[B(MID, 1, "tern")])
@@ -104,6 +107,7 @@ def test_view_shows_own_hand_sizes_piles_and_bird_states() -> None:
     assert GAME.view(state, None).hand == ()
 
 
+@rule("rookery", "R6.3")
 def test_pending_reaction_is_in_the_view() -> None:
     """R6.3 both players see the ambush window (its opening reveals nothing)."""
     state = build(predators=[P(L, 1, "fox", face_up=False)], hands=(("wren",), ()), song=(1, 0))
