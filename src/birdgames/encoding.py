@@ -57,12 +57,17 @@ class Block:
         return number
 
 
+KNOWN_ACTIONS: Final = 16384
+
+
 class Layout:
     """Blocks laid end to end: the whole fixed action space of one config."""
 
-    __slots__ = ("blocks", "offsets", "size")
+    __slots__ = ("_known", "blocks", "offsets", "size")
 
     def __init__(self, blocks: Iterable[Block]) -> None:
+        # id(action) -> (the action, its index): see `indices`.
+        self._known: dict[int, tuple[object, int]] = {}
         self.blocks: dict[str, Block] = {}
         self.offsets: dict[str, int] = {}
         size = 0
@@ -81,6 +86,28 @@ class Layout:
         if found is None or number is None:
             raise IllegalActionError(action, "this action has no place in this game's action space")
         return self.offsets[block] + number
+
+    def indices(
+        self, actions: Iterable[ActionT], encode: Callable[[ActionT], int]
+    ) -> dict[int, ActionT]:
+        """Returns `actions` by their indices, where `encode` gives an action's index in this
+        layout from the action alone. Each index is remembered per action object (the last
+        `KNOWN_ACTIONS`): actions are values, and the engines hand out the same objects
+        again from their tables, so a listing mostly costs a lookup per action. The action
+        is held with its index, so its id stays its own."""
+        known = self._known
+        found: dict[int, ActionT] = {}
+        for action in actions:
+            hit = known.get(id(action))
+            if hit is not None and hit[0] is action:
+                found[hit[1]] = action
+                continue
+            index = encode(action)
+            if len(known) >= KNOWN_ACTIONS:
+                known.clear()
+            known[id(action)] = (action, index)
+            found[index] = action
+        return found
 
     def fields(self) -> tuple[Field, ...]:
         """Returns the blocks as data: name, first index, size, and their fields' domains."""
@@ -140,6 +167,8 @@ class Encoding(Protocol[ConfigT_contra, StateT_contra, ActionT, ViewT_contra]):
     def decode(self, state: StateT_contra, player: PlayerId, index: int) -> ActionT: ...
 
     def legal_mask(self, state: StateT_contra, player: PlayerId) -> tuple[bool, ...]: ...
+
+    def legal_index(self, state: StateT_contra, player: PlayerId) -> dict[int, ActionT]: ...
 
     def observation_size(self, config: ConfigT_contra) -> int: ...
 
@@ -274,19 +303,31 @@ class Features:
             raise EncodingBoundError(f"{len(numbers)} numbers where {size} fit")
         self.values.extend([*numbers, *([0.0] * (size - len(numbers)))])
 
+    def part(self, item: ItemT, write: Callable[[Features, ItemT], None]) -> None:
+        """Appends `write`'s numbers for `item`, which depend on `item` alone (an encoder
+        binds what else they need into `write`, once per config): a sink may then reuse the
+        numbers wherever the same item object comes back (`birdgames.adapters.arrays` does,
+        as engines share the parts a step leaves alone between states and views)."""
+        write(self, item)
+
     def rows(
         self,
         items: Sequence[ItemT],
         count: int,
         size: int,
         write: Callable[[Features, ItemT], None],
+        shared: bool = False,
     ) -> None:
-        """Appends `count` rows of `size` numbers: `write` fills one per item, zeros the rest."""
+        """Appends `count` rows of `size` numbers: `write` fills one per item, zeros the rest.
+        `shared`: the items recur from view to view (each row is a `part`)."""
         if len(items) > count:
             raise EncodingBoundError(f"{len(items)} rows where {count} fit")
         for item in items:
             start = self.length()
-            write(self, item)
+            if shared:
+                self.part(item, write)
+            else:
+                write(self, item)
             if self.length() - start != size:
                 raise AssertionError(f"a row of {self.length() - start} numbers, not {size}")
         self.zeros(size * (count - len(items)))
@@ -307,9 +348,9 @@ class Features:
 
 
 class SparseFeatures(Features):
-    """The same numbers as `Features`, kept as (index, value) pairs of the nonzero ones, so
-    a long observation that is mostly zeros costs one step per call, not per number; the
-    adapters add them into a zeroed array (`counts` may name an index more than once)."""
+    """The same numbers as `Features`, kept as (index, value) pairs of the nonzero ones, each
+    index at most once, so a long observation that is mostly zeros costs one step per call,
+    not per number; the adapters scatter them into a zeroed array."""
 
     __slots__ = ("indices", "numbers", "position")
 
@@ -344,15 +385,17 @@ class SparseFeatures(Features):
 
     def counts(self, items: Iterable[Hashable], domain: Sequence[Hashable]) -> None:
         """Appends how many of each domain value `items` holds, in domain order: one pair per
-        item, so an index may repeat (its numbers add up)."""
+        value held."""
         start = self.position
+        held: dict[int, float] = {}
         for item in items:
             try:
-                where = domain.index(item)
+                where = start + domain.index(item)
             except ValueError:
                 raise EncodingBoundError(f"{item!r} is not in the counted domain") from None
-            self.indices.append(start + where)
-            self.numbers.append(1.0)
+            held[where] = held.get(where, 0.0) + 1.0
+        self.indices += held
+        self.numbers += held.values()
         self.position = start + len(domain)
 
     def padded(self, numbers: Sequence[float], size: int) -> None:
@@ -379,7 +422,7 @@ class SparseFeatures(Features):
             raise AssertionError(f"observation of {self.position} numbers, declared {size}")
         dense = [0.0] * size
         for index, value in zip(self.indices, self.numbers, strict=True):
-            dense[index] += value
+            dense[index] = value
         return tuple(dense)
 
 
