@@ -348,9 +348,9 @@ class Features:
 
 
 class SparseFeatures(Features):
-    """The same numbers as `Features`, kept as (index, value) pairs of the nonzero ones, each
-    index at most once, so a long observation that is mostly zeros costs one step per call,
-    not per number; the adapters scatter them into a zeroed array."""
+    """The same numbers as `Features`, kept as (index, value) pairs of the nonzero ones, so
+    a long observation that is mostly zeros costs one step per call, not per number; the
+    adapters add them into a zeroed array (`counts` may name an index more than once)."""
 
     __slots__ = ("indices", "numbers", "position")
 
@@ -385,17 +385,15 @@ class SparseFeatures(Features):
 
     def counts(self, items: Iterable[Hashable], domain: Sequence[Hashable]) -> None:
         """Appends how many of each domain value `items` holds, in domain order: one pair per
-        value held."""
+        item, so an index may repeat (its numbers add up)."""
         start = self.position
-        held: dict[int, float] = {}
         for item in items:
             try:
-                where = start + domain.index(item)
+                where = domain.index(item)
             except ValueError:
                 raise EncodingBoundError(f"{item!r} is not in the counted domain") from None
-            held[where] = held.get(where, 0.0) + 1.0
-        self.indices += held
-        self.numbers += held.values()
+            self.indices.append(start + where)
+            self.numbers.append(1.0)
         self.position = start + len(domain)
 
     def padded(self, numbers: Sequence[float], size: int) -> None:
@@ -422,7 +420,7 @@ class SparseFeatures(Features):
             raise AssertionError(f"observation of {self.position} numbers, declared {size}")
         dense = [0.0] * size
         for index, value in zip(self.indices, self.numbers, strict=True):
-            dense[index] = value
+            dense[index] += value
         return tuple(dense)
 
 

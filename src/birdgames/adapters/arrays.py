@@ -27,9 +27,10 @@ PARTS_KEPT: Final = 4096
 WRITERS_KEPT: Final = 256
 
 IndexArray = np.ndarray[Any, np.dtype[np.intp]]
+NumberArray = np.ndarray[Any, np.dtype[np.float64]]
 # A part's nonzero numbers where it last stood: (the part, its first index, the indices,
 # the numbers, its length). The part is held, so its id stays its own.
-_Kept = tuple[object, int, IndexArray, FloatArray, int]
+_Kept = tuple[object, int, IndexArray, NumberArray, int]
 _Known = dict[Callable[..., None], dict[int, _Kept]]
 _KNOWN: Final[_Known] = {}
 
@@ -44,7 +45,7 @@ class ArrayFeatures(SparseFeatures):
         super().__init__()
         self.known = known
         # The kept parts' numbers, in order: (indices, numbers) arrays.
-        self.pieces: list[tuple[IndexArray, FloatArray]] = []
+        self.pieces: list[tuple[IndexArray, NumberArray]] = []
 
     def part(self, item: ItemT, write: Callable[[Features, ItemT], None]) -> None:
         """Appends the numbers of `item`, written once per item object, writer and place."""
@@ -61,12 +62,12 @@ class ArrayFeatures(SparseFeatures):
             return
         first, pieces = len(self.indices), len(self.pieces)
         write(self, item)
-        # The part's own numbers leave the loose pairs for one piece of their own.
+        # The part's own pairs leave the loose ones for one piece of their own.
         indices = np.concatenate(
             [np.array(self.indices[first:], np.intp), *(p[0] for p in self.pieces[pieces:])]
         )
         numbers = np.concatenate(
-            [np.array(self.numbers[first:], np.float32), *(p[1] for p in self.pieces[pieces:])]
+            [np.array(self.numbers[first:]), *(p[1] for p in self.pieces[pieces:])]
         )
         del self.indices[first:], self.numbers[first:], self.pieces[pieces:]
         self.pieces.append((indices, numbers))
@@ -75,16 +76,16 @@ class ArrayFeatures(SparseFeatures):
         kept[id(item)] = (item, start, indices, numbers, self.position - start)
 
     def array(self) -> FloatArray:
-        """Returns the numbers as one float32 array (every index is named at most once)."""
-        dense = np.zeros(self.position, np.float32)
+        """Returns the numbers as one float32 array."""
+        indices: Any = self.indices
+        numbers: Any = self.numbers
+        if not indices and not self.pieces:
+            return np.zeros(self.position, np.float32)
         if self.pieces:
-            pieces = self.pieces
-            dense[np.concatenate([np.array(self.indices, np.intp), *(p[0] for p in pieces)])] = (
-                np.concatenate([np.array(self.numbers, np.float32), *(p[1] for p in pieces)])
-            )
-        elif self.indices:
-            dense[self.indices] = self.numbers
-        return dense
+            indices = np.concatenate([np.array(indices, np.intp), *(p[0] for p in self.pieces)])
+            numbers = np.concatenate([np.array(numbers), *(p[1] for p in self.pieces)])
+        # bincount adds up the numbers of an index named twice (a count).
+        return np.bincount(indices, numbers, self.position).astype(np.float32)
 
 
 def observe_into(encoding: AnyEncoding, view: Any, row: FloatArray) -> None:

@@ -347,10 +347,6 @@ def _bird_row(out: Features, bird: Bird) -> None:
     out.flag(bird.untapped)
 
 
-def _bird_rows(out: Features, birds: tuple[Bird, ...]) -> None:
-    out.rows(birds, ZONE_CAPACITY, _BIRD_SIZE, _bird_row, shared=True)
-
-
 def _predator_row(out: Features, predator: PredatorView) -> None:
     out.flag(True)
     out.one_hot(predator.owner, 2)
@@ -406,7 +402,7 @@ def fill_observation(out: Features, view: View) -> None:
     for zone in view.zones:
         out.one_hot(None if zone.habitat is None else HABITATS.index(zone.habitat), len(HABITATS))
         out.one_hot(zone.controller, 2)
-        out.part(zone.birds, _bird_rows)
+        out.rows(zone.birds, ZONE_CAPACITY, _BIRD_SIZE, _bird_row)
         out.rows(zone.predators, SHOWN_PREDATORS, _PREDATOR_SIZE, _predator_row)
         out.counts(
             ((pile.owner, pile.card) for pile in zone.pile),
