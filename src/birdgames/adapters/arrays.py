@@ -39,6 +39,10 @@ class ArrayFeatures(SparseFeatures):
     """SparseFeatures that keep each part's nonzero numbers, per writer and part object, and
     reuse them when the same object comes back at the same place."""
 
+    # Measured (callgrind, per step of random 2-player games, the view included): Perch's
+    # observation 557k instructions written plainly, 435k with kept parts; Peacock 365k,
+    # 330k. Rookery's birds change too often for it to pay, so it keeps no parts.
+
     __slots__ = ("known", "pieces")
 
     def __init__(self, known: _Known) -> None:
