@@ -5,6 +5,7 @@ edit by hand."""
 from typing import Final
 
 FIELD_DOCS: Final[dict[str, str]] = {
+    "birdgames.adapters.arrays.ArrayFeatures": "SparseFeatures that keep each part's nonzero numbers, per writer and part object, and reuse them when the same object comes back at the same place.",
     "birdgames.adapters.openspiel._Shared": "Immutable data a cloned OpenSpiel state shares instead of copying: OpenSpiel clones a Python state by deep-copying its attributes, and engine states never change.",
     "birdgames.adapters.openspiel._Chance": "A chance node under way: the bytes of a seed drawn so far, and what the seed is for (the deal when `pending` is None, else the players' actions waiting for their draw).",
     "birdgames.adapters.openspiel._Position": "An engine state (None before the deal), each seat's visible events so far, and the chance node under way if any (immutable, shared by clones).",

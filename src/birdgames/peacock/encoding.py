@@ -60,6 +60,7 @@ LOOSE_SOURCES: Final = (Source.DRAFTED, Source.ASIDE, Source.RECEIVED)
 PICKS_PER_GAME: Final = sum(DEAL_BIRDS) + sum(DEAL_ISLANDS)  # one card per draft round
 
 
+@functools.lru_cache(maxsize=16)
 def max_groups(players: int) -> int:
     """Returns the most groups one seat can hold.
 
@@ -144,6 +145,14 @@ _DECODER: Final = LegalDecoder[State, Action](
 )
 
 
+def legal_index(state: State, player: PlayerId) -> dict[int, Action]:
+    """Returns `player`'s legal actions by their indices (the mask's True entries), each
+    index remembered per action object (`Layout.indices`)."""
+    return _layout(state.config.players).indices(
+        GAME.legal_actions(state, player), functools.partial(encode, state)
+    )
+
+
 def decode(state: State, player: PlayerId, index: int) -> Action:
     """Returns `player`'s legal action numbered `index`; otherwise IllegalActionError."""
     return _DECODER.decode(state, player, index)
@@ -213,7 +222,7 @@ def _seat(out: Features, seat: SeatView, groups: int) -> None:
     out.number(seat.moves_left, MOVES_PER_MIGRATION)
     out.padded([s / 100 for s in seat.season_scores], SEASONS_PER_GAME)
     out.number(seat.total, 100)
-    out.rows(seat.groups, groups, _GROUP_SIZE, _group)
+    out.rows(seat.groups, groups, _GROUP_SIZE, _group, shared=True)
 
 
 def observe(view: View) -> tuple[float, ...]:
@@ -343,6 +352,7 @@ class PeacockEncoding:
     encode = staticmethod(encode)
     decode = staticmethod(decode)
     legal_mask = staticmethod(legal_mask)
+    legal_index = staticmethod(legal_index)
     observation_size = staticmethod(observation_size)
     observe = staticmethod(observe)
     fill_observation = staticmethod(fill_observation)

@@ -9,7 +9,7 @@ colours, best first.
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from itertools import permutations
 from typing import Final, get_args
 
@@ -65,7 +65,17 @@ from birdgames.perch_bop.cards import (
     TILES,
 )
 from birdgames.perch_bop.game import GAME
-from birdgames.perch_bop.state import Await, Config, Location, Phase, Pond, Stage, State, Where
+from birdgames.perch_bop.state import (
+    Await,
+    Config,
+    Creature,
+    Location,
+    Phase,
+    Pond,
+    Stage,
+    State,
+    Where,
+)
 from birdgames.perch_bop.view import View
 from birdgames.rng import Rng
 
@@ -219,6 +229,14 @@ _DECODER: Final = LegalDecoder[State, Action](
 )
 
 
+def legal_index(state: State, player: PlayerId) -> dict[int, Action]:
+    """Returns `player`'s legal actions by their indices (the mask's True entries), each
+    index remembered per action object (`Layout.indices`)."""
+    return _layout(state.config).indices(
+        GAME.legal_actions(state, player), functools.partial(encode, state)
+    )
+
+
 def decode(state: State, player: PlayerId, index: int) -> Action:
     """Returns `player`'s legal action numbered `index`; otherwise IllegalActionError."""
     return _DECODER.decode(state, player, index)
@@ -273,6 +291,31 @@ def _location(out: Features, location: Location, hues: int) -> None:
     out.flag(location.removed)
 
 
+@functools.lru_cache(maxsize=16)
+def _location_writer(hues: int) -> Callable[[Features, Location], None]:
+    """Returns the writer of a location row with `hues` colours (one per colour count, so a
+    sink may keep its numbers per Location object)."""
+    return lambda out, location: _location(out, location, hues)
+
+
+@functools.lru_cache(maxsize=16)
+def _creatures_writer(players: int) -> Callable[[Features, tuple[Creature, ...]], None]:
+    """Returns the writer of the creatures block at `players` players."""
+    return lambda out, creatures: _creatures(out, creatures, players)
+
+
+def _creatures(out: Features, creatures: tuple[Creature, ...], players: int) -> None:
+    by_id = {c.id: c for c in creatures}
+    for creature_id in CREATURE_IDS:
+        creature = by_id.get(creature_id)
+        out.flag(creature is not None)
+        out.one_hot(None if creature is None else creature.controller, players)
+        spot = None if creature is None else creature.position
+        out.one_hot(None if spot is None else WHERES.index(spot.where), len(WHERES))
+        out.number(0 if spot is None else spot.index, 10)
+        out.flag(creature is not None and creature.used)
+
+
 def _pond_size(hues: int) -> int:
     return len(POND_IDS) + 1 + 2 * hues
 
@@ -320,10 +363,7 @@ def fill_observation(out: Features, view: View) -> None:
         "birdhouse flags per colour, free nests / 3, removed",
     )
     out.rows(
-        view.locations,
-        MAX_LOCATIONS,
-        _location_size(hues),
-        lambda row, location: _location(row, location, hues),
+        view.locations, MAX_LOCATIONS, _location_size(hues), _location_writer(hues), shared=True
     )
     out.mark("birds", "supply, bag, plaza per colour / 28; hands per seat, per colour / 10")
     out.padded([n / 28 for n in view.supply], hues)
@@ -347,15 +387,7 @@ def fill_observation(out: Features, view: View) -> None:
         "creatures",
         "per creature: in play, controller one-hot, place kind one-hot, index / 10, used",
     )
-    by_id = {c.id: c for c in view.creatures}
-    for creature_id in CREATURE_IDS:
-        creature = by_id.get(creature_id)
-        out.flag(creature is not None)
-        out.one_hot(None if creature is None else creature.controller, players)
-        spot = None if creature is None else creature.position
-        out.one_hot(None if spot is None else WHERES.index(spot.where), len(WHERES))
-        out.number(0 if spot is None else spot.index, 10)
-        out.flag(creature is not None and creature.used)
+    out.part(view.creatures, _creatures_writer(players))
     out.mark(
         "activation",
         "creature one-hot, stage one-hot, start / 10, path / 10, part / 10, chosen bird's "
@@ -498,6 +530,7 @@ class PerchEncoding:
     encode = staticmethod(encode)
     decode = staticmethod(decode)
     legal_mask = staticmethod(legal_mask)
+    legal_index = staticmethod(legal_index)
     observation_size = staticmethod(observation_size)
     observe = staticmethod(observe)
     fill_observation = staticmethod(fill_observation)

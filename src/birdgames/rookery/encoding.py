@@ -197,30 +197,62 @@ def _any(seats: dict[int, tuple[int, int]], uid: object) -> int | None:
 
 def encode(state: State, action: Action) -> int:
     """Returns the integer of `action` in `state` (cards in play by their place)."""
+    return _encode(state, action, None)
+
+
+# The actions that name a card in play: their index depends on where it sits.
+_ON_FIELD: Final = frozenset(
+    (TapBird, MoveBird, Hunt, Mob, PlayEvent, Ambush, PassAmbush, ChooseTarget)
+)
+
+
+def legal_index(state: State, player: PlayerId) -> dict[int, Action]:
+    """Returns `player`'s legal actions by their indices (the mask's True entries): the
+    places of the cards in play found once, the other actions' indices remembered."""
+    space = _layout(state.config)
+    seats: dict[int, tuple[int, int]] | None = None
+    found: dict[int, Action] = {}
+    plain: list[Action] = []
+    for action in GAME.legal_actions(state, player):
+        if type(action) in _ON_FIELD:
+            if seats is None:
+                seats = _seats(state)
+            found[_encode(state, action, seats)] = action
+        else:
+            plain.append(action)
+    found.update(space.indices(plain, functools.partial(encode, state)))
+    return found
+
+
+def _field(state: State, seats: dict[int, tuple[int, int]] | None) -> dict[int, tuple[int, int]]:
+    return _seats(state) if seats is None else seats
+
+
+def _encode(state: State, action: Action, seats: dict[int, tuple[int, int]] | None) -> int:
     fields: tuple[Hashable, ...]
     space = _layout(state.config)
     match action:
         case DraftHabitat():
             return space.index(action, "draft_habitat", (action.zone, action.habitat))
         case TapBird():
-            return space.index(action, "tap_bird", (_bird(_seats(state), action.bird),))
+            return space.index(action, "tap_bird", (_bird(_field(state, seats), action.bird),))
         case NestBird():
             return space.index(action, "nest_bird", (action.card, action.zone))
         case MoveBird():
-            bird = _bird(_seats(state), action.bird)
+            bird = _bird(_field(state, seats), action.bird)
             return space.index(action, "move_bird", (bird, action.zone))
         case PlayPredator():
             fields = (action.card, action.zone, action.face_up)
             return space.index(action, "play_predator", fields)
         case Hunt():
-            seats = _seats(state)
+            seats = _field(state, seats)
             hit = seats.get(action.target) if type(action.target) is int else None
             in_zone = None if hit is None else hit[1]
             return space.index(action, "hunt", (_predator(seats, action.predator), in_zone))
         case Mob():
-            return space.index(action, "mob", (_predator(_seats(state), action.predator),))
+            return space.index(action, "mob", (_predator(_field(state, seats), action.predator),))
         case PlayEvent():
-            seats = _seats(state)
+            seats = _field(state, seats)
             target = _bird(seats, action.target) if action.zone else _any(seats, action.target)
             fields = (target, action.zone, action.discard)
             block = f"play_event:{action.card}" if type(action.card) is str else ""
@@ -232,17 +264,21 @@ def encode(state: State, action: Action) -> int:
         case EndTurn():
             return space.index(action, "end_turn", ())
         case Ambush():
-            return space.index(action, "ambush", (_predator(_seats(state), action.predator),))
+            return space.index(
+                action, "ambush", (_predator(_field(state, seats), action.predator),)
+            )
         case PassAmbush():
-            predator = _predator(_seats(state), action.predator)
+            predator = _predator(_field(state, seats), action.predator)
             return space.index(action, "pass_ambush", (predator,))
         case DiscardCard():
             return space.index(action, "discard_card", (action.card,))
         case ChooseTarget() if action.zone is not None:
-            bird = _bird(_seats(state), action.target)
+            bird = _bird(_field(state, seats), action.target)
             return space.index(action, "choose_target_move", (bird, action.zone))
         case ChooseTarget():
-            return space.index(action, "choose_target", (_any(_seats(state), action.target),))
+            return space.index(
+                action, "choose_target", (_any(_field(state, seats), action.target),)
+            )
         case _:
             raise IllegalActionError(action, "this is not a Rookery action")
 
@@ -498,6 +534,7 @@ class RookeryEncoding:
     encode = staticmethod(encode)
     decode = staticmethod(decode)
     legal_mask = staticmethod(legal_mask)
+    legal_index = staticmethod(legal_index)
     observation_size = staticmethod(observation_size)
     observe = staticmethod(observe)
     fill_observation = staticmethod(fill_observation)
