@@ -388,12 +388,17 @@ def _check_lift_bird(additional: bool, seat: Seat, action: LiftBird) -> str | No
         return problem
     if not isinstance(action.slot, Slot):
         return f"slot must be left or right, not {action.slot!r}"
-    flock = seat.groups[action.group].flock(action.slot)
-    if flock is None or flock.species != action.bird:
+    return _leaving_problem(seat, action.player, action.bird, action.group, action.slot)
+
+
+def _leaving_problem(seat: Seat, player: int, bird: object, group: int, slot: Slot) -> str | None:
+    """Why `bird` cannot leave `slot` of `group` (a move or a lift), or None (K2.3)."""
+    flock = seat.groups[group].flock(slot)
+    if flock is None or flock.species != bird:
         holds = "is empty" if flock is None else f"holds {flock.species}"
-        return f"group {action.group} {action.slot.value} {holds}, not {action.bird!r}"
+        return f"group {group} {slot.value} {holds}, not {bird!r}"
     if seat.moves >= MOVES_PER_MIGRATION:  # K2.3 (DECISION)
-        return f"p{action.player} has made all {MOVES_PER_MIGRATION} moves of this migration"
+        return f"p{player} has made all {MOVES_PER_MIGRATION} moves of this migration"
     return None
 
 
@@ -416,13 +421,9 @@ def _check_place_bird(state: State, seat: Seat, action: PlaceBird) -> str | None
                 f"a bird moved from the tableau needs the slot it leaves, not {action.from_slot!r}"
             )
         assert action.from_group is not None
-        here = f"group {action.from_group} {action.from_slot.value}"
-        flock = seat.groups[action.from_group].flock(action.from_slot)
-        if flock is None or flock.species != bird:
-            holds = "is empty" if flock is None else f"holds {flock.species}"
-            return f"{here} {holds}, not {bird!r}"
-        if seat.moves >= MOVES_PER_MIGRATION:  # K2.3 (DECISION)
-            return f"p{action.player} has made all {MOVES_PER_MIGRATION} moves of this migration"
+        problem = _leaving_problem(seat, action.player, bird, action.from_group, action.from_slot)
+        if problem:
+            return problem
     else:
         if action.from_group is not None or action.from_slot is not None:
             return "only a bird moved from the tableau names a group to leave"
@@ -614,12 +615,8 @@ def _place_bird(state: State, action: PlaceBird, log: bool) -> tuple[State, tupl
     else:
         assert source is TABLEAU and action.from_group is not None
         assert action.from_slot is not None
-        old = groups[action.from_group]
-        flock = old.flock(action.from_slot)
-        assert flock is not None
-        left = None if flock.size == 1 else build.flock(bird, flock.size - 1)
         moves += 1
-        groups[action.from_group] = build.with_flock(old, action.from_slot, left)
+        groups[action.from_group] = _one_bird_off(groups[action.from_group], action.from_slot)
     target = groups[action.group]
     flock = target.flock(action.slot)
     joined = build.flock(bird, 1 if flock is None else flock.size + 1)
@@ -637,6 +634,14 @@ def _place_bird(state: State, action: PlaceBird, log: bool) -> tuple[State, tupl
     return _with_seat(state, player, seat), (event,)
 
 
+def _one_bird_off(group: Group, slot: Slot) -> Group:
+    """Returns `group` with one bird fewer in the flock of `slot` (a move or a lift)."""
+    flock = group.flock(slot)
+    assert flock is not None
+    left = None if flock.size == 1 else build.flock(flock.species, flock.size - 1)
+    return build.with_flock(group, slot, left)
+
+
 def _lift_bird(state: State, action: LiftBird, log: bool) -> tuple[State, tuple[Event, ...]]:
     player, bird = action.player, action.bird
     seat = state.seats[player]
@@ -645,10 +650,7 @@ def _lift_bird(state: State, action: LiftBird, log: bool) -> tuple[State, tuple[
         pool.drafted_birds, pool.drafted_islands, build.added(pool.aside, bird), pool.received
     )
     old = seat.groups[action.group]
-    flock = old.flock(action.slot)
-    assert flock is not None
-    left = None if flock.size == 1 else build.flock(bird, flock.size - 1)
-    groups = build.replaced(seat.groups, action.group, build.with_flock(old, action.slot, left))
+    groups = build.replaced(seat.groups, action.group, _one_bird_off(old, action.slot))
     seat = build.seat(seat.hand, None, pool, groups, False, seat.season_scores, seat.moves + 1)
     after = _with_seat(state, player, seat)
     if not log:
