@@ -5,7 +5,7 @@ edit by hand."""
 from typing import Final
 
 FIELD_DOCS: Final[dict[str, str]] = {
-    "birdgames.adapters.arrays.ArrayFeatures": "SparseFeatures that keep each part's nonzero numbers, per writer and part object, and reuse them when the same object comes back at the same place.",
+    "birdgames.adapters.arrays.Observer": "Writes one encoding's observations, each over the last one it wrote: the numbers of parts equal to last time's stand. Keep one per game and seat for the cheapest writes; any sequence of views gives exact observations. Like an environment, an observer is not shared between threads.",
     "birdgames.adapters.openspiel._Shared": "Immutable data a cloned OpenSpiel state shares instead of copying: OpenSpiel clones a Python state by deep-copying its attributes, and engine states never change.",
     "birdgames.adapters.openspiel._Chance": "A chance node under way: the bytes of a seed drawn so far, and what the seed is for (the deal when `pending` is None, else the players' actions waiting for their draw).",
     "birdgames.adapters.openspiel._Position": "An engine state (None before the deal), each seat's visible events so far, and the chance node under way if any (immutable, shared by clones).",
@@ -74,6 +74,7 @@ FIELD_DOCS: Final[dict[str, str]] = {
     "birdgames.encoding.EncodingBoundError": "A legal position holds more than an encoding bound allows: that bound is wrong. The encoders refuse to drop what does not fit, so a wrong bound fails loudly.",
     "birdgames.encoding.Features": "A flat observation under construction: numbers appended in a documented order. Nothing is dropped: a position, item or row that has no place raises EncodingBoundError. With `record=True` it also notes where each named block starts (`mark`), so running an encoder once gives its layout as data (`fields`).",
     "birdgames.encoding.SparseFeatures": "The same numbers as `Features`, kept as (index, value) pairs of the nonzero ones, so a long observation that is mostly zeros costs one step per call, not per number; the adapters add them into a zeroed array (`counts` may name an index more than once).",
+    "birdgames.encoding.DenseFeatures": "The same numbers as `Features`, written in place into one float32 buffer that is kept from one observation to the next (`write_over`). A `part` equal to the one its writer wrote at the same place last time is left standing: its numbers depend on it alone, and every other number is written again. Engines hand the parts a step leaves alone to the next state and view, so an observation costs about what changed since the previous one. Every writer covers its whole range (zeros too), so no stale number survives.",
     "birdgames.encoding.Field": "One named run of numbers in a flat vector: where it starts, how long, what it means.",
     "birdgames.encoding.Field.name": "The block's name, e.g. `locations` or `place`.",
     "birdgames.encoding.Field.offset": "The index of its first number.",
