@@ -110,13 +110,14 @@ def supports() -> Mapping[str, AnySupport]:
     return dict(_SUPPORT)
 
 
-def support_for(game: AnyGame) -> AnySupport:
-    """Returns the bot support of `game`; a game without one raises InvalidConfigError."""
+def support_for(game: AnyGame, evaluate: Callable[[Any, int], float] | None = None) -> AnySupport:
+    """Returns the bot support of `game`, with `evaluate` in place of the game's evaluation
+    when given; a game without support raises InvalidConfigError."""
     support = _SUPPORT.get(game.name)
     if support is None:
         names = ", ".join(sorted(_SUPPORT))
         raise InvalidConfigError(f"bots cannot play {game.name} yet; they play {names}")
-    return support
+    return support if evaluate is None else attrs.evolve(support, evaluate=evaluate)
 
 
 def advantages(values: Sequence[float]) -> tuple[float, ...]:
