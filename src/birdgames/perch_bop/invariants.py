@@ -12,6 +12,7 @@ import attrs
 
 from birdgames.core import InvalidConfigError, stuck_problem
 from birdgames.perch_bop import creatures, rules, setup
+from birdgames.perch_bop.actions import Action
 from birdgames.perch_bop.cards import (
     BIRDFEEDER_POINTS,
     BIRDS_PER_COLOUR,
@@ -37,7 +38,7 @@ from birdgames.perch_bop.cards import (
     Ability,
     Movement,
 )
-from birdgames.perch_bop.endgame import final_scores
+from birdgames.perch_bop.endgame import final_scores, winners_of
 from birdgames.perch_bop.flow import creature_pond
 from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.promos import holder
@@ -138,10 +139,27 @@ def progress_problem(state: State) -> str | None:
     """
     if state.flow.awaiting is _TURN and not state.arrivals and _turn_action_in_sight(state):
         return None
-    # Imported here: game.py registers this module's check with the codec.
-    from birdgames.perch_bop.game import GAME
+    return stuck_problem(_BY_THE_RULES, state)
 
-    return stuck_problem(GAME, state)
+
+class _ByTheRules:
+    """The questions `stuck_problem` asks, answered by the rules as the engine does (the
+    engine's module imports this one)."""
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, player: int) -> tuple[Action, ...]:
+        return rules.legal_actions(state, player)
+
+    def is_terminal(self, state: State) -> bool:
+        return state.flow.phase is _OVER
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        return winners_of(state) if state.flow.phase is _OVER else ()
+
+
+_BY_THE_RULES: Final = _ByTheRules()
 
 
 def _turn_action_in_sight(state: State) -> bool:
