@@ -247,17 +247,18 @@ AnyWords: TypeAlias = Words[Any, Any, Any]
 
 @attrs.frozen
 class GameModules:
-    """Where a registered game's parts live: module paths, each imported when first needed.
-
-    `engine` defines `GAME` and `words` defines `WORDS`; `encoding` is the module of the
-    game's integer research API (its `ENCODING` and layouts, see `birdgames.encoding`) and
-    `bots` defines `BOT_SUPPORT` (see `birdgames.bots`), each None when the game has none.
-    """
+    """Where a registered game's parts live: module paths, each imported when first needed."""
 
     engine: str
+    """The module defining the engine as `GAME`."""
     words: str
+    """The module defining the game's words as `WORDS`."""
     encoding: str | None = None
+    """The module of the game's integer research API: its `ENCODING` and layouts (see
+    `birdgames.encoding`); None: the game has none."""
     bots: str | None = None
+    """The module defining the game's `BOT_SUPPORT` (see `birdgames.bots`); None: bots cannot
+    play it."""
 
 
 # The registered games in the order games() lists them, and the engines imported so far.
