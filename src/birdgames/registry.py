@@ -2,8 +2,9 @@
 
 The one module outside the game packages that names them. Importing birdgames registers
 them with `core.register_game` (nothing of a game is imported until it is first used), and
-`get_game` / `get_words` type a literal name precisely; the games import only the floors
-below (core, codec, encoding, bots), so no import, even for types, goes round in a circle.
+`get_game` / `get_words` type a literal name precisely. The games import only the shared
+floors (core, codec, encoding, bots, fields, rng), which never import this module, so no
+import goes round in a circle, not even one for types (tests/core/test_layers.py).
 """
 
 from __future__ import annotations
