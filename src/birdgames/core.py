@@ -264,6 +264,7 @@ class GameModules:
 # The registered games in the order games() lists them, and the engines imported so far.
 _REGISTERED: Final[dict[str, GameModules]] = {}
 _ENGINES: Final[dict[str, RegisteredGame]] = {}
+_ENGINES_READ_ONLY: Final = MappingProxyType(_ENGINES)
 
 
 def register_game(name: str, modules: GameModules) -> None:
@@ -294,11 +295,12 @@ def registered_modules() -> Mapping[str, GameModules]:
 
 def games() -> Mapping[str, RegisteredGame]:
     """Returns every registered engine by name."""
-    for name, modules in _REGISTERED.items():
-        if name not in _ENGINES:
-            game: RegisteredGame = importlib.import_module(modules.engine).GAME
-            _ENGINES[name] = game
-    return MappingProxyType(_ENGINES)
+    if len(_ENGINES) < len(_REGISTERED):
+        for name, modules in _REGISTERED.items():
+            if name not in _ENGINES:
+                game: RegisteredGame = importlib.import_module(modules.engine).GAME
+                _ENGINES[name] = game
+    return _ENGINES_READ_ONLY
 
 
 def registered_game(name: str) -> RegisteredGame:
