@@ -22,8 +22,6 @@ SRC: Final = Path(__file__).resolve().parents[2] / "src"
 PACKAGE: Final = "birdgames"
 # The one module besides the games that may import them: it says where each game lives.
 REGISTERING_MODULE: Final = "birdgames.registry"
-# Subpackages that hold no game.
-NOT_GAMES: Final = frozenset({"birdgames.adapters", "birdgames.bots"})
 
 Graph = Mapping[str, Set[str]]
 
@@ -132,10 +130,14 @@ def _game_packages() -> list[str]:
 # --- the rules, over src/birdgames -----------------------------------------------------------
 
 
-def test_every_subpackage_is_a_registered_game_or_a_known_floor() -> None:
-    """A new game package is registered, so the checks below treat it as a game."""
-    packages = {m for m, (_, is_package) in _module_names(SRC, PACKAGE).items() if is_package}
-    assert packages - {PACKAGE} == set(_game_packages()) | NOT_GAMES
+def test_every_package_with_an_engine_is_a_registered_game() -> None:
+    """A new game package (one with a `game` module) is registered, so the checks below
+    treat it as a game."""
+    modules = _module_names(SRC, PACKAGE)
+    with_engine = {
+        m for m, (_, is_package) in modules.items() if is_package and f"{m}.game" in modules
+    }
+    assert with_engine == set(_game_packages())
 
 
 def test_no_module_outside_the_games_imports_a_game() -> None:
