@@ -16,9 +16,8 @@ from birdgames.core import (
     ViewLike,
     Words,
     games,
-    get_game,
-    get_words,
 )
+from birdgames.registry import get_game, get_words
 
 __version__ = "0.1.0"
 

@@ -16,7 +16,13 @@ from typing import Any, Final, Generic, Protocol, TypeVar
 
 import attrs
 
-from birdgames.core import IllegalActionError, InvalidConfigError, PlayerId
+from birdgames.core import (
+    IllegalActionError,
+    InvalidConfigError,
+    PlayerId,
+    registered_game,
+    registered_modules,
+)
 
 ConfigT_contra = TypeVar("ConfigT_contra", contravariant=True)
 StateT_contra = TypeVar("StateT_contra", contravariant=True)
@@ -193,15 +199,19 @@ class Encoding(Protocol[ConfigT_contra, StateT_contra, ActionT, ViewT_contra]):
 
 AnyEncoding = Encoding[Any, Any, Any, Any]
 
-ENCODING_MODULES: Final = ("perch_bop", "peacock", "rookery")
+
+def _encoding_module(name: str) -> Any:
+    modules = registered_modules()
+    found = modules.get(name)
+    if found is None or found.encoding is None:
+        known = ", ".join(n for n, m in modules.items() if m.encoding is not None)
+        raise InvalidConfigError(f"unknown game {name!r}; games with an encoding: {known}")
+    return importlib.import_module(found.encoding)
 
 
 def get_encoding(name: str) -> AnyEncoding:
     """Returns the integer research API of the game called `name`."""
-    if name not in ENCODING_MODULES:
-        known = ", ".join(ENCODING_MODULES)
-        raise InvalidConfigError(f"unknown game {name!r}; games with an encoding: {known}")
-    encoding: AnyEncoding = importlib.import_module(f"birdgames.{name}.encoding").ENCODING
+    encoding: AnyEncoding = _encoding_module(name).ENCODING
     return encoding
 
 
@@ -637,29 +647,24 @@ def information_state(
     return encoding.observe(view) + encoding.summarize(view, seen)
 
 
-def _module(name: str) -> Any:
-    get_encoding(name)  # refuses an unknown name, listing the known ones
-    return importlib.import_module(f"birdgames.{name}.encoding")
-
-
 def action_fields(game: str, config: object) -> tuple[Field, ...]:
     """Returns the action layout of `game` (a name) with `config`: one Field per block."""
-    layout: Layout = _module(game).layout(config)
+    layout: Layout = _encoding_module(game).layout(config)
     return layout.fields()
 
 
 def action_meaning(game: str, config: object, index: int) -> str:
     """Returns what action `index` of `game` with `config` means, with no state: its block
     and the values of its fields (Rookery names cards in play by their place)."""
-    layout: Layout = _module(game).layout(config)
+    layout: Layout = _encoding_module(game).layout(config)
     return layout.meaning(index)
 
 
 def observation_fields(game: str, config: object) -> tuple[Field, ...]:
     """Returns the observation layout of `game` with `config`: one Field per block, in
     order (the encoder run once on a fresh game's spectator view, noting its blocks)."""
-    module = _module(game)
-    engine = importlib.import_module(f"birdgames.{game}.game").GAME
+    module = _encoding_module(game)
+    engine = registered_game(game)
     out = Features(record=True)
     module.fill_observation(out, engine.view(engine.new_game(config, 0), None))
     return out.fields()
@@ -667,5 +672,5 @@ def observation_fields(game: str, config: object) -> tuple[Field, ...]:
 
 def summary_fields(game: str, config: object) -> tuple[Field, ...]:
     """Returns the layout of `game`'s information-state summary with `config`."""
-    fields: tuple[Field, ...] = _module(game).summary_fields(config)
+    fields: tuple[Field, ...] = _encoding_module(game).summary_fields(config)
     return fields
