@@ -371,6 +371,12 @@ def score_breakdown(view: View, history: Sequence[Event] = ()) -> tuple[ScoreLin
     for event in history:
         if isinstance(event, SeasonScored):
             told[event.player, event.round] = event
+    for seat, round_ in told:
+        if not 0 <= seat < len(view.seats) or round_ > len(view.seats[seat].season_scores):
+            raise HistoryMismatchError(
+                f"the history scores p{seat} in season {round_} but the view shows no score "
+                f"for that season"
+            )
     lines: list[ScoreLine] = []
     for seat, side in enumerate(view.seats):
         for index, points in enumerate(side.season_scores):
