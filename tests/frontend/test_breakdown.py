@@ -18,6 +18,7 @@ from birdgames import (
     get_game,
     get_words,
 )
+from birdgames.peacock import GAME as PEACOCK
 from birdgames.rng import Rng, below
 from tests.conformance.adapters import EngineAdapter, adapter_for
 from tests.profile import PROFILE
@@ -157,7 +158,7 @@ def test_peacock_lines_name_each_flock_of_each_season() -> None:
     without it, one line per season from the view's season scores."""
     table = Table("peacock", get_game("peacock").default_config(3), 3)
     table.play()
-    view = table.game.view(table.state, 1)
+    view = PEACOCK.view(table.state, 1)
     lines = table.words.score_breakdown(view, table.told[1])
     assert {line.source.split(" ")[1] for line in lines} == {"1", "2", "3"}
     assert all(line.rule == "K2.5" and " feathers" in line.source for line in lines)

@@ -47,10 +47,12 @@ from birdgames.perch_bop.cards import (
     CREATURE_POINTS,
     CREATURES,
     OBJECTIVE,
-    OBJECTIVES,
+    POINTS_IN_THE_SKY,
     POND_CREATURES,
+    POND_EMONIUM,
     POND_TILES,
     PROMO_NAMES,
+    SEEDS_THE_DAY,
     TILES,
     Ability,
     Category,
@@ -104,8 +106,19 @@ def _title(card_id: str) -> str:
     return " ".join(word.capitalize() for word in card_id.split("_"))
 
 
+EXPANSION_NAMES: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        SEEDS_THE_DAY: "Seeds the Day",
+        POINTS_IN_THE_SKY: "Points in the Sky",
+        POND_EMONIUM: "Pond-emonium",
+    }
+)
+"""The display name of each expansion, by id."""
+
+
 def _names() -> dict[str, str]:
-    names = {o.id: _title(o.id) for o in OBJECTIVES}
+    names = {o.id: _title(o.id) for o in OBJECTIVE.values()}
+    names.update(EXPANSION_NAMES)
     names.update({t.id: t.name for t in TILES})
     names.update({p.id: p.name for p in POND_TILES})
     names.update({c.id: c.name for c in (*CREATURES, *POND_CREATURES)})
