@@ -407,6 +407,8 @@ FIELD_DOCS: Final[dict[str, str]] = {
     "birdgames.perch_bop.creatures.Ground": "What an activation reads: the Locations, the Ponds (P5), the fountain and the cell whose birds the Yeti keeps from moving (P8). A place is a cell 0..L-1 or Pond k as L+k.",
     "birdgames.perch_bop.creatures.Ground.removed": "The cells taken out of the game, read once per ground.",
     "birdgames.perch_bop.drawing.Point": "A position in the picture (see the module's coordinate system).",
+    "birdgames.perch_bop.drawing.Point.x": "Rightwards, in distances between neighbouring cells' centres.",
+    "birdgames.perch_bop.drawing.Point.y": "Downwards (row 0 at the top), in the same unit.",
     "birdgames.perch_bop.drawing.BoardGeometry": "Everything a frontend needs to place Perch's board on a picture.",
     "birdgames.perch_bop.drawing.BoardGeometry.hex_radius": "The circumradius of every cell's flat-topped hexagon.",
     "birdgames.perch_bop.drawing.BoardGeometry.cells": "Each Location's centre, in board order (`View.locations`'s order).",
