@@ -19,6 +19,7 @@ from birdgames import (
     get_words,
 )
 from birdgames.peacock import GAME as PEACOCK
+from birdgames.perch_bop.cards import GOLDEN_EGG_BONUS, MOON_VALUES, SUN_VALUES
 from birdgames.rng import Rng, below
 from tests.conformance.adapters import EngineAdapter, adapter_for
 from tests.profile import PROFILE
@@ -151,6 +152,11 @@ def test_perch_lines_name_each_award() -> None:
     assert any(", round 5" in line.source for line in lines)
     sky = [line for line in lines if line.rule == "P4"]
     assert all(" under the Sun" in line.source or " under the Moon" in line.source for line in sky)
+    # The Sun's and Moon's values replace the printed ones; the Golden Egg adds 1 to them.
+    for line in sky:
+        values = set(SUN_VALUES if " under the Sun" in line.source else MOON_VALUES)
+        egg = " with the Golden Egg" in line.source
+        assert line.points in ({v + GOLDEN_EGG_BONUS for v in values} if egg else values), line
 
 
 def test_peacock_lines_name_each_flock_of_each_season() -> None:
@@ -161,7 +167,8 @@ def test_peacock_lines_name_each_flock_of_each_season() -> None:
     view = PEACOCK.view(table.state, 1)
     lines = table.words.score_breakdown(view, table.told[1])
     assert {line.source.split(" ")[1] for line in lines} == {"1", "2", "3"}
-    assert all(line.rule == "K2.5" and " feathers" in line.source for line in lines)
+    assert all(line.rule == "K2.5" and " x " in line.source for line in lines)
+    assert any(" bonus, " in line.source for line in lines)
     bare = table.words.score_breakdown(view)
     assert [line.points for line in bare if line.seat == 1] == list(view.seats[1].season_scores)
 
@@ -173,7 +180,9 @@ def test_rookery_lines_say_how_each_prize_was_won() -> None:
     view = table.game.view(table.state, None)
     lines = table.words.score_breakdown(view, table.told[None])
     assert len(lines) == sum(view.scores)
-    assert all(line.points == 1 and line.rule == "R7.4" for line in lines)
+    for line in lines:
+        assert line.points == 1
+        assert line.rule == ("R7.5" if "(sudden death)" in line.source else "R7.4")
     assert all(line.source.startswith("Prize at checkpoint ") for line in lines)
     assert all(" zone" in line.source for line in lines)
 

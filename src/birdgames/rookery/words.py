@@ -77,6 +77,7 @@ from birdgames.rookery.events import (
     ZoneFlipped,
 )
 from birdgames.rookery.state import AmbushWindow, DiscardChoice, Pending, TargetChoice, Zone
+from birdgames.rookery.turns import YEAR_CHECKPOINTS
 from birdgames.rookery.view import PredatorView, View, ZoneView
 
 # Names that title case alone would get wrong.
@@ -505,11 +506,13 @@ def _prize_line(event: CheckpointHeld, season_card: str | None) -> ScoreLine:
     others = [z for z, c in zip(_ZONE_ORDER, event.zones, strict=True) if c == 1 - leader]
     against = f" against {_zone_list(others)}" if others else ""
     how = f", the wheel turned by {card_name(season_card)}" if season_card else ""
+    sudden = event.number > YEAR_CHECKPOINTS
     return ScoreLine(
         leader,
         1,
-        f"Prize at checkpoint {event.number}{how}: zone leader with {_zone_list(held)}{against}",
-        "R7.4",
+        f"Prize at checkpoint {event.number}{' (sudden death)' if sudden else ''}{how}: "
+        f"zone leader with {_zone_list(held)}{against}",
+        "R7.5" if sudden else "R7.4",
     )
 
 
