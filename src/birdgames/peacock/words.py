@@ -200,7 +200,7 @@ def describe_event(view: View, event: Event) -> str:
             )
         case SeasonScored():
             parts = "; ".join(
-                f"{f.size} {card_name(f.species)} x ({f.feathers}{f.bonus:+d}) = {f.points}"
+                f"{_birds(f.size, f.species)} x ({f.feathers}{f.bonus:+d}) = {f.points}"
                 for f in event.flocks
             )
             return (

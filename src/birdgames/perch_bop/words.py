@@ -305,7 +305,8 @@ def describe_event(view: View, event: Event) -> str:
         case BirdsToBag():
             who = "the dummy" if event.player is None else f"p{event.player}"
             return (
-                f"{who} puts {event.count} {_colour(view, event.colour)} into the bag "
+                f"{who} puts {count(event.count, _colour(view, event.colour) + ' bird')} into "
+                f"the bag "
                 f"({_fallback(event.cause).replace('_', ' ')})"
             )
         case BirdsDrawn():
@@ -551,7 +552,8 @@ def _seat_line(view: View, seat: int) -> str:
     )
     held = f", holds {', '.join(tokens)}" if tokens else ""
     return (
-        f"  p{seat} ({colour_name(seat)}): {part.score} points, hand {_counts(view, part.hand)}"
+        f"  p{seat} ({colour_name(seat)}): {count(part.score, 'point')}, hand "
+        f"{_counts(view, part.hand)}"
         f"{held}; {objective}"
     )
 

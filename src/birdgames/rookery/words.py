@@ -404,7 +404,7 @@ def render(view: View) -> str:
     lines = [
         f"Rookery, seen by {seat}: {view.phase.value}, turn {view.turn_number}, "
         f"{_season(view.season)} ({count(view.turns_left, 'turn')} left), "
-        f"{view.checkpoints} checkpoints held",
+        f"{count(view.checkpoints, 'checkpoint')} held",
     ]
     for zone in view.zones:
         held = "nobody" if zone.controller is None else f"p{zone.controller}"
