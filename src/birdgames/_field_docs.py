@@ -68,7 +68,7 @@ FIELD_DOCS: Final[dict[str, str]] = {
     "birdgames.core.ScoreLine": "Points one seat scored from one source, and the rule they score under.",
     "birdgames.core.ScoreLine.seat": "The seat the points belong to.",
     "birdgames.core.ScoreLine.points": "How many points.",
-    "birdgames.core.ScoreLine.source": "Where they came from, in words a player reads (`\"Mighty Oak, 1st place, round 2\"`).",
+    "birdgames.core.ScoreLine.source": "Where they came from, in words a player reads (`\"The Mighty Oak Tree: 1st place with strength 3, round 2\"`).",
     "birdgames.core.ScoreLine.rule": "The rule id they score under, as the game's rules page cites it (`\"\u00a74.1\"`, `\"R7.4\"`).",
     "birdgames.core.UnknownIdError": "An id no catalog of the game holds (`Words.rules_text`).",
     "birdgames.core.HistoryMismatchError": "A history of events that cannot lead to the view it is read with.",

@@ -492,6 +492,9 @@ def rules_text(card: str) -> str:
     return text
 
 
+_ZONE_ORDER: Final = (Zone.LEFT, Zone.MIDDLE, Zone.RIGHT)
+
+
 def _zone_list(zones: Sequence[Zone]) -> str:
     names = [z.value for z in zones]
     if len(names) == 1:
@@ -514,9 +517,6 @@ def _prize_line(event: CheckpointHeld, season_card: str | None) -> ScoreLine:
         f"zone leader with {_zone_list(held)}{against}",
         "R7.5" if sudden else "R7.4",
     )
-
-
-_ZONE_ORDER: Final = (Zone.LEFT, Zone.MIDDLE, Zone.RIGHT)
 
 
 def score_breakdown(view: View, history: Sequence[Event] = ()) -> tuple[ScoreLine, ...]:
