@@ -19,7 +19,13 @@ from birdgames import (
     get_words,
 )
 from birdgames.peacock import GAME as PEACOCK
-from birdgames.perch_bop.cards import GOLDEN_EGG_BONUS, MOON_VALUES, SUN_VALUES
+from birdgames.perch_bop import GAME as PERCH
+from birdgames.perch_bop.cards import (
+    BIRDFEEDER_POINTS,
+    GOLDEN_EGG_BONUS,
+    MOON_VALUES,
+    SUN_VALUES,
+)
 from birdgames.rng import Rng, below
 from tests.conformance.adapters import EngineAdapter, adapter_for
 from tests.profile import PROFILE
@@ -27,7 +33,12 @@ from tests.profile import PROFILE
 RULES: Final = Path(__file__).resolve().parents[2] / "docs" / "rules"
 CHECK_EVERY: Final = 9  # steps between two checks; the end is always checked
 # The sources of the lines that stand for points no given event explains.
-FALLBACKS: Final = ("points scored", "'s flocks", "Prizes won at checkpoints")
+FALLBACKS: Final = (
+    "points scored",
+    "'s flocks",
+    "Prizes won at checkpoints",
+    "Birdfeeders taken:",
+)
 # Lines only the end of a game may show: the objectives (hidden until then).
 HIDDEN_UNTIL_THE_END: Final = {"perch_bop": ("§7", "P6")}
 
@@ -150,6 +161,14 @@ def test_perch_lines_name_each_award() -> None:
     assert {"§4.1", "P3", "P4", "P5"} <= rules
     assert rules & {"§4.3", "§4.4"}
     assert any(", round 5" in line.source for line in lines)
+    # Without the history, the Birdfeeders the view shows taken still have their own lines.
+    view = PERCH.view(table.state, None)
+    assert view.birdfeeders is not None
+    bare = table.words.score_breakdown(view)
+    feeders = [line for line in bare if line.rule == "P3"]
+    assert feeders and all(line.source.startswith("Birdfeeders taken: ") for line in feeders)
+    taken = view.birdfeeders.taken
+    assert sum(line.points for line in feeders) == BIRDFEEDER_POINTS * sum(taken)
     sky = [line for line in lines if line.rule == "P4"]
     assert all(" under the Sun" in line.source or " under the Moon" in line.source for line in sky)
     # The Sun's and Moon's values replace the printed ones; the Golden Egg adds 1 to them.

@@ -44,6 +44,7 @@ from birdgames.perch_bop.actions import (
     colour_name,
 )
 from birdgames.perch_bop.cards import (
+    BIRDFEEDER_POINTS,
     CREATURE_POINTS,
     CREATURES,
     OBJECTIVE,
@@ -60,6 +61,8 @@ from birdgames.perch_bop.cards import (
     Tile,
 )
 from birdgames.perch_bop.events import (
+    GOLDEN_EGG_ADDS,
+    SKY_COVERS,
     BagEmptied,
     BirdfeederLost,
     BirdfeederTaken,
@@ -885,10 +888,10 @@ def rules_text(card: str) -> str:
     return text
 
 
-# The TileEffect words `flow.score_locations` and `_sky_values` write before a Location's
-# awards: which body covers it, and the Golden Egg.
-_SKY_EFFECTS: Final = (("the Sun covers", "the Sun"), ("the Moon covers", "the Moon"))
-_EGG_EFFECT: Final = "the Golden Egg"
+# How a TileEffect says which body covers a Location being scored (P4), and the Golden Egg.
+_SKY_EFFECTS: Final = tuple(
+    (SKY_COVERS.format(body=body), f"the {body}") for body in ("Sun", "Moon")
+)
 
 
 def _history_lines(view: View, history: Sequence[Event]) -> list[ScoreLine]:
@@ -906,7 +909,7 @@ def _history_lines(view: View, history: Sequence[Event]) -> list[ScoreLine]:
                 for prefix, name in _SKY_EFFECTS:
                     if event.effect.startswith(prefix):
                         covered[event.tile] = name
-                if event.effect.startswith(_EGG_EFFECT):
+                if event.effect == GOLDEN_EGG_ADDS:
                     egg.add(event.tile)
             case LocationScored() if event.player is not None and event.points:
                 body = covered.get(event.tile)
@@ -970,13 +973,38 @@ def _final_lines(view: View) -> list[ScoreLine]:
     return lines
 
 
+def _feeder_lines(view: View, lines: Sequence[ScoreLine]) -> list[ScoreLine]:
+    """Returns a line per seat for the Birdfeeders the view shows it took (P3) that `lines`
+    do not name."""
+    if view.birdfeeders is None:
+        return []
+    found: list[ScoreLine] = []
+    for seat, taken in enumerate(view.birdfeeders.taken):
+        told = sum(line.points for line in lines if line.seat == seat and line.rule == "P3")
+        missing = taken * BIRDFEEDER_POINTS - told
+        if missing > 0:
+            found.append(
+                ScoreLine(
+                    seat,
+                    missing,
+                    f"Birdfeeders taken: {missing // BIRDFEEDER_POINTS}, "
+                    f"{BIRDFEEDER_POINTS} points each",
+                    "P3",
+                )
+            )
+    return found
+
+
 def score_breakdown(view: View, history: Sequence[Event] = ()) -> tuple[ScoreLine, ...]:
     """Returns each seat's points by source: each Location, Pond and Birdfeeder award that
-    `history` holds (by round, under the Sun or Moon), then the end-game points of
-    `View.final`; the round points no given event explains are one line per seat."""
-    lines = [*_history_lines(view, history), *_final_lines(view)]
+    `history` holds (by round, under the Sun or Moon), the other Birdfeeders the view shows
+    taken, then the end-game points of `View.final`; the Upkeep points no given event
+    explains are one line per seat."""
+    lines = _history_lines(view, history)
+    lines += _feeder_lines(view, lines)
+    lines += _final_lines(view)
     return settle_breakdown(
-        view.scores, lines, "points scored in the rounds (Locations, Ponds, Birdfeeders)", "§4.1"
+        view.scores, lines, "points scored in the rounds' Upkeep (Locations, Ponds)", "§4.1"
     )
 
 
