@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
+import attrs
+
 from birdgames.rookery.cards import BIRDS, PREDATORS, Trait
 from birdgames.rookery.scoring import leader_of
 from birdgames.rookery.state import Phase
@@ -142,16 +144,25 @@ def features(view: View, player: int) -> tuple[float, ...]:
     )
 
 
-def fitted(view: View, player: int) -> float:
-    """Returns the log-odds of `player` winning from `view` by the fitted weights
-    (`weights.WEIGHTS`, from scripts/fit_evaluation.py), in units of WIN_VALUE / 10;
-    a finished game is worth WIN_VALUE to its winner."""
-    if view.phase is Phase.OVER:
-        if len(view.winners) != 1:
-            return 0.0
-        return WIN_VALUE if view.winners[0] == player else -WIN_VALUE
-    odds = sum(w * f for w, f in zip(WEIGHTS, features(view, player), strict=True))
-    return odds * WIN_VALUE / 10
+@attrs.frozen
+class LinearEvaluation:
+    """An evaluation that weighs `features`: the log-odds of winning they add up to, in
+    units of WIN_VALUE / 10; a finished game is worth WIN_VALUE to its winner."""
+
+    weights: tuple[float, ...]
+    """One weight per `FEATURE_NAMES` entry."""
+
+    def __call__(self, view: View, player: int) -> float:
+        if view.phase is Phase.OVER:
+            if len(view.winners) != 1:
+                return 0.0
+            return WIN_VALUE if view.winners[0] == player else -WIN_VALUE
+        odds = sum(w * f for w, f in zip(self.weights, features(view, player), strict=True))
+        return odds * WIN_VALUE / 10
+
+
+# The weights scripts/fit_evaluation.py fitted and tuned (`weights.WEIGHTS`).
+fitted: Final = LinearEvaluation(WEIGHTS)
 
 
 evaluate = material
