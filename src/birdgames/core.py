@@ -19,6 +19,8 @@ from typing import (
     overload,
 )
 
+import attrs
+
 from birdgames.fields import describe, describe_action
 
 if TYPE_CHECKING:
@@ -168,6 +170,55 @@ class ViewLike(Tagged, Protocol):
         ...
 
 
+@attrs.frozen
+class ScoreLine:
+    """Points one seat scored from one source, and the rule they score under."""
+
+    seat: PlayerId
+    """The seat the points belong to."""
+    points: int
+    """How many points."""
+    source: str
+    """Where they came from, in words a player reads (`"Mighty Oak, 1st place, round 2"`)."""
+    rule: str
+    """The rule id they score under, as the game's rules page cites it (`"§4.1"`, `"R7.4"`)."""
+
+
+class UnknownIdError(BirdgamesError, KeyError):
+    """An id no catalog of the game holds (`Words.rules_text`)."""
+
+    def __str__(self) -> str:
+        # KeyError would quote the message; it is a sentence.
+        return str(self.args[0]) if self.args else ""
+
+
+class HistoryMismatchError(BirdgamesError):
+    """A history of events that cannot lead to the view it is read with."""
+
+
+def settle_breakdown(
+    scores: Sequence[int], lines: Sequence[ScoreLine], source: str, rule: str
+) -> tuple[ScoreLine, ...]:
+    """Returns `lines` in seat order, with one line per seat for the points they leave out.
+
+    A breakdown read from a shortened history (or none) still sums to each seat's score: the
+    points the lines do not explain become one line saying `source`. Lines that explain more
+    than a seat's score cannot come from events that led to these scores.
+    """
+    result: list[ScoreLine] = []
+    for seat, score in enumerate(scores):
+        own = [line for line in lines if line.seat == seat]
+        explained = sum(line.points for line in own)
+        if explained > score:
+            raise HistoryMismatchError(
+                f"the history gives p{seat} {explained} points but the view shows {score}"
+            )
+        if explained < score:
+            own.insert(0, ScoreLine(seat, score - explained, source, rule))
+        result.extend(own)
+    return tuple(result)
+
+
 class Words(Protocol[ViewT_contra, ActionT_contra, EventT_contra]):
     """A game's words: sentences and pictures a player reads, from a view only.
 
@@ -189,6 +240,23 @@ class Words(Protocol[ViewT_contra, ActionT_contra, EventT_contra]):
 
     def render(self, view: ViewT_contra) -> str:
         """Returns the table as text: the board, the hands the viewer sees, the scores."""
+        ...
+
+    def score_breakdown(
+        self, view: ViewT_contra, history: Sequence[EventT_contra] = ()
+    ) -> tuple[ScoreLine, ...]:
+        """Returns each seat's points by source, in seat order; each seat's lines sum to its
+        entry of `view.scores`.
+
+        `history` is what `visible_events` told the viewer since the game began, oldest
+        first: each scoring event becomes its own line. Points no given event explains (all
+        of them with no history) are one line per seat, from what the view shows.
+        """
+        ...
+
+    def rules_text(self, card: str) -> str:
+        """Returns what a catalog id (card, tile, objective, creature, promo) does and how
+        it scores, in words; an id no catalog holds raises `UnknownIdError` naming it."""
         ...
 
 
