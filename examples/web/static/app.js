@@ -183,18 +183,20 @@ function render(p) {
       el("a", { id: "record-link", href: `/api/play/${token}/record` }, "Download the record (with its seed)")));
   }
   const hadFocus = document.activeElement && document.activeElement !== body && main.contains(document.activeElement);
-  main.replaceChildren(
+  const parts = [
     connectionBanner(),
     el("div", { class: "top" }, scoresTable(p), controls),
     p.is_terminal ? scoreSheet(p) : null,
-    el("section", { class: "panel board", "aria-label": "The table" }, drawBoard(p)),
-    moves,
-    p.is_terminal ? null : scoreSheet(p),
-    el("section", { class: "panel log" }, el("h2", {}, "What you were told"),
-      el("ol", { reversed: "" }, [...p.log].reverse().map((line) => el("li", {}, line)))),
+    // Wide screens put the moves beside the board; narrow ones right under it, above the log.
+    el("div", { class: "play" },
+      el("section", { class: "panel board", "aria-label": "The table" }, drawBoard(p)),
+      el("div", { class: "side" }, moves, p.is_terminal ? null : scoreSheet(p),
+        el("section", { class: "panel log" }, el("h2", {}, "What you were told"),
+          el("ol", { reversed: "" }, [...p.log].reverse().map((line) => el("li", {}, line)))))),
     rulesPanel(p),
     el("details", { class: "panel" }, el("summary", {}, "The table as text"), el("pre", {}, p.text)),
-    ...extras);
+    ...extras];
+  main.replaceChildren(...parts.filter((part) => part !== null));
   hideTip();
   refreshPicker(!hadFocus);
   if (host) refreshSaves();

@@ -101,87 +101,35 @@ export function drawBoard(p) {
 
 // ---- Perch: the map of Locations, Ponds at meeting points, the fountain and the seats ----
 
-const TILE_W = 176;
-const TILE_H = 112;
-const COLUMN_PITCH = 192; // a tile and the gap beside it
-const HALF_ROW = 62; // rows 0, 2, 4 of a 3-tile column; 1, 3 of a 2-tile one
-const MARGIN = 28;
+// The server's geometry (payload.geometry) puts each Location's flat-topped hexagon and each
+// meeting point in units of the distance between neighbouring cells; this many pixels each.
+const UNIT = 196;
+const MARGIN = 12;
 
 /**
- * The board's cells as (column, row), in board order, from its size (rules: "Board").
- * @param {number} tiles
- * @returns {Array<[number, number]>}
+ * The Perch board's geometry in pixels, from the payload's `geometry`.
+ * @param {import("./types/payload").BoardGeometry} g
  */
-function perchCells(tiles) {
-  const heights = { 8: [3, 2, 3], 10: [2, 3, 2, 3], 13: [3, 2, 3, 2, 3] }[tiles] || [3, 2, 3];
-  const rows = { 3: [0, 2, 4], 2: [1, 3] };
-  return heights.flatMap((h, c) => rows[h].map((r) => /** @type {[number, number]} */ ([c, r])));
-}
-
-/** The centre of a cell in board units. */
-function cellCentre([c, r]) {
-  return [MARGIN + c * COLUMN_PITCH + TILE_W / 2, MARGIN + r * HALF_ROW + TILE_H / 2];
-}
-
-/**
- * The meeting points of three mutually adjacent cells, in the rules' order (sorted triples),
- * each with its centre in board units.
- * @param {Array<[number, number]>} cells
- */
-function meetingPoints(cells) {
-  const adjacent = (a, b) => {
-    const dc = Math.abs(a[0] - b[0]), dr = Math.abs(a[1] - b[1]);
-    return (dc === 0 && dr === 2) || (dc === 1 && dr === 1);
+function perchGeometry(g) {
+  const radius = g.hex_radius * UNIT;
+  const halfHeight = (Math.sqrt(3) / 2) * radius;
+  const at = (/** @type {import("./types/payload").Point} */ pt) => [MARGIN + radius + pt.x * UNIT, MARGIN + halfHeight + pt.y * UNIT];
+  return {
+    radius,
+    centres: g.cells.map(at),
+    points: g.intersections.map(at),
+    width: 2 * MARGIN + radius + g.width * UNIT,
+    height: 2 * MARGIN + halfHeight + g.height * UNIT,
   };
-  const triples = [];
-  for (let i = 0; i < cells.length; i++) {
-    for (let j = i + 1; j < cells.length; j++) {
-      for (let k = j + 1; k < cells.length; k++) {
-        if (adjacent(cells[i], cells[j]) && adjacent(cells[j], cells[k]) && adjacent(cells[i], cells[k])) {
-          triples.push([i, j, k]);
-        }
-      }
-    }
-  }
-  // Board order is column then row, so index order is the order of the sorted cell triples.
-  triples.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
-  return triples.map((cellsOf) => {
-    const pts = cellsOf.map((i) => cells[i]);
-    const columns = pts.map(([c]) => c);
-    const left = Math.min(...columns);
-    const rows = pts.map(([, r]) => r).sort((a, b) => a - b);
-    const x = MARGIN + left * COLUMN_PITCH + TILE_W + (COLUMN_PITCH - TILE_W) / 2;
-    const y = MARGIN + rows[1] * HALF_ROW + TILE_H / 2;
-    return { cells: cellsOf, x, y };
-  });
 }
 
-/**
- * The Perch board's geometry: the server's when it sends it, else worked out from the size.
- * @param {any} p the payload
- * @param {number} tiles
- */
-function perchGeometry(p, tiles) {
-  const cells = perchCells(tiles);
-  const centres = cells.map(cellCentre);
-  const points = meetingPoints(cells);
-  const given = p.geometry;
-  if (given && Array.isArray(given.cells) && given.cells.length === tiles) {
-    // The server's coordinates are (column, row) cells; its meeting points follow the same
-    // units, so they are mapped through the same scale.
-    const scale = (/** @type {number[]} */ [x, y]) => [MARGIN + x * COLUMN_PITCH + TILE_W / 2, MARGIN + y * HALF_ROW + TILE_H / 2];
-    const meeting = Array.isArray(given.intersections) ? given.intersections : null;
-    return {
-      cells,
-      centres: given.cells.map((xy) => scale(Array.isArray(xy) ? xy : [xy.x, xy.y])),
-      points: meeting && meeting.length === points.length
-        ? meeting.map((xy, k) => {
-          const [x, y] = scale(Array.isArray(xy) ? xy : [xy.x, xy.y]);
-          return { cells: points[k].cells, x, y };
-        }) : points,
-    };
-  }
-  return { cells, centres, points };
+/** The outline of a flat-topped hexagon. */
+function hexagon(cx, cy, r) {
+  const corners = [0, 1, 2, 3, 4, 5].map((k) => {
+    const angle = (Math.PI / 3) * k;
+    return `${(cx + r * Math.cos(angle)).toFixed(1)},${(cy + r * Math.sin(angle)).toFixed(1)}`;
+  });
+  return corners.join(" ");
 }
 
 function article(text) {
@@ -195,10 +143,8 @@ function article(text) {
  */
 function perch(v, name, p) {
   const colourName = (c) => (c < v.players || v.players > 2 ? `${PERCH_COLOUR_NAMES[c]} (p${c})` : `${PERCH_COLOUR_NAMES[c]} (the dummy)`);
-  const geo = perchGeometry(p, v.locations.length);
-  const columns = Math.max(...geo.cells.map(([c]) => c)) + 1;
-  const width = 2 * MARGIN + columns * COLUMN_PITCH - (COLUMN_PITCH - TILE_W);
-  const height = 2 * MARGIN + 4 * HALF_ROW + TILE_H;
+  const geo = perchGeometry(p.geometry);
+  const { width, height } = geo;
   const creaturesAt = {};
   for (const c of v.creatures) {
     if (c.position !== null) (creaturesAt[`${c.position.where}${c.position.index}`] ||= []).push(c);
@@ -206,58 +152,67 @@ function perch(v, name, p) {
   const layers = { tiles: svg("g"), marks: svg("g") };
   v.locations.forEach((loc, index) => {
     const [cx, cy] = geo.centres[index];
-    const x0 = cx - TILE_W / 2, y0 = cy - TILE_H / 2;
     const title = name(loc.tile);
     // The tile's face, name and notes are one button; its stacks are buttons of their own
     // beside it (not inside: a button holds no other button), clear of its centre.
     const tile = spot(svg("g", { class: "tile" + (loc.removed ? " removed" : "") }), `cell:${index}`,
       `${title} (Location ${index})`, loc.tile);
-    tile.append(svg("rect", { x: x0, y: y0, width: TILE_W, height: TILE_H, rx: 10, class: "hit tile-face" }));
-    tile.append(svg("text", { x: x0 + 8, y: y0 + 17, class: "tile-name" }, article(title).slice(0, 22)));
-    if (loc.removed) tile.append(svg("text", { x: x0 + 100, y: y0 + 60, class: "tile-note" }, "removed"));
-    let sx = x0 + 20;
+    tile.append(svg("polygon", { points: hexagon(cx, cy, geo.radius - 2), class: "hit tile-face" }));
+    const words = article(title);
+    const cut = words.length > 15 ? words.lastIndexOf(" ", Math.ceil(words.length / 2) + 3) : -1;
+    const lines = cut > 0 ? [words.slice(0, cut), words.slice(cut + 1)] : [words];
+    lines.forEach((line, k) => tile.append(svg("text", { x: cx, y: cy - 62 + k * 15 + (lines.length === 1 ? 6 : 0), class: "tile-name" }, line.slice(0, 18))));
+    if (loc.removed) tile.append(svg("text", { x: cx, y: cy + 5, class: "tile-note centred" }, "removed"));
+    const stacks = loc.birds.filter(Boolean).length;
+    let sx = cx - ((stacks - 1) * 30) / 2;
     loc.birds.forEach((n, colour) => {
       if (!n) return;
       const stack = svg("g", { class: "stack" });
       if (loc.housed[colour]) {
-        stack.append(svg("rect", { x: sx - 15, y: y0 + 23, width: 30, height: 30, rx: 3, class: "house" }));
+        stack.append(svg("rect", { x: sx - 15, y: cy - 45, width: 30, height: 30, rx: 3, class: "house" }));
       }
-      stack.append(svg("circle", { cx: sx, cy: y0 + 38, r: 12, fill: PERCH_COLOURS[colour],
+      stack.append(svg("circle", { cx: sx, cy: cy - 30, r: 12, fill: PERCH_COLOURS[colour],
         class: "hit" + (loc.nested[colour] ? " nested" : "") }));
-      stack.append(svg("text", { x: sx, y: y0 + 43, class: "disc-count", fill: PERCH_INK[colour] }, String(n)));
+      stack.append(svg("text", { x: sx, y: cy - 25, class: "disc-count", fill: PERCH_INK[colour] }, String(n)));
       const words = `${n} ${colourName(colour)} on ${title}${loc.nested[colour] ? ", on a nest" : ""}${loc.housed[colour] ? ", under a birdhouse" : ""}`;
       layers.tiles.append(spot(stack, `stack:${index}:${colour}`, words));
-      sx += 32;
+      sx += 30;
     });
     const notes = [];
     if (loc.free_nests) notes.push(`${loc.free_nests} free ${loc.free_nests === 1 ? "nest" : "nests"}`);
     for (let k = 0; k < loc.free_nests; k++) {
-      tile.append(svg("ellipse", { cx: x0 + 14 + k * 16, cy: y0 + 72, rx: 7, ry: 5, class: "free-nest" }));
+      tile.append(svg("ellipse", { cx: cx - 52 + k * 16, cy: cy + 27, rx: 7, ry: 5, class: "free-nest" }));
     }
-    if (notes.length) tile.append(svg("text", { x: x0 + 10 + loc.free_nests * 16, y: y0 + 76, class: "tile-note" }, notes.join(", ")));
-    let mx = x0 + TILE_W - 8;
+    if (notes.length) tile.append(svg("text", { x: cx - 56 + loc.free_nests * 16, y: cy + 31, class: "tile-note" }, notes.join(", ")));
+    const marks = [];
     const mark = (text, cls, tip) => {
-      const w = 7 * text.length + 10;
-      const node = svg("g", { class: `mark ${cls}` }, svg("rect", { x: mx - w, y: y0 + TILE_H - 22, width: w, height: 16, rx: 8 }),
-        svg("text", { x: mx - w / 2, y: y0 + TILE_H - 10, class: "mark-text" }, text));
-      tile.append(tip ? tipped(node, tip, text) : node);
-      mx -= w + 4;
+      const node = svg("g", { class: `mark ${cls}` }, svg("rect", { x: 0, y: cy + 42, width: 7 * text.length + 10, height: 17, rx: 8 }),
+        svg("text", { x: 0, y: cy + 55, class: "mark-text" }, text));
+      marks.push([tip ? tipped(node, tip, text) : node, 7 * text.length + 10]);
     };
     if (v.sky && v.sky.sun === index) mark("Sun", "sun", "sun");
     if (v.sky && v.sky.moon === index) mark("Moon", "moon", "moon");
     if (v.birdfeeders && v.birdfeeders.on[index]) mark("Birdfeeder", "feeder", "birdfeeder");
     const promo = v.promo_state;
     if (promo && promo.egg === index) mark("Golden Egg", "egg", "golden_goose");
-    layers.tiles.prepend(tile);
-    let ky = y0 + 24;
-    for (const c of creaturesAt[`cell${index}`] || []) {
-      layers.marks.append(creature(c, x0 + TILE_W - 50, ky, name));
-      ky += 22;
+    // The marks sit in a centred row near the bottom edge.
+    let mx = cx - (marks.reduce((total, [, w]) => total + w + 4, 0) - 4) / 2;
+    for (const [node, w] of marks) {
+      node.firstChild.setAttribute("x", String(mx));
+      node.lastChild.setAttribute("x", String(mx + w / 2));
+      tile.append(node);
+      mx += w + 4;
     }
+    layers.tiles.prepend(tile);
+    // Standees stand left and right of the centre, which stays the tile's own button.
+    (creaturesAt[`cell${index}`] || []).forEach((c, k) => {
+      layers.marks.append(creature(c, k % 2 ? cx + 26 : cx - 74, cy - 9 + Math.floor(k / 2) * 20, name));
+    });
   });
   const pondAt = {};
   if (v.ponds) v.ponds.ponds.forEach((pond, k) => { pondAt[pond.intersection] = k; });
-  geo.points.forEach((pt, k) => {
+  geo.points.forEach(([x, y], k) => {
+    const pt = { x, y, cells: v.locations.map((_, i) => i).filter((i) => Math.hypot(geo.centres[i][0] - x, geo.centres[i][1] - y) < geo.radius * 1.05) };
     const scarecrow = (creaturesAt[`intersection${k}`] || []);
     const pondIndex = pondAt[k];
     if (pondIndex !== undefined) {
@@ -437,7 +392,7 @@ function rookery(v, name) {
     })),
     el("div", "predators", zone.predators.map((pred) => {
       const title = pred.card ? `${name(pred.card)} #${pred.uid}` : `face-down predator #${pred.uid}`;
-      const card = spot(el("span", "cardlet predator" + (pred.face_up ? "" : " face-down"), title, pred.face_up ? "" : " (face down)",
+      const card = spot(el("span", "cardlet predator" + (pred.face_up ? "" : " face-down"), title, pred.face_up || !pred.card ? "" : " (face down)",
         pred.damage ? ` · ${pred.damage} damage` : ""), `card:${pred.uid}`, `${title} of p${pred.owner} in the ${zone.zone} zone`, pred.card);
       card.style.borderColor = SEAT_COLOURS[pred.owner];
       return card;
