@@ -43,18 +43,17 @@ async function home() {
   const game = el("select", { id: "game" },
     games.map((g) => el("option", { value: g.name }, TITLES[g.name] || g.name)));
   const players = el("select", { id: "players" });
-  const config = el("textarea", { id: "config", rows: 6, cols: 60 });
+  const options = el("fieldset", { id: "options" });
   const refresh = () => {
     const chosen = games.find((g) => g.name === game.value);
     const was = players.value;
     players.replaceChildren(...chosen.player_counts.map((n) => el("option", { value: n }, n)));
     if (chosen.player_counts.includes(Number(was))) players.value = was;
-    config.value = JSON.stringify(chosen.configs[players.value]);
+    optionFields(chosen, Number(players.value), options);
   };
   game.addEventListener("change", refresh);
   players.addEventListener("change", () => {
-    const chosen = games.find((g) => g.name === game.value);
-    config.value = JSON.stringify(chosen.configs[players.value]);
+    optionFields(games.find((g) => g.name === game.value), Number(players.value), options);
     seatChoices();
   });
   // Empty: the server draws a secret seed. A typed seed lets whoever knows it see every card.
@@ -87,7 +86,7 @@ async function home() {
   };
   const create = el("button", { id: "create", onclick: async () => {
     try {
-      const settings = { game: game.value, mode: mode.value, config: JSON.parse(config.value) };
+      const settings = { game: game.value, mode: mode.value, config: readOptions(options) };
       if (seed.value !== "") settings.seed = Number(seed.value);
       if (mode.value === "seats") {
         settings.bots = [...botSeats.querySelectorAll("select.bot-kind")].map((select) =>
@@ -110,7 +109,7 @@ async function home() {
       el("label", {}, "Game ", game), el("label", {}, " Players ", players),
       el("label", {}, " Seed ", seed), el("br"), el("label", {}, "Mode ", mode),
       el("details", { id: "bot-seats" }, el("summary", {}, "Bots (one seat per browser only)"), botSeats),
-      el("details", {}, el("summary", {}, "Options (the game's config as JSON)"), config),
+      el("details", {}, el("summary", {}, "Options"), options),
       create, links),
     el("section", { class: "panel" },
       el("h2", {}, "Load a game"),
@@ -119,6 +118,64 @@ async function home() {
   refresh();
   seatChoices();
   body.dataset.screen = "home";
+}
+
+/**
+ * Fills the option form from the game's default config for `count` players and the schema
+ * of each config field: a switch, a number, a set of choices or a pick-or-draw; fields the
+ * form does not offer (fixed decks, layouts) keep their default.
+ */
+function optionFields(chosen, count, form) {
+  const config = chosen.configs[count];
+  const fields = [];
+  const kept = [];
+  for (const [key, value] of Object.entries(config)) {
+    if (["kind", "format", "players"].includes(key)) continue;
+    const field = chosen.options[key] || {};
+    const words = (field.description || key.replaceAll("_", " ")).replace(/ \(rules: [^)]*\)/, "");
+    const id = `option-${key}`;
+    const subset = /Any subset of ([a-z_]+(?:, [a-z_]+)*)/.exec(field.description || "");
+    const choices = (field.anyOf || []).find((part) => part.enum);
+    const nullableInteger = value === null && (field.anyOf || []).some((part) => part.type === "integer");
+    if (typeof value === "boolean") {
+      fields.push(el("div", {}, el("input", { type: "checkbox", id, data: { key, kind: "boolean" }, ...(value ? { checked: "" } : {}) }),
+        el("label", { for: id }, ` ${words}`)));
+    } else if (Number.isInteger(value) || nullableInteger) {
+      fields.push(el("div", {}, el("label", { for: id }, `${words} `),
+        el("input", { type: "number", id, min: 0, data: { key, kind: "integer" }, value: value === null ? "" : value,
+          ...(value === null ? { placeholder: "drawn" } : {}) })));
+    } else if (subset && Array.isArray(value)) {
+      fields.push(el("fieldset", { data: { key, kind: "subset" } }, el("legend", {}, words.replace(/ \(.*\)\.?$/, "")),
+        subset[1].split(", ").map((item) => el("label", {},
+          el("input", { type: "checkbox", value: item, ...(value.includes(item) ? { checked: "" } : {}) }),
+          ` ${item.replaceAll("_", " ")} `))));
+    } else if (choices && value === null) {
+      fields.push(el("div", {}, el("label", { for: id }, `${words} `),
+        el("select", { id, data: { key, kind: "choice" } }, el("option", { value: "" }, "drawn from the seed"),
+          choices.enum.map((item) => el("option", { value: item }, item)))));
+    } else {
+      kept.push(key.replaceAll("_", " "));
+    }
+  }
+  form.replaceChildren(el("legend", {}, `${TITLES[chosen.name] || chosen.name} options`), ...fields,
+    kept.length ? el("p", { class: "small" }, `Left as the game sets them: ${kept.join(", ")}.`) : null);
+  form.dataset.defaults = JSON.stringify(config);
+}
+
+/** The config the option form describes: its defaults with each field's value. */
+function readOptions(form) {
+  const config = JSON.parse(form.dataset.defaults);
+  for (const node of form.querySelectorAll("[data-kind]")) {
+    const input = /** @type {HTMLInputElement} */ (node);
+    const key = input.dataset.key;
+    if (input.dataset.kind === "boolean") config[key] = input.checked;
+    else if (input.dataset.kind === "integer") config[key] = input.value === "" ? null : Number(input.value);
+    else if (input.dataset.kind === "choice") config[key] = input.value === "" ? null : input.value;
+    else {
+      config[key] = [...input.querySelectorAll("input:checked")].map((box) => /** @type {HTMLInputElement} */ (box).value).sort();
+    }
+  }
+  return config;
 }
 
 // ---- play: one table, one seat at a time ----
@@ -182,7 +239,6 @@ function render(p) {
       el("a", { id: "replay-link", href: `/play/${token}?replay` }, "Watch the replay"), " · ",
       el("a", { id: "record-link", href: `/api/play/${token}/record` }, "Download the record (with its seed)")));
   }
-  const hadFocus = document.activeElement && document.activeElement !== body && main.contains(document.activeElement);
   const parts = [
     connectionBanner(),
     el("div", { class: "top" }, scoresTable(p), controls),
@@ -192,13 +248,15 @@ function render(p) {
       el("section", { class: "panel board", "aria-label": "The table" }, drawBoard(p)),
       el("div", { class: "side" }, moves, p.is_terminal ? null : scoreSheet(p),
         el("section", { class: "panel log" }, el("h2", {}, "What you were told"),
-          el("ol", { reversed: "" }, [...p.log].reverse().map((line) => el("li", {}, line)))))),
+          el("ol", { reversed: "", tabindex: "0", "aria-label": "What you were told, latest first" }, [...p.log].reverse().map((line) => el("li", {}, line)))))),
     rulesPanel(p),
     el("details", { class: "panel" }, el("summary", {}, "The table as text"), el("pre", {}, p.text)),
     ...extras];
   main.replaceChildren(...parts.filter((part) => part !== null));
   hideTip();
-  refreshPicker(!hadFocus);
+  // Focus lost with the old page (a move sent, another seat's move) goes to the first thing
+  // to pick, so a keyboard player carries on from there.
+  refreshPicker(!document.activeElement || document.activeElement === body);
   if (host) refreshSaves();
   if (body.dataset.connection === "lost") disableMoves();
 }
@@ -214,11 +272,9 @@ function movesPanel(p) {
       p.is_terminal ? `Game over: ${p.winners.map((w) => `p${w}`).join(", ")} won`
         : `Waiting for ${p.to_act.map((s) => `p${s}`).join(", ")}`));
   }
-  const plain = boardMoves(p).filter((m) => m.path.length === 0);
   return el("section", { class: "panel moves", id: "moves" }, el("h2", {}, `Your move, p${p.seat}`),
     el("div", { id: "pick", role: "group", "aria-label": "The move being picked" }),
-    plain.length ? el("div", { class: "actions plain" }, plain.map((m) =>
-      el("button", { class: "plain-move", data: { index: m.index }, onclick: () => act(m.action) }, m.text))) : null,
+    el("div", { id: "plain", class: "actions plain" }),
     el("details", { class: "sentences" }, el("summary", {}, `Every move in words (${p.legal.length})`),
       el("div", { class: "actions" }, p.legal.map((legal, index) =>
         el("button", { class: "action", data: { index }, onclick: () => act(legal.action) }, legal.text)))));
@@ -231,7 +287,8 @@ function movesPanel(p) {
 function refreshPicker(moveFocus) {
   const p = current;
   const pick = document.getElementById("pick");
-  const moves = p && p.legal.length ? boardMoves(p) : [];
+  const present = new Set([...main.querySelectorAll("[data-key]")].map((node) => node.getAttribute("data-key")));
+  const moves = p && p.legal.length ? boardMoves(p, present) : [];
   let { next, complete } = narrow(moves, picked);
   if (picked.length && !next.size && !complete.length) {
     picked = [];
@@ -248,7 +305,7 @@ function refreshPicker(moveFocus) {
     if (target || chosen) {
       node.setAttribute("role", "button");
       node.setAttribute("tabindex", "0");
-      node.setAttribute("aria-label", node.getAttribute("data-label") + (chosen ? " (picked; press to take back)" : ""));
+      node.setAttribute("aria-label", accessibleName(node) + (chosen ? " (picked; press to take back)" : ""));
       if (chosen) node.setAttribute("aria-pressed", "true");
       else node.removeAttribute("aria-pressed");
     } else {
@@ -256,6 +313,16 @@ function refreshPicker(moveFocus) {
     }
   }
   if (!pick) return;
+  // The moves that name nothing on the board, as buttons (kept while they stay the same, so
+  // a redraw does not move them under the pointer).
+  const plainBox = document.getElementById("plain");
+  const plain = moves.filter((m) => !m.path.length);
+  const plainKey = JSON.stringify(plain.map((m) => m.index));
+  if (plainBox && plainBox.dataset.moves !== plainKey) {
+    plainBox.dataset.moves = plainKey;
+    plainBox.replaceChildren(...plain.map((m) =>
+      el("button", { class: "plain-move", data: { index: m.index }, onclick: () => act(m.action) }, m.text)));
+  }
   const parts = [];
   if (!picked.length) {
     parts.push(el("p", { class: "prompt" }, next.size
@@ -279,6 +346,14 @@ function refreshPicker(moveFocus) {
       || main.querySelector("[data-key].target") || main.querySelector("button.plain-move, button.action");
     if (first) /** @type {HTMLElement} */ (first).focus({ preventScroll: picked.length === 0 });
   }
+}
+
+/** A picked thing's name: its label, led by the words it shows when the label lacks them. */
+function accessibleName(node) {
+  const label = node.getAttribute("data-label") || "";
+  if (node instanceof SVGElement) return label; // its words are hidden: the label says them
+  const seen = node.textContent.replace(/\s+/g, " ").trim();
+  return label.toLowerCase().includes(seen.toLowerCase()) ? label : `${seen}: ${label}`;
 }
 
 function choose(node) {

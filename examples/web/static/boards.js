@@ -39,6 +39,8 @@ function el(tag, cls, ...children) {
  */
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
+  // The picture's words are for the eye; each button's label says them all.
+  if (tag === "text") node.setAttribute("aria-hidden", "true");
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
   for (const child of children) {
     if (child !== null && child !== false) node.append(child instanceof Node ? child : document.createTextNode(child));
@@ -195,6 +197,8 @@ function perch(v, name, p) {
     if (v.birdfeeders && v.birdfeeders.on[index]) mark("Birdfeeder", "feeder", "birdfeeder");
     const promo = v.promo_state;
     if (promo && promo.egg === index) mark("Golden Egg", "egg", "golden_goose");
+    const extra = [notes.join(", "), ...marks.map(([node]) => node.getAttribute("data-label") || node.textContent)].filter(Boolean);
+    if (extra.length) tile.setAttribute("data-label", `${title} (Location ${index}): ${extra.join(", ")}`);
     // The marks sit in a centred row near the bottom edge.
     let mx = cx - (marks.reduce((total, [, w]) => total + w + 4, 0) - 4) / 2;
     for (const [node, w] of marks) {
@@ -222,15 +226,19 @@ function perch(v, name, p) {
       const node = spot(svg("g", { class: "pond" }), `pond:${pondIndex}`,
         `${title}, a Pond: ${total ? pond.birds.map((n, c) => (n ? `${n} ${colourName(c)}` : "")).filter(Boolean).join(", ") : "no birds"}`, pond.tile);
       node.append(svg("circle", { cx: pt.x, cy: pt.y, r: 30, class: "hit pond-face" }));
-      node.append(svg("text", { x: pt.x, y: pt.y - 12, class: "pond-name" }, article(title).split(" ")[0]));
-      let bx = pt.x - 18;
+      node.append(svg("text", { x: pt.x, y: pt.y - 8, class: "pond-name" }, article(title).split(" ")[0]));
+      // The Pond's birds are buttons of their own, below its centre (the Pond's button).
+      const birds = pond.birds.filter(Boolean).length;
+      let bx = pt.x - ((birds - 1) * 18) / 2;
+      const discs = [];
       pond.birds.forEach((n, colour) => {
         if (!n) return;
-        node.append(svg("circle", { cx: bx, cy: pt.y + 6, r: 8, fill: PERCH_COLOURS[colour], class: "pond-bird" }),
-          svg("text", { x: bx, y: pt.y + 10, class: "disc-count small", fill: PERCH_INK[colour] }, String(n)));
+        discs.push(spot(svg("g", { class: "stack" }, svg("circle", { cx: bx, cy: pt.y + 15, r: 8, fill: PERCH_COLOURS[colour], class: "hit pond-bird" }),
+          svg("text", { x: bx, y: pt.y + 19, class: "disc-count small", fill: PERCH_INK[colour] }, String(n))),
+        `pondbird:${pondIndex}:${colour}`, `${n} ${colourName(colour)} on ${title}`));
         bx += 18;
       });
-      layers.marks.append(node);
+      layers.marks.append(node, ...discs);
       for (const c of creaturesAt[`pond${pondIndex}`] || []) layers.marks.append(creature(c, pt.x - 22, pt.y + 22, name));
     }
     const cellsWords = pt.cells.map((i) => name(v.locations[i].tile)).join(", ");

@@ -9,12 +9,13 @@
  * @returns {string[]}
  */
 function perchPath(a, v) {
-  const cell = (tile) => {
-    const index = v.locations.findIndex((loc) => loc.tile === tile);
-    return `cell:${index}`;
-  };
-  const pond = (tile) => `pond:${v.ponds ? v.ponds.ponds.findIndex((p) => p.tile === tile) : -1}`;
-  const stack = (tile, colour) => `stack:${cell(tile).slice(5)}:${colour}`;
+  // A creature's move or effect may name a Pond where it names a Location.
+  const ponds = v.ponds ? v.ponds.ponds.map((p) => p.tile) : [];
+  const cell = (tile) => (ponds.includes(tile) ? `pond:${ponds.indexOf(tile)}`
+    : `cell:${v.locations.findIndex((loc) => loc.tile === tile)}`);
+  const pond = (tile) => `pond:${ponds.indexOf(tile)}`;
+  const stack = (tile, colour) => (ponds.includes(tile) ? `pondbird:${ponds.indexOf(tile)}:${colour}`
+    : `stack:${v.locations.findIndex((loc) => loc.tile === tile)}:${colour}`);
   switch (a.kind) {
     case "perch_bop.keep_objective": return [`objective:${a.objective}`];
     case "perch_bop.place": return [`hand:${a.player}:${a.colour}`, cell(a.location)];
@@ -93,15 +94,21 @@ function rookeryPath(a) {
 /**
  * The keys each legal move names on the board, in the order a player picks them.
  * @param {any} p the seat's payload
+ * @param {Set<string> | null} [present] the keys the board draws, when known
  * @returns {Array<{index: number, text: string, action: any, path: string[]}>}
  */
-export function boardMoves(p) {
+export function boardMoves(p, present = null) {
   const pathOf = {
     perch_bop: (a) => perchPath(a, p.view),
     peacock: peacockPath,
     rookery: rookeryPath,
   }[p.game] || (() => []);
-  return p.legal.map((legal, index) => ({ index, text: legal.text, action: legal.action, path: pathOf(legal.action) }));
+  return p.legal.map((legal, index) => {
+    const path = pathOf(legal.action);
+    // A move naming something the board does not draw is offered as a plain button.
+    const drawn = !present || path.every((key) => present.has(key));
+    return { index, text: legal.text, action: legal.action, path: drawn ? path : [] };
+  });
 }
 
 /**
