@@ -252,6 +252,11 @@ function perch(v, name, p) {
     "aria-label": `The board: ${v.locations.length} Locations${v.ponds ? ` and ${v.ponds.ponds.length} Ponds` : ""}` },
   layers.tiles, layers.marks);
   board.style.maxWidth = `${width}px`;
+  // The words drawn on buttons go to a top layer the pointer passes through: a button's
+  // name is its label, which says them all.
+  const words = svg("g", { class: "words", "aria-hidden": "true" });
+  for (const text of board.querySelectorAll("[data-key] text")) words.append(text);
+  board.append(words);
   return el("div", "perch",
     el("div", "status", `Round ${v.round} of 5, ${v.phase}`, v.turn_order.length ? `; turn order ${v.turn_order.map((s) => `p${s}`).join(", ")}` : ""),
     board,
