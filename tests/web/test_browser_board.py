@@ -175,19 +175,24 @@ def _by_mouse(driver: webdriver.Chrome, selector: str) -> None:
 
 def _by_keyboard(driver: webdriver.Chrome, selector: str) -> None:
     """Tabs (or shift-tabs) to the element, as a keyboard user would, then presses Enter."""
+    seen = []
     for _ in range(3):
         now, wanted = driver.execute_script(_TAB_STOPS, selector)
+        seen.append((now, wanted))
         if wanted < 0:
             raise NoSuchElementException(selector)
         if now == wanted:
             ActionChains(driver).send_keys(Keys.ENTER).perform()
             return
         if now < 0 or wanted > now:
-            presses = Keys.TAB * (wanted - now if now >= 0 else wanted + 1)
+            ActionChains(driver).send_keys(
+                Keys.TAB * (wanted - now if now >= 0 else wanted + 1)
+            ).perform()
         else:
-            presses = (Keys.SHIFT + Keys.TAB + Keys.NULL) * (now - wanted)
-        ActionChains(driver).send_keys(presses).perform()
-    raise AssertionError(f"Tab did not reach {selector}")
+            ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB * (now - wanted)).key_up(
+                Keys.SHIFT
+            ).perform()
+    raise AssertionError(f"Tab did not reach {selector}: (focused, wanted) {seen}")
 
 
 def _play_one_move(
