@@ -162,6 +162,11 @@ def _click(driver: webdriver.Chrome, element: WebElement) -> None:
     ActionChains(driver, duration=0).click(element).perform()
 
 
+def _open_sentences(driver: webdriver.Chrome) -> None:
+    """Opens the list of every move in words (it stays open from then on)."""
+    _click(driver, driver.find_element(By.CSS_SELECTOR, "details.sentences > summary"))
+
+
 def _click_action(driver: webdriver.Chrome, page: Page, rng: random.Random) -> int:
     """Clicks one of the choices the page shows, picked by rng; returns its index."""
     assert page["choices"], "a seat to act is shown no action"
@@ -173,6 +178,8 @@ def _click_action(driver: webdriver.Chrome, page: Page, rng: random.Random) -> i
         try:
             if button is None:
                 button = driver.find_elements(By.CSS_SELECTOR, "button.action")[index]
+            if not button.is_displayed():
+                _open_sentences(driver)
             _click(driver, button)
             return index
         except (StaleElementReferenceException, IndexError):

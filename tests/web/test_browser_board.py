@@ -126,6 +126,8 @@ def _check_mid_game(driver: webdriver.Chrome, name: str, how: str) -> None:
     try:
         time.sleep(0.2)
         _full_shot(driver, f"{name}-{how}-{PHONE[0]}")
+        # What the phone's screen shows: the board under the moves, which stay in sight.
+        assert driver.save_screenshot(str(SCREENSHOTS / f"{name}-{how}-{PHONE[0]}-screen.png"))
         violations += _axe_violations(driver)
         layout: Any = driver.execute_script(
             "const top = (sel) => document.querySelector(sel).getBoundingClientRect().top;"

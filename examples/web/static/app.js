@@ -264,6 +264,7 @@ function render(p) {
 // ---- moves on the board: pick the things a move names, then confirm its words ----
 
 let current = null; // the payload shown
+let sentencesOpen = false; // whether the list of every move in words is open (it stays so)
 let picked = []; // the keys picked so far on the board
 
 function movesPanel(p) {
@@ -275,7 +276,8 @@ function movesPanel(p) {
   return el("section", { class: "panel moves", id: "moves" }, el("h2", {}, `Your move, p${p.seat}`),
     el("div", { id: "pick", role: "group", "aria-label": "The move being picked" }),
     el("div", { id: "plain", class: "actions plain" }),
-    el("details", { class: "sentences" }, el("summary", {}, `Every move in words (${p.legal.length})`),
+    el("details", { class: "sentences", ontoggle: (event) => { sentencesOpen = event.target.open; },
+      ...(sentencesOpen ? { open: "" } : {}) }, el("summary", {}, `Every move in words (${p.legal.length})`),
       el("div", { class: "actions" }, p.legal.map((legal, index) =>
         el("button", { class: "action", data: { index }, onclick: () => act(legal.action) }, legal.text)))));
 }

@@ -367,10 +367,11 @@ function peacock(v, name) {
         group.tucks.length ? el("div", "small", "tucked: ", group.tucks.map((t) => `${name(t.island)} (${t.half})`).join(", ")) : null,
         el("div", "food", `plant ${group.plant} · fish ${group.fish} · meat ${group.meat}`),
         el("div", "flocks", slotNode(group, g, "left"), slotNode(group, g, "right")))),
-      spot(el("div", "island new-group", "+ new group"), `newgroup:${index}`, `a new group in p${index}'s tableau`)),
-      spot(el("div", "aside", "set aside: ", seat.aside.length ? seat.aside.map((id) =>
-        spot(el("span", "cardlet", name(id)), me ? `pool:aside:${id}` : `pool:${index}:aside:${id}`, `${name(id)}, set aside`, id)) : "none"),
-      me ? `aside:${index}` : `aside:${index}`, `p${index}'s birds set aside`),
+      me && !v.is_terminal ? spot(el("div", "island new-group", "+ new group"), `newgroup:${index}`, "a new group in your tableau") : null),
+      me || seat.aside.length ? el("div", "aside-row",
+        me && !v.is_terminal ? spot(el("span", "aside", "set aside here"), `aside:${index}`, "set a bird aside") : el("span", "", "set aside: "),
+        seat.aside.map((id) => spot(el("span", "cardlet", name(id)), me ? `pool:aside:${id}` : `pool:${index}:aside:${id}`,
+          `${name(id)}, set aside`, id))) : null,
       el("div", "small", `seasons: ${seat.season_scores.join(" + ") || "none yet"}`));
   });
   return el("div", "peacock",
