@@ -23,6 +23,8 @@ from selenium.common.exceptions import (
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.expected_conditions import url_contains
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import birdgames
 from birdgames import codec, sim
@@ -141,6 +143,33 @@ def _check_mid_game(driver: webdriver.Chrome, name: str, how: str) -> None:
     assert not violations, violations
 
 
+def _check_tips_and_news(driver: webdriver.Chrome) -> None:
+    """Hovering a thing on the board shows its name and rules text; so does tapping one that
+    cannot be picked; the live region has told the bot's moves."""
+    tip = driver.find_element(By.ID, "tip")
+    told = []
+    # Cards, tiles and creatures have rules text; a zone's habitat or a seat's token may not.
+    for thing in driver.find_elements(By.CSS_SELECTOR, ".board [data-tip]")[:8]:
+        ActionChains(driver, duration=0).move_to_element(thing).perform()
+        WebDriverWait(driver, WAIT_SECONDS).until(lambda d: tip.is_displayed())
+        label = thing.get_attribute("data-label") or ""
+        assert tip.text.startswith(label), (tip.text, label)
+        told.append(tip.text)
+    assert any("\n" in text and len(text) > 40 for text in told), told
+    ActionChains(driver, duration=0).move_to_element(driver.find_element(By.TAG_NAME, "header")).perform()
+    quiet = driver.find_elements(By.CSS_SELECTOR, ".board [data-tip]:not(.target):not(.selected)")
+    if quiet:
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", quiet[-1])
+        _by_mouse_element(driver, quiet[-1])
+        WebDriverWait(driver, WAIT_SECONDS).until(lambda d: tip.is_displayed())
+    news = driver.find_element(By.ID, "announce").get_attribute("textContent") or ""
+    assert "p1" in news, f"the live region told nothing of p1's moves: {news!r}"
+
+
+def _by_mouse_element(driver: webdriver.Chrome, element: Any) -> None:
+    ActionChains(driver, duration=0).click(element).perform()
+
+
 def _offers(driver: webdriver.Chrome) -> Any:
     return driver.execute_script(_OFFERS)
 
@@ -240,6 +269,7 @@ def _play_to_the_end(
     while page["screen"] != "over":
         if not checked and int(page["steps"]) >= MID_GAME[name]:
             if not keyboard:
+                _check_tips_and_news(driver)
                 # Mid-pick: the things that can be picked next are highlighted too.
                 offers = _offers(driver)
                 if offers["targets"] and not offers["send"]:
@@ -266,6 +296,29 @@ def test_the_lobby_has_no_serious_accessibility_violation(
     driver.execute_script("document.querySelectorAll('details').forEach((d) => d.open = true)")
     _full_shot(driver, "lobby")
     assert not _axe_violations(driver)
+
+
+def test_the_lobby_sets_the_options_from_form_fields(base: str, driver: webdriver.Chrome) -> None:
+    """Perch's expansions are checkboxes and its numbers number fields: the table made has
+    the config they say."""
+    driver.get(base + "/")
+    _wait(driver, lambda page: page["screen"] == "home")
+    Select(driver.find_element(By.ID, "game")).select_by_value("perch_bop")
+    driver.find_element(By.CSS_SELECTOR, "#options").find_element(By.XPATH, "..").click()
+    assert not driver.find_elements(By.TAG_NAME, "textarea"), "options are fields, not JSON"
+    pond = driver.find_element(By.CSS_SELECTOR, '[data-key="expansions"] input[value="pond_emonium"]')
+    assert pond.is_selected()
+    pond.click()
+    dummies = driver.find_element(By.ID, "option-dummy_birds_first_round")
+    dummies.clear()
+    dummies.send_keys("3")
+    _full_shot(driver, "lobby-perch-options")
+    driver.find_element(By.ID, "create").click()
+    WebDriverWait(driver, WAIT_SECONDS).until(url_contains("/play/"))
+    token = driver.current_url.rsplit("/", 1)[-1]
+    view = call(base, "GET", f"/api/play/{token}/state")[1]["view"]
+    assert view["expansions"] == ["points_in_the_sky", "seeds_the_day"]
+    assert view["bag"] == [0, 0, 0] and view["ponds"] is None
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -132,7 +132,9 @@ function optionFields(chosen, count, form) {
   for (const [key, value] of Object.entries(config)) {
     if (["kind", "format", "players"].includes(key)) continue;
     const field = chosen.options[key] || {};
-    const words = (field.description || key.replaceAll("_", " ")).replace(/ \(rules: [^)]*\)/, "");
+    // The field's description without its rule reference and its "None: ..." clause.
+    const words = (field.description || "").replace(/ \(rules: [^)]*\)/g, "").replace(/;? ?None: .*$/, "").trim()
+      || key.replaceAll("_", " ");
     const id = `option-${key}`;
     const subset = /Any subset of ([a-z_]+(?:, [a-z_]+)*)/.exec(field.description || "");
     const choices = (field.anyOf || []).find((part) => part.enum);
@@ -145,7 +147,7 @@ function optionFields(chosen, count, form) {
         el("input", { type: "number", id, min: 0, data: { key, kind: "integer" }, value: value === null ? "" : value,
           ...(value === null ? { placeholder: "drawn" } : {}) })));
     } else if (subset && Array.isArray(value)) {
-      fields.push(el("fieldset", { data: { key, kind: "subset" } }, el("legend", {}, words.replace(/ \(.*\)\.?$/, "")),
+      fields.push(el("fieldset", { data: { key, kind: "subset" } }, el("legend", {}, key.replaceAll("_", " ")),
         subset[1].split(", ").map((item) => el("label", {},
           el("input", { type: "checkbox", value: item, ...(value.includes(item) ? { checked: "" } : {}) }),
           ` ${item.replaceAll("_", " ")} `))));
@@ -369,9 +371,14 @@ function choose(node) {
 
 main.addEventListener("click", (event) => {
   const node = /** @type {Element} */ (event.target).closest("[data-key], [data-tip]");
-  if (!node) return;
+  if (!node) {
+    hideTip();
+    return;
+  }
   if (node.hasAttribute("data-key") && choose(node)) return;
-  toggleTip(node); // a tap on a thing that cannot be picked shows what it does
+  // A tap on a thing that cannot be picked shows what it does (a touch's hover may have
+  // shown it already: the tap keeps it up).
+  showTip(node);
 });
 
 main.addEventListener("keydown", (event) => {
@@ -396,7 +403,7 @@ function showTip(node) {
   const rules = id && p && p.rules ? p.rules[id] : null;
   const label = node.getAttribute("data-label") || (id && p ? p.names[id] || id : "");
   if (!rules && !label) return;
-  tip.replaceChildren(el("b", {}, label), rules ? el("span", {}, rules) : null);
+  tip.replaceChildren(...[el("b", {}, label), rules ? el("span", {}, rules) : null].filter((part) => part !== null));
   tip.hidden = false;
   const box = node.getBoundingClientRect();
   const left = Math.max(4, Math.min(box.left + window.scrollX, window.scrollX + document.documentElement.clientWidth - 284));
@@ -408,11 +415,6 @@ function showTip(node) {
 function hideTip() {
   tip.hidden = true;
   tipFor = null;
-}
-
-function toggleTip(node) {
-  if (tipFor === node && !tip.hidden) hideTip();
-  else showTip(node);
 }
 
 main.addEventListener("mouseover", (event) => {
