@@ -133,7 +133,8 @@ def _check_mid_game(driver: webdriver.Chrome, name: str, how: str) -> None:
         violations += _axe_violations(driver)
         layout: Any = driver.execute_script(
             "const top = (sel) => document.querySelector(sel).getBoundingClientRect().top;"
-            "return {wide: document.documentElement.scrollWidth - document.documentElement.clientWidth,"
+            "const page = document.documentElement;"
+            "return {wide: page.scrollWidth - page.clientWidth,"
             " board: top('.board'), moves: top('#moves'), log: top('.log')};"
         )
     finally:
@@ -156,7 +157,9 @@ def _check_tips_and_news(driver: webdriver.Chrome) -> None:
         assert tip.text.startswith(label), (tip.text, label)
         told.append(tip.text)
     assert any("\n" in text and len(text) > 40 for text in told), told
-    ActionChains(driver, duration=0).move_to_element(driver.find_element(By.TAG_NAME, "header")).perform()
+    ActionChains(driver, duration=0).move_to_element(
+        driver.find_element(By.TAG_NAME, "header")
+    ).perform()
     quiet = driver.find_elements(By.CSS_SELECTOR, ".board [data-tip]:not(.target):not(.selected)")
     if quiet:
         driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", quiet[-1])
@@ -199,9 +202,7 @@ def _selector(what: tuple[str, str | int]) -> str:
 
 
 def _by_mouse(driver: webdriver.Chrome, selector: str) -> None:
-    ActionChains(driver, duration=0).click(
-        driver.find_element(By.CSS_SELECTOR, selector)
-    ).perform()
+    ActionChains(driver, duration=0).click(driver.find_element(By.CSS_SELECTOR, selector)).perform()
 
 
 def _by_keyboard(driver: webdriver.Chrome, selector: str) -> None:
@@ -306,7 +307,9 @@ def test_the_lobby_sets_the_options_from_form_fields(base: str, driver: webdrive
     Select(driver.find_element(By.ID, "game")).select_by_value("perch_bop")
     driver.find_element(By.CSS_SELECTOR, "#options").find_element(By.XPATH, "..").click()
     assert not driver.find_elements(By.TAG_NAME, "textarea"), "options are fields, not JSON"
-    pond = driver.find_element(By.CSS_SELECTOR, '[data-key="expansions"] input[value="pond_emonium"]')
+    pond = driver.find_element(
+        By.CSS_SELECTOR, '[data-key="expansions"] input[value="pond_emonium"]'
+    )
     assert pond.is_selected()
     pond.click()
     dummies = driver.find_element(By.ID, "option-dummy_birds_first_round")
