@@ -179,7 +179,8 @@ class ScoreLine:
     points: int
     """How many points."""
     source: str
-    """Where they came from, in words a player reads (`"Mighty Oak, 1st place, round 2"`)."""
+    """Where they came from, in words a player reads (`"The Mighty Oak Tree: 1st place with
+    strength 3, round 2"`)."""
     rule: str
     """The rule id they score under, as the game's rules page cites it (`"§4.1"`, `"R7.4"`)."""
 

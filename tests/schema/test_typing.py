@@ -85,9 +85,11 @@ def _sources() -> dict[str, str]:
 
 
 def test_the_frontend_page_has_its_typed_examples() -> None:
-    """The page shows the one-game loop, the generic Match loop and the loop over names."""
+    """The page shows the one-game loop, the generic Match loop, the loop over names and a
+    score breakdown."""
     blocks = doc_blocks()
-    assert len(blocks) == 3
+    assert len(blocks) == 4
+    assert any("words.score_breakdown(view, told)" in block for block in blocks)
     assert any("bound=birdgames.ConfigLike" in block for block in blocks)
     assert any("for name in birdgames.games()" in block for block in blocks)
 

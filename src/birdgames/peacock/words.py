@@ -24,6 +24,7 @@ from birdgames.peacock.actions import (
 from birdgames.peacock.cards import (
     ISLAND_TYPES,
     SPECIES,
+    SPECIES_BY_ID,
     STARTING_ISLANDS,
     Effect,
     Need,
@@ -199,7 +200,7 @@ def describe_event(view: View, event: Event) -> str:
             )
         case SeasonScored():
             parts = "; ".join(
-                f"{f.size} {card_name(f.species)} x ({f.feathers}{f.bonus:+d}) = {f.points}"
+                f"{_birds(f.size, f.species)} x ({f.feathers}{f.bonus:+d}) = {f.points}"
                 for f in event.flocks
             )
             return (
@@ -351,15 +352,32 @@ def rules_text(card: str) -> str:
     return text
 
 
+def _bonus_reason(species: Species) -> str:
+    """Returns why a species' feathers bonus was active: "full flock", "with 1 Puffin"."""
+    if species.trigger is Trigger.SEASON:
+        assert species.season is not None
+        return f"in {species.season.value}"
+    if species.trigger is Trigger.FULL_FLOCK:
+        return "full flock"
+    if species.trigger is Trigger.BUDDY:
+        assert species.buddy is not None
+        return f"with {count(species.buddy_count, card_name(species.buddy))}"
+    assert species.resource is not None
+    return f"with {species.resource.value}"
+
+
 def _flock_line(view: View, event: SeasonScored, flock: FlockScore) -> ScoreLine:
     birds = _birds(flock.size, flock.species)
-    each = f"{flock.feathers}{flock.bonus:+d} bonus" if flock.bonus else f"{flock.feathers}"
+    if flock.bonus:
+        reason = _bonus_reason(SPECIES_BY_ID[flock.species])
+        each = f"({flock.feathers} feathers {flock.bonus:+d} bonus, {reason})"
+    else:
+        each = count(flock.feathers, "feather")
     where = _slot(view, event.player, flock.group, flock.slot)
     return ScoreLine(
         event.player,
         flock.points,
-        f"season {event.round} ({event.season.value}): {birds} on {where}, "
-        f"{flock.size} x {each} feathers",
+        f"season {event.round} ({event.season.value}): {birds} on {where}, {flock.size} x {each}",
         "K2.5",
     )
 
@@ -371,6 +389,12 @@ def score_breakdown(view: View, history: Sequence[Event] = ()) -> tuple[ScoreLin
     for event in history:
         if isinstance(event, SeasonScored):
             told[event.player, event.round] = event
+    for seat, round_ in told:
+        if not 0 <= seat < len(view.seats) or round_ > len(view.seats[seat].season_scores):
+            raise HistoryMismatchError(
+                f"the history scores p{seat} in season {round_} but the view shows no score "
+                f"for that season"
+            )
     lines: list[ScoreLine] = []
     for seat, side in enumerate(view.seats):
         for index, points in enumerate(side.season_scores):

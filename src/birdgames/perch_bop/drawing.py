@@ -33,7 +33,9 @@ class Point:
     """A position in the picture (see the module's coordinate system)."""
 
     x: float
+    """Rightwards, in distances between neighbouring cells' centres."""
     y: float
+    """Downwards (row 0 at the top), in the same unit."""
 
 
 @attrs.frozen

@@ -28,6 +28,8 @@ from birdgames.perch_bop.cards import (
 )
 from birdgames.perch_bop.endgame import final_scores, winners_of
 from birdgames.perch_bop.events import (
+    GOLDEN_EGG_ADDS,
+    SKY_COVERS,
     BagEmptied,
     BirdfeederLost,
     BirdfeederTaken,
@@ -595,7 +597,7 @@ def score_locations(w: Work) -> None:
         awards = _location_awards(loc.tile, power, None if ranking is power else ranking, values)
         egg = egg_at == i
         if log and egg and any(1 <= r <= 3 for _, r, _ in awards):
-            w.events.append(TileEffect(loc.tile, None, "the Golden Egg adds 1 to each place"))
+            w.events.append(TileEffect(loc.tile, None, GOLDEN_EGG_ADDS))
         for c, rank, printed in awards:
             # P8 the Golden Egg adds to a place, over the Sun's or Moon's values too
             points = printed + GOLDEN_EGG_BONUS if egg and 1 <= rank <= 3 else printed
@@ -694,7 +696,7 @@ def _sky_values(w: Work, i: int) -> tuple[int, int, int] | None:
     if w.log:
         shown = "/".join(map(str, values))
         w.events.append(
-            TileEffect(w.peek(i).tile, None, f"the {body} covers it: it scores {shown}")
+            TileEffect(w.peek(i).tile, None, f"{SKY_COVERS.format(body=body)}: it scores {shown}")
         )
     return values
 

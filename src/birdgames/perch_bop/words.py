@@ -44,13 +44,16 @@ from birdgames.perch_bop.actions import (
     colour_name,
 )
 from birdgames.perch_bop.cards import (
+    BIRDFEEDER_POINTS,
     CREATURE_POINTS,
     CREATURES,
     OBJECTIVE,
-    OBJECTIVES,
+    POINTS_IN_THE_SKY,
     POND_CREATURES,
+    POND_EMONIUM,
     POND_TILES,
     PROMO_NAMES,
+    SEEDS_THE_DAY,
     TILES,
     Ability,
     Category,
@@ -58,6 +61,8 @@ from birdgames.perch_bop.cards import (
     Tile,
 )
 from birdgames.perch_bop.events import (
+    GOLDEN_EGG_ADDS,
+    SKY_COVERS,
     BagEmptied,
     BirdfeederLost,
     BirdfeederTaken,
@@ -104,8 +109,19 @@ def _title(card_id: str) -> str:
     return " ".join(word.capitalize() for word in card_id.split("_"))
 
 
+EXPANSION_NAMES: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        SEEDS_THE_DAY: "Seeds the Day",
+        POINTS_IN_THE_SKY: "Points in the Sky",
+        POND_EMONIUM: "Pond-emonium",
+    }
+)
+"""The display name of each expansion, by id."""
+
+
 def _names() -> dict[str, str]:
-    names = {o.id: _title(o.id) for o in OBJECTIVES}
+    names = {o.id: _title(o.id) for o in OBJECTIVE.values()}
+    names.update(EXPANSION_NAMES)
     names.update({t.id: t.name for t in TILES})
     names.update({p.id: p.name for p in POND_TILES})
     names.update({c.id: c.name for c in (*CREATURES, *POND_CREATURES)})
@@ -292,7 +308,8 @@ def describe_event(view: View, event: Event) -> str:
         case BirdsToBag():
             who = "the dummy" if event.player is None else f"p{event.player}"
             return (
-                f"{who} puts {event.count} {_colour(view, event.colour)} into the bag "
+                f"{who} puts {count(event.count, _colour(view, event.colour) + ' bird')} into "
+                f"the bag "
                 f"({_fallback(event.cause).replace('_', ' ')})"
             )
         case BirdsDrawn():
@@ -538,7 +555,8 @@ def _seat_line(view: View, seat: int) -> str:
     )
     held = f", holds {', '.join(tokens)}" if tokens else ""
     return (
-        f"  p{seat} ({colour_name(seat)}): {part.score} points, hand {_counts(view, part.hand)}"
+        f"  p{seat} ({colour_name(seat)}): {count(part.score, 'point')}, hand "
+        f"{_counts(view, part.hand)}"
         f"{held}; {objective}"
     )
 
@@ -870,10 +888,10 @@ def rules_text(card: str) -> str:
     return text
 
 
-# The TileEffect words `flow.score_locations` and `_sky_values` write before a Location's
-# awards: which body covers it, and the Golden Egg.
-_SKY_EFFECTS: Final = (("the Sun covers", "the Sun"), ("the Moon covers", "the Moon"))
-_EGG_EFFECT: Final = "the Golden Egg"
+# How a TileEffect says which body covers a Location being scored (P4), and the Golden Egg.
+_SKY_EFFECTS: Final = tuple(
+    (SKY_COVERS.format(body=body), f"the {body}") for body in ("Sun", "Moon")
+)
 
 
 def _history_lines(view: View, history: Sequence[Event]) -> list[ScoreLine]:
@@ -891,7 +909,7 @@ def _history_lines(view: View, history: Sequence[Event]) -> list[ScoreLine]:
                 for prefix, name in _SKY_EFFECTS:
                     if event.effect.startswith(prefix):
                         covered[event.tile] = name
-                if event.effect.startswith(_EGG_EFFECT):
+                if event.effect == GOLDEN_EGG_ADDS:
                     egg.add(event.tile)
             case LocationScored() if event.player is not None and event.points:
                 body = covered.get(event.tile)
@@ -955,13 +973,38 @@ def _final_lines(view: View) -> list[ScoreLine]:
     return lines
 
 
+def _feeder_lines(view: View, lines: Sequence[ScoreLine]) -> list[ScoreLine]:
+    """Returns a line per seat for the Birdfeeders the view shows it took (P3) that `lines`
+    do not name."""
+    if view.birdfeeders is None:
+        return []
+    found: list[ScoreLine] = []
+    for seat, taken in enumerate(view.birdfeeders.taken):
+        told = sum(line.points for line in lines if line.seat == seat and line.rule == "P3")
+        missing = taken * BIRDFEEDER_POINTS - told
+        if missing > 0:
+            found.append(
+                ScoreLine(
+                    seat,
+                    missing,
+                    f"Birdfeeders taken: {missing // BIRDFEEDER_POINTS}, "
+                    f"{BIRDFEEDER_POINTS} points each",
+                    "P3",
+                )
+            )
+    return found
+
+
 def score_breakdown(view: View, history: Sequence[Event] = ()) -> tuple[ScoreLine, ...]:
     """Returns each seat's points by source: each Location, Pond and Birdfeeder award that
-    `history` holds (by round, under the Sun or Moon), then the end-game points of
-    `View.final`; the round points no given event explains are one line per seat."""
-    lines = [*_history_lines(view, history), *_final_lines(view)]
+    `history` holds (by round, under the Sun or Moon), the other Birdfeeders the view shows
+    taken, then the end-game points of `View.final`; the Upkeep points no given event
+    explains are one line per seat."""
+    lines = _history_lines(view, history)
+    lines += _feeder_lines(view, lines)
+    lines += _final_lines(view)
     return settle_breakdown(
-        view.scores, lines, "points scored in the rounds (Locations, Ponds, Birdfeeders)", "§4.1"
+        view.scores, lines, "points scored in the rounds' Upkeep (Locations, Ponds)", "§4.1"
     )
 
 

@@ -77,6 +77,7 @@ from birdgames.rookery.events import (
     ZoneFlipped,
 )
 from birdgames.rookery.state import AmbushWindow, DiscardChoice, Pending, TargetChoice, Zone
+from birdgames.rookery.turns import YEAR_CHECKPOINTS
 from birdgames.rookery.view import PredatorView, View, ZoneView
 
 # Names that title case alone would get wrong.
@@ -403,7 +404,7 @@ def render(view: View) -> str:
     lines = [
         f"Rookery, seen by {seat}: {view.phase.value}, turn {view.turn_number}, "
         f"{_season(view.season)} ({count(view.turns_left, 'turn')} left), "
-        f"{view.checkpoints} checkpoints held",
+        f"{count(view.checkpoints, 'checkpoint')} held",
     ]
     for zone in view.zones:
         held = "nobody" if zone.controller is None else f"p{zone.controller}"
@@ -491,6 +492,9 @@ def rules_text(card: str) -> str:
     return text
 
 
+_ZONE_ORDER: Final = (Zone.LEFT, Zone.MIDDLE, Zone.RIGHT)
+
+
 def _zone_list(zones: Sequence[Zone]) -> str:
     names = [z.value for z in zones]
     if len(names) == 1:
@@ -505,15 +509,14 @@ def _prize_line(event: CheckpointHeld, season_card: str | None) -> ScoreLine:
     others = [z for z, c in zip(_ZONE_ORDER, event.zones, strict=True) if c == 1 - leader]
     against = f" against {_zone_list(others)}" if others else ""
     how = f", the wheel turned by {card_name(season_card)}" if season_card else ""
+    sudden = event.number > YEAR_CHECKPOINTS
     return ScoreLine(
         leader,
         1,
-        f"Prize at checkpoint {event.number}{how}: zone leader with {_zone_list(held)}{against}",
-        "R7.4",
+        f"Prize at checkpoint {event.number}{' (sudden death)' if sudden else ''}{how}: "
+        f"zone leader with {_zone_list(held)}{against}",
+        "R7.5" if sudden else "R7.4",
     )
-
-
-_ZONE_ORDER: Final = (Zone.LEFT, Zone.MIDDLE, Zone.RIGHT)
 
 
 def score_breakdown(view: View, history: Sequence[Event] = ()) -> tuple[ScoreLine, ...]:
