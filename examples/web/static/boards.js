@@ -239,7 +239,7 @@ function perch(v, name, p) {
         bx += 18;
       });
       layers.marks.append(node, ...discs);
-      for (const c of creaturesAt[`pond${pondIndex}`] || []) layers.marks.append(creature(c, pt.x - 22, pt.y + 22, name));
+      for (const c of creaturesAt[`pond${pondIndex}`] || []) layers.marks.append(creature(c, pt.x - 24, pt.y + 26, name));
     }
     const cellsWords = pt.cells.map((i) => name(v.locations[i].tile)).join(", ");
     // On a Pond the meeting point sits on its rim, so the Pond's own centre stays its button.
@@ -272,9 +272,9 @@ function creature(c, x, y, name) {
   const title = name(c.id);
   const controller = c.controller === null ? "nobody" : `p${c.controller}`;
   const node = svg("g", { class: "creature" + (c.used ? " used" : "") },
-    svg("rect", { x, y, width: 46, height: 18, rx: 9, class: "hit creature-face",
+    svg("rect", { x: x - 4, y, width: 56, height: 18, rx: 9, class: "hit creature-face",
       stroke: c.controller === null ? "#555" : PERCH_COLOURS[c.controller] }),
-    svg("text", { x: x + 23, y: y + 13, class: "creature-name" }, title.slice(0, 8)));
+    svg("text", { x: x + 24, y: y + 13, class: "creature-name" }, title.slice(0, 9)));
   return spot(node, `creature:${c.id}`, `the ${title}, controlled by ${controller}${c.used ? ", used this round" : ""}`, c.id);
 }
 
