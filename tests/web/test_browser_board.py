@@ -165,8 +165,11 @@ def _check_tips_and_news(driver: webdriver.Chrome) -> None:
         driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", quiet[-1])
         _by_mouse_element(driver, quiet[-1])
         WebDriverWait(driver, WAIT_SECONDS).until(lambda d: tip.is_displayed())
-    news = driver.find_element(By.ID, "announce").get_attribute("textContent") or ""
-    assert "p1" in news, f"the live region told nothing of p1's moves: {news!r}"
+    news = (driver.find_element(By.ID, "announce").get_attribute("textContent") or "").split("\n")
+    log = [line.text for line in driver.find_elements(By.CSS_SELECTOR, ".log li")]
+    assert news[0], "the live region told nothing of the others' moves"
+    for line in news:
+        assert line in log and not line.startswith("p0 "), (line, log)
 
 
 def _by_mouse_element(driver: webdriver.Chrome, element: Any) -> None:

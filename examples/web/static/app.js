@@ -472,7 +472,7 @@ function announce(p) {
     const last = told.log[told.log.length - 1];
     const from = last === undefined ? 0 : p.log.lastIndexOf(last) + 1;
     const fresh = p.log.slice(from).filter((line) => p.seat === null || !line.startsWith(`p${p.seat} `));
-    if (fresh.length) region.textContent = fresh.join(". ");
+    if (fresh.length) region.textContent = fresh.join("\n");
   }
   told = { seat: p.seat, log: p.log };
 }
