@@ -299,11 +299,13 @@ function refreshPicker(moveFocus) {
     ({ next, complete } = narrow(moves, picked));
   }
   const labels = {};
+  const shownPicked = new Set(); // a picked key shows on its first thing (three red birds: one)
   for (const node of main.querySelectorAll("[data-key]")) {
     const key = node.getAttribute("data-key");
     labels[key] ||= node.getAttribute("data-label");
     const target = next.has(key);
-    const chosen = picked.includes(key);
+    const chosen = picked.includes(key) && !shownPicked.has(key);
+    if (chosen) shownPicked.add(key);
     node.classList.toggle("target", target);
     node.classList.toggle("selected", chosen);
     if (target || chosen) {
