@@ -254,6 +254,10 @@ def test_a_hotseat_game_clicked_to_the_end_scores_as_the_engine(
         page = _wait(driver, _moved_on_from(steps))
     assert shot, "the game ended before mid-game"
     assert moves_left_seen, "no migration page showed its moves left"
+    # Over, nothing can be taken back, and no hand is shown as an empty label.
+    assert not driver.find_elements(By.ID, "undo")
+    text = driver.find_element(By.TAG_NAME, "main").text
+    assert "hand: empty" not in text and "no birds in hand" not in text, text
     assert _scores(driver) == list(_engine_scores(name, moves))
 
 

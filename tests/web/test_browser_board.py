@@ -287,6 +287,9 @@ def _play_to_the_end(
     record = codec.loads(sim.Record, json.dumps(call(base, "GET", f"/api/play/{token}/record")[1]))
     sim.verify(record, birdgames.get_game(name))
     assert _scores(driver) == list(record.scores)
+    text = driver.find_element(By.TAG_NAME, "main").text
+    assert "hand: empty" not in text and "no birds in hand" not in text, text
+    assert "Final score sheet" in text
     _full_shot(driver, f"{name}-{how}-over")
     return counts
 
