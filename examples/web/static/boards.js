@@ -368,7 +368,7 @@ function peacock(v, name) {
         el("div", "food", `plant ${group.plant} · fish ${group.fish} · meat ${group.meat}`),
         el("div", "flocks", slotNode(group, g, "left"), slotNode(group, g, "right")))),
       me && !v.is_terminal ? spot(el("div", "island new-group", "+ new group"), `newgroup:${index}`, "a new group in your tableau") : null),
-      me || seat.aside.length ? el("div", "aside-row",
+      (me && !v.is_terminal) || seat.aside.length ? el("div", "aside-row",
         me && !v.is_terminal ? spot(el("span", "aside", "set aside here"), `aside:${index}`, "set a bird aside") : el("span", "", "set aside: "),
         seat.aside.map((id) => spot(el("span", "cardlet", name(id)), me ? `pool:aside:${id}` : `pool:${index}:aside:${id}`,
           `${name(id)}, set aside`, id))) : null,
