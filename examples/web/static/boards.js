@@ -197,6 +197,7 @@ function perch(v, name, p) {
     if (v.birdfeeders && v.birdfeeders.on[index]) mark("Birdfeeder", "feeder", "birdfeeder");
     const promo = v.promo_state;
     if (promo && promo.egg === index) mark("Golden Egg", "egg", "golden_goose");
+    if (promo && promo.yeti === index) mark("Yeti", "yeti", "yeti");
     const extra = [notes.join(", "), ...marks.map(([node]) => node.getAttribute("data-label") || node.textContent)].filter(Boolean);
     if (extra.length) tile.setAttribute("data-label", `${title} (Location ${index}): ${extra.join(", ")}`);
     // The marks sit in a centred row near the bottom edge.
@@ -258,7 +259,9 @@ function perch(v, name, p) {
   for (const text of board.querySelectorAll("[data-key] text")) words.append(text);
   board.append(words);
   return el("div", "perch",
-    el("div", "status", `Round ${v.round} of 5, ${v.phase}`, v.turn_order.length ? `; turn order ${v.turn_order.map((s) => `p${s}`).join(", ")}` : ""),
+    el("div", "status", `Round ${v.round} of 5, ${v.phase}`, v.turn_order.length ? `; turn order ${v.turn_order.map((s) => `p${s}`).join(", ")}` : "",
+      v.promo_state && v.promo_state.controller !== null && v.promo_state.controller !== undefined
+        ? `; the promos are held by p${v.promo_state.controller}` : ""),
     board,
     perchTable(v, name, colourName),
     el("div", "row seats", v.seats.map((seat, index) => perchSeat(v, seat, index, name, colourName))));
