@@ -291,6 +291,8 @@ def _play_to_the_end(
     assert "hand: empty" not in text and "no birds in hand" not in text, text
     assert "Final score sheet" in text
     _full_shot(driver, f"{name}-{how}-over")
+    if not keyboard:
+        assert not _axe_violations(driver), "the game-over page"
     return counts
 
 
