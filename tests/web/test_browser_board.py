@@ -41,6 +41,13 @@ AXE: Final = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 MID_GAME: Final = {"perch_bop": 30, "peacock": 40, "rookery": 30}
 DESKTOP: Final = (1400, 1000)
 PHONE: Final = (390, 844)
+# Kinds of move the tested seat makes on the board in these seeded games (more happen): each
+# engine's main moves, Peacock's lifts included, work from the board.
+PLAYED: Final = {
+    "perch_bop": {"perch_bop.keep_objective", "perch_bop.place", "perch_bop.activate_creature"},
+    "peacock": {"peacock.draft_card", "peacock.place_bird", "peacock.lift_bird"},
+    "rookery": {"rookery.nest_bird", "rookery.play_predator", "rookery.move_bird"},
+}
 # How often a plain move (end the turn or the migration, decline) is picked when the board
 # offers others too: Peacock's migrations would wander for dozens of moves otherwise.
 PLAIN_BIAS: Final = 0.3
@@ -286,6 +293,8 @@ def _play_to_the_end(
     assert checked, "the game ended before mid-game"
     record = codec.loads(sim.Record, json.dumps(call(base, "GET", f"/api/play/{token}/record")[1]))
     sim.verify(record, birdgames.get_game(name))
+    played = {action.kind for action in record.actions if getattr(action, "player", None) == 0}
+    assert PLAYED[name] <= played, played
     assert _scores(driver) == list(record.scores)
     text = driver.find_element(By.TAG_NAME, "main").text
     assert "hand: empty" not in text and "no birds in hand" not in text, text
