@@ -419,6 +419,8 @@ function hideTip() {
   tipFor = null;
 }
 
+// A tooltip placed for another width would stick out of the page.
+window.addEventListener("resize", hideTip);
 main.addEventListener("mouseover", (event) => {
   const node = /** @type {Element} */ (event.target).closest("[data-tip], [data-key]");
   if (node && node !== tipFor) showTip(node);
