@@ -130,7 +130,6 @@ def _check_mid_game(driver: webdriver.Chrome, name: str, how: str) -> None:
     driver.set_window_size(*PHONE)
     try:
         time.sleep(0.2)
-        _full_shot(driver, f"{name}-{how}-{PHONE[0]}")
         # What the phone's screen shows: the board under the moves, which stay in sight.
         assert driver.save_screenshot(str(SCREENSHOTS / f"{name}-{how}-{PHONE[0]}-screen.png"))
         violations += _axe_violations(driver)
@@ -143,6 +142,12 @@ def _check_mid_game(driver: webdriver.Chrome, name: str, how: str) -> None:
             "return {wide: page.scrollWidth - page.clientWidth, over,"
             " board: top('.board'), moves: top('#moves'), log: top('.log')};"
         )
+        # The whole page, each part where it lies (a screen as tall as the page: a capture
+        # beyond the screen would leave the moves stuck at the first screen's bottom).
+        height: int = driver.execute_script("return document.documentElement.scrollHeight")
+        driver.set_window_size(PHONE[0], height + PHONE[1] // 4)
+        time.sleep(0.2)
+        assert driver.save_screenshot(str(SCREENSHOTS / f"{name}-{how}-{PHONE[0]}.png"))
     finally:
         driver.set_window_size(*DESKTOP)
     assert layout["wide"] <= 0, f"the page is {layout['wide']} px wider than a phone: {layout}"
