@@ -98,6 +98,7 @@ def _table_against_a_bot(base: str, name: str) -> tuple[str, str]:
 
 def _axe_violations(driver: webdriver.Chrome) -> list[str]:
     """Runs axe-core (from npm) on the page; returns its serious and critical violations."""
+    assert AXE.is_file(), "axe-core is not installed: run `npm ci` (scripts/check.py does)"
     if not driver.execute_script("return typeof window.axe === 'object'"):
         driver.execute_script(AXE.read_text())
     result: Any = driver.execute_async_script(

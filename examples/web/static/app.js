@@ -647,13 +647,13 @@ async function replay() {
       document.getElementById("title").textContent =
         `${TITLES[p.game] || p.game} · replay · step ${p.replay.step} of ${p.replay.steps}`;
       const go = (to) => { step = Math.max(0, Math.min(p.replay.steps, to)); draw(); };
-      const jump = el("input", { id: "jump", type: "range", min: 0, max: p.replay.steps, value: step });
+      const jump = el("input", { id: "jump", type: "range", min: 0, max: p.replay.steps, value: step, "aria-label": "step" });
       jump.addEventListener("change", () => go(Number(jump.value)));
       const viewer = el("select", { id: "viewer" }, el("option", { value: "" }, "the spectator"),
         Array.from({ length: p.players }, (_, k) => el("option", { value: k }, `p${k}`)));
       viewer.value = seat;
       viewer.addEventListener("change", () => { seat = viewer.value; draw(); });
-      main.replaceChildren(
+      main.replaceChildren(...[
         el("div", { class: "top" }, scoresTable(p), el("div", { class: "controls" },
           el("button", { id: "start", onclick: () => go(0) }, "start"),
           el("button", { id: "back", onclick: () => go(step - 1) }, "◀ back"),
@@ -661,8 +661,10 @@ async function replay() {
           el("button", { id: "end", onclick: () => go(p.replay.steps) }, "end"), " ", jump,
           el("label", {}, " seen by ", viewer))),
         el("section", { class: "panel board" }, drawBoard(p)),
+        scoreSheet(p),
         el("section", { class: "panel log" }, el("h2", {}, "What they were told"),
-          el("ol", { reversed: "" }, [...p.log].reverse().map((line) => el("li", {}, line)))));
+          el("ol", { reversed: "", tabindex: "0", "aria-label": "What they were told, latest first" },
+            [...p.log].reverse().map((line) => el("li", {}, line))))].filter((part) => part !== null));
     } catch (error) { showError(error); }
   };
   await draw();
