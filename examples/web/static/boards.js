@@ -263,6 +263,7 @@ function perch(v, name, p) {
       v.promo_state && v.promo_state.controller !== null && v.promo_state.controller !== undefined
         ? `; the promos are held by p${v.promo_state.controller}` : ""),
     board,
+    el("div", "small legend", "A disc is a stack: its number of birds, a brown ring when it sits on a nest, a square when a birdhouse closes it; brown ovals are free nests. Hover or tap anything to read what it does."),
     perchTable(v, name, colourName),
     el("div", "row seats", v.seats.map((seat, index) => perchSeat(v, seat, index, name, colourName))));
 }
