@@ -163,7 +163,7 @@ function perch(v, name, p) {
     const words = article(title);
     const cut = words.length > 15 ? words.lastIndexOf(" ", Math.ceil(words.length / 2) + 3) : -1;
     const lines = cut > 0 ? [words.slice(0, cut), words.slice(cut + 1)] : [words];
-    lines.forEach((line, k) => tile.append(svg("text", { x: cx, y: cy - 62 + k * 15 + (lines.length === 1 ? 6 : 0), class: "tile-name" }, line.slice(0, 18))));
+    lines.forEach((line, k) => tile.append(svg("text", { x: cx, y: cy - 64 + k * 16 + (lines.length === 1 ? 6 : 0), class: "tile-name" }, line.slice(0, 18))));
     if (loc.removed) tile.append(svg("text", { x: cx, y: cy + 5, class: "tile-note centred" }, "removed"));
     const stacks = loc.birds.filter(Boolean).length;
     let sx = cx - ((stacks - 1) * 30) / 2;
@@ -188,9 +188,9 @@ function perch(v, name, p) {
     if (notes.length) tile.append(svg("text", { x: cx - 56 + loc.free_nests * 16, y: cy + 31, class: "tile-note" }, notes.join(", ")));
     const marks = [];
     const mark = (text, cls, tip) => {
-      const node = svg("g", { class: `mark ${cls}` }, svg("rect", { x: 0, y: cy + 42, width: 7 * text.length + 10, height: 17, rx: 8 }),
+      const node = svg("g", { class: `mark ${cls}` }, svg("rect", { x: 0, y: cy + 42, width: 7.5 * text.length + 10, height: 18, rx: 8 }),
         svg("text", { x: 0, y: cy + 55, class: "mark-text" }, text));
-      marks.push([tip ? tipped(node, tip, text) : node, 7 * text.length + 10]);
+      marks.push([tip ? tipped(node, tip, text) : node, 7.5 * text.length + 10]);
     };
     if (v.sky && v.sky.sun === index) mark("Sun", "sun", "sun");
     if (v.sky && v.sky.moon === index) mark("Moon", "moon", "moon");
