@@ -21,7 +21,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import birdgames
 from birdgames import sim
-from tests.web.browser import chromium
+from tests.web.browser import axe_violations, chromium
 from tests.web.support import ROOT, running_server
 
 # The page and the browser do not change with the server's Python or build: the check command
@@ -216,12 +216,16 @@ def test_a_hotseat_game_clicked_to_the_end_scores_as_the_engine(
     _new_table(driver, base, name, "hotseat")
     moves: list[tuple[int, int]] = []
     shot = False
+    passed = False  # whether axe-core has checked a pass screen
     # Peacock's migration shows each seat's moves left (K2.3); the other games have none.
     moves_left_seen = name != "peacock"
     page = _wait(driver, lambda page: page["screen"] in ("pass", "turn", "over"))
     while page["screen"] != "over":
         if page["screen"] == "pass":
             assert page["ready"] is not None, "a pass screen is shown no ready button"
+            if not passed:
+                assert not axe_violations(driver), "the pass screen"
+                passed = True
             _click(driver, page["ready"])
             page = _wait(driver, lambda page: page["screen"] in ("turn", "over"))
             continue

@@ -28,15 +28,14 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import birdgames
 from birdgames import codec, sim
-from tests.web.browser import chromium
-from tests.web.support import ROOT, running_server
+from tests.web.browser import axe_violations, chromium
+from tests.web.support import running_server
 from tests.web.test_browser import SCREENSHOTS, WAIT_SECONDS, _moved_on_from, _scores, _wait
 from tests.web.test_persistence import call
 
 pytestmark = pytest.mark.browser
 
 GAMES: Final = ("perch_bop", "peacock", "rookery")
-AXE: Final = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # The step from which the page is photographed and checked by axe (about mid-game).
 MID_GAME: Final = {"perch_bop": 30, "peacock": 40, "rookery": 30}
 DESKTOP: Final = (1400, 1000)
@@ -96,24 +95,6 @@ def _table_against_a_bot(base: str, name: str) -> tuple[str, str]:
     return base + link, link.rsplit("/", 1)[-1]
 
 
-def _axe_violations(driver: webdriver.Chrome) -> list[str]:
-    """Runs axe-core (from npm) on the page; returns its serious and critical violations."""
-    assert AXE.is_file(), "axe-core is not installed: run `npm ci` (scripts/check.py does)"
-    if not driver.execute_script("return typeof window.axe === 'object'"):
-        driver.execute_script(AXE.read_text())
-    result: Any = driver.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "axe.run(document).then((r) => done(r.violations.map((v) => ({id: v.id, impact: v.impact,"
-        " nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}))),"
-        " (e) => done([{id: 'axe failed: ' + e, impact: 'critical', nodes: []}]));"
-    )
-    return [
-        f"{v['id']} ({v['impact']}) at {v['nodes']}"
-        for v in result
-        if v["impact"] in ("serious", "critical")
-    ]
-
-
 def _full_shot(driver: webdriver.Chrome, name: str) -> None:
     """Writes the whole page, below the fold too, as build/web-screenshots/<name>.png."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -127,13 +108,13 @@ def _check_mid_game(driver: webdriver.Chrome, name: str, how: str) -> None:
     """Photographs the page at desktop and phone widths; at the phone's, nothing is wider
     than the screen and the moves come before the log; axe finds nothing serious at both."""
     _full_shot(driver, f"{name}-{how}-{DESKTOP[0]}")
-    violations = _axe_violations(driver)
+    violations = axe_violations(driver)
     driver.set_window_size(*PHONE)
     try:
         time.sleep(0.2)
         # What the phone's screen shows: the board under the moves, which stay in sight.
         assert driver.save_screenshot(str(SCREENSHOTS / f"{name}-{how}-{PHONE[0]}-screen.png"))
-        violations += _axe_violations(driver)
+        violations += axe_violations(driver)
         layout: Any = driver.execute_script(
             "const top = (sel) => document.querySelector(sel).getBoundingClientRect().top;"
             "const page = document.documentElement;"
@@ -306,7 +287,7 @@ def _play_to_the_end(
     assert "Final score sheet" in text
     _full_shot(driver, f"{name}-{how}-over")
     if not keyboard:
-        assert not _axe_violations(driver), "the game-over page"
+        assert not axe_violations(driver), "the game-over page"
     return counts
 
 
@@ -318,7 +299,7 @@ def test_the_lobby_has_no_serious_accessibility_violation(
     _wait(driver, lambda page: page["screen"] == "home")
     driver.execute_script("document.querySelectorAll('details').forEach((d) => d.open = true)")
     _full_shot(driver, "lobby")
-    assert not _axe_violations(driver)
+    assert not axe_violations(driver)
 
 
 def test_the_lobby_sets_the_options_from_form_fields(base: str, driver: webdriver.Chrome) -> None:
