@@ -42,7 +42,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from store import SaveRow, SQLiteStore, Store, StoreError, TableRow, settings_document
 
 import birdgames
-from birdgames import AnyGame, AnyWords, UnknownIdError, codec, sim
+from birdgames import AnyGame, AnyWords, UnknownIdError, codec, schema, sim
 from birdgames.perch_bop import drawing
 
 STATIC: Final = Path(__file__).resolve().parent / "static"
@@ -163,6 +163,15 @@ def seat_payload(
         "rules": _rules(words, names),
         "geometry": _geometry(game, view),
     }
+
+
+def _config_fields(game: AnyGame) -> Payload:
+    """Returns the JSON Schema of each field of the game's config: the lobby's option form."""
+    document = schema.json_schema(game, "config")
+    root = str(document["$ref"]).rsplit("/", 1)[-1]
+    definitions: Any = document["$defs"]
+    fields: Payload = definitions[root]["properties"]
+    return fields
 
 
 def clean_name(name: object) -> str | None:
@@ -619,7 +628,12 @@ def create_app(
                 for players in game.player_counts
             }
             listing.append(
-                {"name": name, "player_counts": list(game.player_counts), "configs": configs}
+                {
+                    "name": name,
+                    "player_counts": list(game.player_counts),
+                    "configs": configs,
+                    "options": _config_fields(game),
+                }
             )
         return JSONResponse({"games": listing, "bots": list(web_bots.KINDS)})
 
