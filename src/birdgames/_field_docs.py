@@ -782,6 +782,8 @@ FIELD_DOCS: Final[dict[str, str]] = {
     "birdgames.rookery.config.Config.deck_max": "The largest legal decklist (rules: \"R10 Catalog and decks\").",
     "birdgames.rookery.effects.Use": "One resolution of an ability: who, from which card, with which parameters.",
     "birdgames.rookery.encoding.RookeryEncoding": "Rookery's integer research API as one object (see birdgames.encoding.Encoding).",
+    "birdgames.rookery.evaluate.LinearEvaluation": "An evaluation that weighs `features`: the log-odds of winning they add up to, in units of WIN_VALUE / 10; a finished game is worth WIN_VALUE to its winner.",
+    "birdgames.rookery.evaluate.LinearEvaluation.weights": "One weight per `FEATURE_NAMES` entry.",
     "birdgames.rookery.events.HabitatDrafted": "A zone's habitat was drafted (rules: \"R1 Setup and the habitat draft\").",
     "birdgames.rookery.events.HabitatDrafted.player": "The seat that drafted.",
     "birdgames.rookery.events.HabitatDrafted.zone": "The zone drafted.",
