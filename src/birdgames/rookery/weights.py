@@ -1,24 +1,25 @@
 """Rookery's fitted evaluation weights, one per `evaluate.FEATURE_NAMES` entry.
 
-Written by scripts/fit_evaluation.py --games 200 --seed 1 --write: the
-log-odds of winning each feature adds, fitted to the outcomes of self-played games.
+Written by scripts/fit_evaluation.py --games 300 --seed 2 --tune 2
+--tune-games 120 --write: the log-odds of winning each feature adds, fitted
+to the outcomes of self-played games, then tuned by self-play.
 """
 
 from typing import Final
 
 WEIGHTS: Final = (
-    0.9309,  # prizes
-    -0.0153,  # leader
-    0.4458,  # leader_near_checkpoint
-    -0.0038,  # leader_at_own_checkpoint
-    0.3881,  # zones
-    0.1329,  # claims
-    0.0335,  # birds
-    0.239,  # birds_at_home
-    0.0043,  # birds_washed_away
-    0.4384,  # predators_face_up
-    0.4719,  # predators_face_down
-    0.1591,  # cards_in_hand
-    0.0386,  # cards_in_deck
-    -0.0305,  # song
+    0.8335,  # prizes
+    -0.1223,  # leader
+    0.29205000000000003,  # leader_near_checkpoint
+    0.098,  # leader_at_own_checkpoint
+    0.6809,  # zones
+    -0.11435,  # claims
+    0.26480000000000004,  # birds
+    0.0889,  # birds_at_home
+    0.1167,  # birds_washed_away
+    0.4717,  # predators_face_up
+    0.3617,  # predators_face_down
+    0.49335000000000007,  # cards_in_hand
+    0.014799999999999994,  # cards_in_deck
+    -0.054,  # song
 )
