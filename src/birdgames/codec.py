@@ -840,7 +840,7 @@ def _shared(cls: type, build: Callable[..., Any]) -> Callable[..., Any]:
 def _shareable(field: attrs.Attribute[Any]) -> bool:
     """Whether a field's JSON values, of the types its test accepts, key its value exactly
     (True == 1: a field accepting both would not)."""
-    t = field.type
+    t: Any = field.type
     if _is_enum(t):
         return len({type(member.value) for member in t}) == 1
     return t in (int, str, bool) and not field.metadata.get("birdgames.hex")
@@ -906,9 +906,7 @@ def _fast_hook(t: Any, space: _Source) -> str:
     return space.bind(_fast.get_structure_hook(t), "h")
 
 
-def _read_field(
-    t: Any, v: str, space: _Source, strings: list[str]
-) -> tuple[str | None, str]:
+def _read_field(t: Any, v: str, space: _Source, strings: list[str]) -> tuple[str | None, str]:
     """Returns, for a field of type `t` whose JSON value is `v`, the test in line that is true
     for a value the type's fast hook refuses (None: no test) and the expression of the field's
     value; a list of strings is added to `strings`, whose items are tested together."""
@@ -948,8 +946,8 @@ def _read_field(
             return listed, f"tuple({v})"
         item_types = _scalar_types(item)
         if item_types is not None and str not in item_types:
-            kinds = "_INT_TYPE" if item is int else "_BOOL_TYPE" if item is bool else None
-            found = kinds or space.bind(item_types, "t")
+            known = "_INT_TYPE" if item is int else "_BOOL_TYPE" if item is bool else None
+            found = known or space.bind(item_types, "t")
             return f"{listed} or not {found}.issuperset(map(type, {v}))", f"tuple({v})"
         if _object_class(item) is not None:
             hook, cls = _fast_hook(item, space), space.bind(item, "c")
@@ -1346,27 +1344,7 @@ def _deferred_writer(cls: type) -> Callable[[Any], str]:
     return write
 
 
-class _Namespace:
-    """The names a generated writer reads, each value bound once."""
-
-    def __init__(self) -> None:
-        self.names: dict[str, Any] = {
-            "_BOOL_TEXT": _BOOL_TEXT,
-            "_INT_TUPLES": _INT_TUPLES,
-            "_BOOL_TUPLES": _BOOL_TUPLES,
-            "_encode_str": _encode_str,
-            "_unstructure_rng": _unstructure_rng,
-            "_unstructure_hex": _unstructure_hex,
-            "_fallback_text": _fallback_text,
-        }
-
-    def bind(self, value: Any) -> str:
-        name = f"_v{len(self.names)}"
-        self.names[name] = value
-        return name
-
-
-def _scalar_text(t: Any, value: str, space: _Namespace) -> str | None:
+def _scalar_text(t: Any, value: str, space: _Source) -> str | None:
     """Returns the expression writing `value`, an expression of type `t`, or None."""
     if t is int:
         return f"str({value})"
@@ -1385,7 +1363,7 @@ def _scalar_text(t: Any, value: str, space: _Namespace) -> str | None:
     return None
 
 
-def _field_text(t: Any, value: str, space: _Namespace, depth: int = 0) -> str | None:
+def _field_text(t: Any, value: str, space: _Source, depth: int = 0) -> str | None:
     """Returns the expression writing `value`, an expression of type `t`, or None."""
     scalar = _scalar_text(t, value, space)
     if scalar is not None:
@@ -1454,7 +1432,7 @@ def _make_text_writer(cls: type, version: int, top: bool) -> Callable[[Any], str
         literal += f'"format":{version},'
     if tag is not None:
         literal += f'"kind":{_encoded(tag)},'
-    space = _Namespace()
+    space = _Source(_WRITING)
     pieces: list[str] = []  # Python expressions whose texts, joined, are the document
     for field in attrs.fields(cls):
         value = f"v.{field.name}"
@@ -1473,14 +1451,26 @@ def _make_text_writer(cls: type, version: int, top: bool) -> Callable[[Any], str
     pieces.append(repr(literal.rstrip(",") + "}"))
     # Generated code, as attrs and cattrs generate theirs: from the class's field names and
     # types alone (every literal written with repr), never from a document.
-    source = f"def write(v):\n    return {' + '.join(pieces)}\n"
-    exec(compile(source, f"<birdgames text writer {cls.__qualname__}>", "exec"), space.names)
-    write: Callable[[Any], str] = space.names["write"]
+    space.lines += ["def write(v):", f"    return {' + '.join(pieces)}"]
+    write: Callable[[Any], str] = space.compile(_filename("text writer", cls), "write")
     return write
 
 
 def _fallback_text(value: Any, t: Any) -> str:
     return _encoded(_writer.unstructure(value, t))
+
+
+_WRITING: Final[Mapping[str, Any]] = types.MappingProxyType(
+    {
+        "_BOOL_TEXT": _BOOL_TEXT,
+        "_INT_TUPLES": _INT_TUPLES,
+        "_BOOL_TUPLES": _BOOL_TUPLES,
+        "_encode_str": _encode_str,
+        "_unstructure_rng": _unstructure_rng,
+        "_unstructure_hex": _unstructure_hex,
+        "_fallback_text": _fallback_text,
+    }
+)
 
 
 def _writable(obj: object) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The codec loads and writes exactly what its reference copy does (tests/codec/_reference_codec.py).
+"""The codec loads and writes exactly what its reference (tests/codec/_reference_codec.py) does.
 
 The reference is the codec as it was before its fast structure hooks were generated from each
 class's fields. Over every conformance document of every game (configs, states, views,
@@ -91,9 +91,7 @@ def _loaders(tag: str, many: bool, module: Any) -> list[Load]:
 def _same(tag: str, text: str | bytes, many: bool = False, what: str = "") -> str:
     """Loads `text` with both codecs; returns the outcome's kind (asserting they agree)."""
     kind = ""
-    for new, old in zip(
-        _loaders(tag, many, codec), _loaders(tag, many, reference), strict=True
-    ):
+    for new, old in zip(_loaders(tag, many, codec), _loaders(tag, many, reference), strict=True):
         got = _outcome(new, text, codec.dumps)
         expected = _outcome(old, text, reference.dumps)
         assert got == expected, (tag, what, str(text)[:300])
@@ -139,18 +137,21 @@ def _field_edits(data: Any, rng: random.Random) -> Iterator[tuple[str, str]]:
         for key in path:
             obj = obj[key]
         for name in obj:
-            yield f"{path}.{name} left out", _edited(
-                data, path, lambda o, k=name: {x: y for x, y in o.items() if x != k}
-            )
+            yield f"{path}.{name} left out", _edited(data, path, _without(name))
             for value in TRICKY:
-                yield f"{path}.{name}={value!r}", _edited(
-                    data, path, lambda o, k=name, v=value: {**o, k: v}
-                )
+                yield f"{path}.{name}={value!r}", _edited(data, path, _with(name, value))
             if isinstance(obj[name], list) and obj[name]:
                 for value in rng.sample(TRICKY, 3):
-                    yield f"{path}.{name}[-1]={value!r}", _edited(
-                        data, path, lambda o, k=name, v=value: {**o, k: [*o[k][:-1], v]}
-                    )
+                    last = [*obj[name][:-1], value]
+                    yield f"{path}.{name}[-1]={value!r}", _edited(data, path, _with(name, last))
+
+
+def _without(name: str) -> Callable[[dict[str, Any]], Any]:
+    return lambda o: {k: v for k, v in o.items() if k != name}
+
+
+def _with(name: str, value: Any) -> Callable[[dict[str, Any]], Any]:
+    return lambda o: {**o, name: value}
 
 
 @pytest.mark.parametrize(("name", "game"), GAMES, ids=[name for name, _ in GAMES])
