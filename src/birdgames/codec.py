@@ -43,7 +43,13 @@ from cattrs.gen import (
 )
 
 from birdgames.core import SEED_BITS, ActionLike, CodecError, Tagged, games
-from birdgames.fields import CACHED_HASH, init_only_stores, slot_setter, with_own_dict
+from birdgames.fields import (
+    CACHED_HASH,
+    init_only_fills_dict,
+    init_only_stores,
+    slot_setter,
+    with_own_dict,
+)
 from birdgames.rng import Rng
 
 if TYPE_CHECKING:
@@ -885,6 +891,7 @@ _GENERATED: Final[Mapping[str, Any]] = types.MappingProxyType(
         "_structure_hex": _structure_hex,
         "_repeat": repeat,
         "_new": object.__new__,
+        "_set": object.__setattr__,
     }
 )
 _STRING_BAD: Final = (
@@ -906,10 +913,14 @@ def _fast_hook(t: Any, space: _Source) -> str:
     return space.bind(_fast.get_structure_hook(t), "h")
 
 
-def _read_field(t: Any, v: str, space: _Source, strings: list[str]) -> tuple[str | None, str]:
+def _read_field(
+    t: Any, v: str, space: _Source, lists: dict[str, list[str]]
+) -> tuple[str | None, str]:
     """Returns, for a field of type `t` whose JSON value is `v`, the test in line that is true
     for a value the type's fast hook refuses (None: no test) and the expression of the field's
-    value; a list of strings is added to `strings`, whose items are tested together."""
+    value. A list of strings or of scalars is only tested to be a list; it is added to `lists`
+    under the name of its items' test (`_check_strings` or the set of the items' types), so
+    that the items of a class's lists of one type are tested together, in one call."""
     string_bad = _STRING_BAD.format(v=v, max=MAX_STRING_LENGTH)
     if t is int or t is bool:
         return f"type({v}) is not {t.__name__}", v
@@ -941,14 +952,11 @@ def _read_field(t: Any, v: str, space: _Source, strings: list[str]) -> tuple[str
     if get_origin(t) is tuple and len(args) == 2 and args[1] is Ellipsis:
         item = args[0]
         listed = f"type({v}) is not list or len({v}) > {MAX_ARRAY_LENGTH}"
-        if item is str:
-            strings.append(v)
-            return listed, f"tuple({v})"
         item_types = _scalar_types(item)
-        if item_types is not None and str not in item_types:
-            known = "_INT_TYPE" if item is int else "_BOOL_TYPE" if item is bool else None
-            found = known or space.bind(item_types, "t")
-            return f"{listed} or not {found}.issuperset(map(type, {v}))", f"tuple({v})"
+        if item is str or (item_types is not None and str not in item_types):
+            known = {str: "_check_strings", int: "_INT_TYPE", bool: "_BOOL_TYPE"}.get(item)
+            lists.setdefault(known or space.bind(item_types, "t"), []).append(v)
+            return listed, f"tuple({v})"
         if _object_class(item) is not None:
             hook, cls = _fast_hook(item, space), space.bind(item, "c")
             return listed, f"tuple(map({hook}, {v}, _repeat({cls}))) if {v} else ()"
@@ -975,14 +983,14 @@ def _make_generated_hook(
     values = [f"f{i}" for i in range(n)]
     tests: list[str] = []
     reads: list[str] = []
-    strings: list[str] = []
+    lists: dict[str, list[str]] = {}
     for field, v in zip(fields, values, strict=True):
         if field.metadata.get("birdgames.hex"):
             test, read = None, f"_structure_hex({v}, int)"
         else:
-            test, read = _read_field(field.type, v, space, strings)
+            test, read = _read_field(field.type, v, space, lists)
         if test is not None:
-            tests.append(f"({test})")
+            tests.append(test)
         reads.append(read)
     keys = f"type(o) is not dict or len(o) != {n}"
     if tag is not None:
@@ -1000,10 +1008,17 @@ def _make_generated_hook(
         read = space.bind(operator.itemgetter(*names), "r")
         lines.append(f"    {', '.join(values)} = {read}(o)")
     if tests:
-        lines += [f"    if {' or '.join(tests)}:", "        raise TypeError"]
-    if strings:
-        lines.append(f"    if {' or '.join(strings)}:")
-        lines.append(f"        _check_strings({' + '.join(strings)})")
+        lines += ["    if (", f"        {tests[0]}", *[f"        or {t}" for t in tests[1:]]]
+        lines += ["    ):", "        raise TypeError"]
+    for test, listed in lists.items():
+        items = " + ".join(listed)
+        if test == "_check_strings":
+            lines += [f"    if {' or '.join(listed)}:", f"        _check_strings({items})"]
+        else:
+            lines += [
+                f"    if not {test}.issuperset(map(type, {items})):",
+                "        raise TypeError",
+            ]
     if 0 < n <= _SHARED_FIELDS and cls.__hash__ is not None and all(map(_shareable, fields)):
         # Built once per distinct pair of JSON values: keyed by them, of the types tested.
         lines.append(f"    return build({', '.join(values)})")
@@ -1016,10 +1031,14 @@ def _make_generated_hook(
 
 
 def _build_lines(cls: type, names: tuple[str, ...], reads: list[str], space: _Source) -> list[str]:
-    """Returns the lines building `cls` from the fields' values `reads`: the slots set one by
-    one (birdgames.fields.slot_setter) where `init_only_stores` proves attrs' __init__ does
-    nothing else, at about half its cost, else a call of the class."""
+    """Returns the lines building `cls` from the fields' values `reads`, where attrs' __init__
+    does nothing else (`init_only_stores`, `init_only_fills_dict`) at about half its cost: the
+    slots set one by one (birdgames.fields.slot_setter), or a dict of the fields made the
+    instance's own (birdgames.fields.with_own_dict); else a call of the class."""
     made = space.bind(cls, "c")
+    if names and init_only_fills_dict(cls, names):
+        fields = ", ".join(f"{name!r}: {read}" for name, read in zip(names, reads, strict=True))
+        return [f"    o = _new({made})", f'    _set(o, "__dict__", {{{fields}}})', "    return o"]
     if not names or not init_only_stores(cls, names):
         return [f"    return {made}({', '.join(reads)})"]
     lines = [f"    o = _new({made})"]

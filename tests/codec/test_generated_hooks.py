@@ -216,8 +216,8 @@ def _absolute(value: int) -> int:
 
 def test_a_hook_skips_only_an_init_that_stores_the_fields() -> None:
     """A generated hook stores the fields itself only where attrs' __init__ does nothing else
-    (but empty a cached hash): a validator, a converter or a post-init hook keeps the class's
-    own call."""
+    (but empty a cached hash), in slots or in a dict: a validator, a converter or a post-init
+    hook keeps the class's own call."""
 
     @attrs.frozen
     class Plain:
@@ -252,8 +252,12 @@ def test_a_hook_skips_only_an_init_that_stores_the_fields() -> None:
     built = codec._fast.structure({"a": 1, "b": "y"}, Plain)
     assert type(built) is Plain and built == Plain(1, "y") and hash(built) == hash(Plain(1, "y"))
     assert "_new(" in _source(codec._fast.get_structure_hook(Plain))
-    for cls in (Checked, Converted, Hooked, Unslotted):
+    for cls in (Checked, Converted, Hooked):
         assert "_new(" not in _source(codec._fast.get_structure_hook(cls)), cls
+    # A class without slots gets a dict of its own, as its __init__ would fill it.
+    assert '"__dict__"' in _source(codec._fast.get_structure_hook(Unslotted))
+    unslotted = codec._fast.structure({"a": 1, "b": [2]}, Unslotted)
+    assert unslotted == Unslotted(1, [2]) and list(vars(unslotted)) == ["a", "b"]
     with pytest.raises(ValueError):
         codec._fast.structure({"a": -1}, Checked)
     assert codec._fast.structure({"a": -1}, Converted) == Converted(1)
