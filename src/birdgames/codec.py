@@ -791,12 +791,12 @@ def _attrs_structure_factory(
 
 
 # --- generated structure hooks ------------------------------------------------------------
-# A state holds many small objects of a few classes (13 Locations in a 5-player Perch state,
-# 40-odd flocks, tucks and groups in a Peacock one). cattrs' generated hook calls one hook per
-# field; the hook generated here for the fast converter tests each field of a common type in
-# line, as that type's own fast hook tests it, and builds the object in the same Python frame.
-# It is written per class from its fields' types alone, once, when the converter first needs
-# it; a field of a type with no test in line is read by that type's own hook.
+# A state holds many small objects of a few classes (a board's cells, a player's groups of
+# cards, dozens of each). cattrs' generated hook calls one hook per field; the hook generated
+# here for the fast converter tests each field of a common type in line, as that type's own
+# fast hook tests it, and builds the object in the same Python frame. It is written per class
+# from its fields' types alone, once, when the converter first needs it; a field of a type
+# with no test in line is read by that type's own hook.
 # tests/codec/test_generated_hooks.py compares each with the hook cattrs generates.
 
 _BOOL_TYPE: Final = frozenset({bool})
@@ -828,7 +828,7 @@ def _check_strings(items: list[Any]) -> None:
 
 
 # The objects of classes of at most two scalar fields recur from state to state and document
-# to document (a Peacock flock of one species and size, a tucked island's half, a Perch Spot):
+# to document (a card and a count, a place and an index):
 # each distinct one is built once and shared, as immutable values may be (a hashable class
 # is one). The cache is bounded, so no document can grow it.
 _SHARED_OBJECTS: Final = 1024
@@ -1058,8 +1058,8 @@ def _written_size(cls: type, n: int, tag: str | None) -> tuple[int, str | None]:
     registration = _BY_CLASS.get(cls)
     if registration is not None and registration.version != 1:
         return -1, tag
-    # Format 1, registered or not (a tagged class nested in documents, such as Peacock's Flock,
-    # is read at format 1 unregistered, as `_keys_ok` reads it): `register` refuses to change
+    # Format 1, registered or not (a tagged class nested in documents but not registered itself
+    # is read at format 1, as `_keys_ok` reads it): `register` refuses to change
     # the format of a class once a hook relies on it.
     _READ_AS_FORMAT_1.add(cls)
     return n + 1, tag
