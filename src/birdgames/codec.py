@@ -471,53 +471,6 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
     args = get_args(t)
     if not args or (len(args) == 2 and args[1] is Ellipsis):
         item = _Hook(args[0] if args else Any)
-        if item.t is str:
-
-            def structure_strings(value: object, _: Any) -> tuple[Any, ...]:
-                # Every test at C speed, no call per item: joining fails on any item that is
-                # not a string (a JSON string is an exact str), and the joined text is ASCII
-                # and short when every item is; only a long one needs the longest item.
-                if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
-                    raise TypeError("expected a JSON array of short ASCII strings")
-                if not value:
-                    return ()
-                joined = "".join(value)
-                if not joined.isascii() or (
-                    len(joined) > MAX_STRING_LENGTH and max(map(len, value)) > MAX_STRING_LENGTH
-                ):
-                    raise TypeError("expected a JSON array of short ASCII strings")
-                return tuple(value)
-
-            return structure_strings
-        if item.t is int:
-
-            def structure_ints(value: object, _: Any) -> tuple[Any, ...]:
-                if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
-                    raise TypeError("expected a JSON array of integers")
-                if not _INT_TYPE.issuperset(map(type, value)):
-                    raise TypeError("expected a JSON array of integers")
-                return tuple(value)
-
-            return structure_ints
-        scalars = _scalar_types(item.t)
-        if scalars is not None:
-            strings = str in scalars
-
-            def structure_scalars(value: object, _: Any) -> tuple[Any, ...]:
-                # bool and int are told apart: type() is exact.
-                if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
-                    raise TypeError("expected a JSON array of scalars of the item type")
-                if not value:
-                    return ()
-                if not scalars.issuperset(map(type, value)):
-                    raise TypeError("expected a JSON array of scalars of the item type")
-                if strings:
-                    for x in value:
-                        if type(x) is str:
-                            _fast_structure_str(x, str)
-                return tuple(value)
-
-            return structure_scalars
 
         def structure_homogeneous(value: object, _: Any) -> tuple[Any, ...]:
             if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
@@ -529,15 +482,6 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
         return structure_homogeneous
     if args == ((),):
         args = ()
-    if args and all(arg is int or arg is bool for arg in args):
-        expected = tuple(args)
-
-        def structure_fixed_numbers(value: object, _: Any) -> tuple[Any, ...]:
-            if type(value) is not list or tuple(map(type, value)) != expected:
-                raise TypeError("expected a JSON array of the item types")
-            return tuple(value)
-
-        return structure_fixed_numbers
     items = [_Hook(arg) for arg in args]
 
     def structure_fixed(value: object, _: Any) -> tuple[Any, ...]:
@@ -551,21 +495,6 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
 def _fast_frozenset_structure_factory(t: Any) -> Callable[[object, Any], frozenset[Any]]:
     (elem,) = get_args(t) or (Any,)
     item = _Hook(elem)
-    if elem is str:
-
-        def structure_strings(value: object, _: Any) -> frozenset[Any]:
-            # No call per item: as the hook of tuple[str, ...] tests its list.
-            if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
-                raise TypeError("expected a JSON array of short ASCII strings")
-            if not value:
-                return frozenset()
-            _check_strings(value)
-            result = frozenset(value)
-            if len(result) != len(value):
-                raise ValueError("a set holds each item once")
-            return result
-
-        return structure_strings
 
     def structure(value: object, _: Any) -> frozenset[Any]:
         if type(value) is not list:
@@ -818,12 +747,12 @@ def _keys_ok(o: dict[str, Any], n: int, tag: str | None, cls: type) -> bool:
 
 
 def _check_strings(items: list[Any]) -> None:
-    """Refuses, as the hook of tuple[str, ...] refuses each list, items of lists that are not
-    all short ASCII strings."""
+    """Refuses, as the hook of str refuses each item, items of lists that are not all strings
+    within the limits, with no call per item."""
     joined = "".join(items)  # a TypeError when an item is no string
-    if not joined.isascii() or (
-        len(joined) > MAX_STRING_LENGTH and max(map(len, items)) > MAX_STRING_LENGTH
-    ):
+    if len(joined) > MAX_STRING_LENGTH and max(map(len, items)) > MAX_STRING_LENGTH:
+        raise TypeError
+    if not joined.isascii() and _SURROGATE.search(joined) is not None:
         raise TypeError
 
 
