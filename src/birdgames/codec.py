@@ -797,8 +797,14 @@ class _Source:
         """Compiles the lines, with a line cache for tracebacks, and returns `function`."""
         text = "\n".join(self.lines) + "\n"
         linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
-        exec(compile(text, filename, "exec"), self.names)
+        _run_generated(text, filename, self.names)
         return self.names[function]
+
+
+def _run_generated(text: str, filename: str, names: dict[str, Any]) -> None:
+    # Generated code, as attrs and cattrs make theirs: written from a class's field names and
+    # types alone (every literal written with repr), never from a document.
+    exec(compile(text, filename, "exec"), names)
 
 
 _SERIALS: Final = itertools.count()
@@ -1397,8 +1403,6 @@ def _make_text_writer(cls: type, version: int, top: bool) -> Callable[[Any], str
         pieces += [repr(literal), text]
         literal = ""
     pieces.append(repr(literal.rstrip(",") + "}"))
-    # Generated code, as attrs and cattrs generate theirs: from the class's field names and
-    # types alone (every literal written with repr), never from a document.
     space.lines += ["def write(v):", f"    return {' + '.join(pieces)}"]
     write: Callable[[Any], str] = space.compile(_filename("text writer", cls), "write")
     return write
