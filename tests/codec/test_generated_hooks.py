@@ -307,3 +307,26 @@ def test_small_value_objects_are_shared_and_mutable_ones_are_not() -> None:
 
     build = codec._shared(Mutable, Mutable)
     assert build(1, 2) == build(1, 2) and build(1, 2) is not build(1, 2)
+
+
+@attrs.frozen
+class Tree:
+    """A class that holds itself: its hook reads its children through itself."""
+
+    label: str
+    children: tuple[Tree, ...] = ()
+    parent: Tree | None = None
+
+
+def test_a_class_that_holds_itself_gets_a_generated_hook() -> None:
+    """The hook being generated is found on first use, not while it is made."""
+    data = {
+        "label": "a",
+        "children": [{"label": "b", "children": [], "parent": None}],
+        "parent": {"label": "c", "children": [], "parent": None},
+    }
+    generated, reference = _hooks(Tree)
+    assert _outcome(generated, data, Tree) == _outcome(reference, data, Tree)
+    assert generated(data, Tree) == Tree("a", (Tree("b"),), Tree("c"))
+    data["children"][0]["label"] = 1  # type: ignore[index]
+    assert _outcome(generated, data, Tree) == ("refused", None)
