@@ -880,10 +880,10 @@ def _read_field(
         return None, f"{_fast_hook(nested, space)}({v}, {space.bind(nested, 'c')})"
     args = get_args(t)
     if _is_union(t) and len(args) == 2 and type(None) in args:
+        # X | None: null, or what X's own hook reads (as cattrs reads an optional type).
         (only,) = [a for a in args if a is not type(None)]
-        if _object_class(only) is not None:
-            read = f"{_fast_hook(only, space)}({v}, {space.bind(only, 'c')})"
-            return None, f"None if {v} is None else {read}"
+        read = f"{_fast_hook(only, space)}({v}, {space.bind(only, 't')})"
+        return None, f"None if {v} is None else {read}"
     if get_origin(t) is tuple and len(args) == 2 and args[1] is Ellipsis:
         item = args[0]
         listed = f"type({v}) is not list or len({v}) > {MAX_ARRAY_LENGTH}"
