@@ -757,9 +757,9 @@ def _check_strings(items: list[Any]) -> None:
 
 
 # The objects of classes of at most two scalar fields recur from state to state and document
-# to document (a card and a count, a place and an index):
-# each distinct one is built once and shared, as immutable values may be (a hashable class
-# is one). The cache is bounded, so no document can grow it.
+# to document (a card and a count, a place and an index): each distinct one is built once and
+# shared, as immutable values may be (a hashable class is one). The cache is bounded, so no
+# document can grow it.
 _SHARED_OBJECTS: Final = 1024
 _SHARED_FIELDS: Final = 2
 
@@ -955,7 +955,7 @@ def _make_generated_hook(
                 "        raise TypeError",
             ]
     if 0 < n <= _SHARED_FIELDS and cls.__hash__ is not None and all(map(_shareable, fields)):
-        # Built once per distinct pair of JSON values: keyed by them, of the types tested.
+        # Built once per distinct tuple of JSON values: keyed by them, of the types tested.
         lines.append(f"    return build({', '.join(values)})")
         lines.append(f"def build({', '.join(values)}):")
     lines += _build_lines(cls, names, reads, space)
@@ -994,8 +994,8 @@ def _written_size(cls: type, n: int, tag: str | None) -> tuple[int, str | None]:
     if registration is not None and registration.version != 1:
         return -1, tag
     # Format 1, registered or not (a tagged class nested in documents but not registered itself
-    # is read at format 1, as `_keys_ok` reads it): `register` refuses to change
-    # the format of a class once a hook relies on it.
+    # is read at format 1, as `_keys_ok` reads it): `register` refuses to change the format of
+    # a class once a hook relies on it.
     _READ_AS_FORMAT_1.add(cls)
     return n + 1, tag
 
