@@ -1,6 +1,6 @@
 """How long `codec.loads` takes for a mid-game state, per engine and player count.
 
-    python benchmarks/codec_loads.py [--states 40] [--repeats 25] [--codec PATH]
+    python benchmarks/codec_loads.py [--states 40] [--repeats 25] [--codec PATH] [--game NAME]
 
 For every engine and player count, `--states` random games each give one state from their
 middle half (a random step between a quarter and three quarters of the game); Perch also
@@ -105,6 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=25, help="loads per state")
     parser.add_argument("--codec", help="a codec module's file to time beside this one")
     parser.add_argument("--game", help="only this engine")
+    parser.add_argument("--no-openspiel", action="store_true", help="skip python_liars_poker")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).parent))
     codecs: dict[str, Loads] = {"codec": codec.loads}
@@ -119,13 +120,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             subjects.append((f"{name} {players}p", middle))
             if activations:
                 subjects.append((f"{name} {players}p mid-activation", activations))
-    liars_before = _liars_us(1.0)
+    liars_before = None if args.no_openspiel else _liars_us(1.0)
     rows = []
     for subject, states in subjects:
         for loads in codecs.values():  # warm up: hooks made, caches filled
             _median_load_us(loads, states[:3], 3)
         rows.append((subject, [_median_load_us(c, states, args.repeats) for c in codecs.values()]))
-    liars_after = _liars_us(1.0)
+    liars_after = None if args.no_openspiel else _liars_us(1.0)
     found = [us for us in (liars_before, liars_after) if us is not None]
     liars = statistics.fmean(found) if found else None
     shown = f"{liars:.2f} µs" if liars else "not measured (no OpenSpiel)"
