@@ -7,8 +7,8 @@ Subjects, per engine (random masked play, one process):
 
 - `engine`: the engine alone (`to_act`, `legal_actions`, `apply`), as benchmarks/playouts.py.
 - `engine+obs`: the same plus, every step, the acting seat's view, its observation
-  (scattered from the encoder's nonzero numbers) and its mask (the legal actions by index,
-  which also decode the chosen action).
+  (written by an `Observer` kept per seat, over that seat's last one) and its mask (the
+  legal actions by index, which also decode the chosen action).
 - `openspiel+obs`: `pyspiel` `legal_actions`, `apply_action` and `observation_tensor` of the
   seat to act (chance nodes sampled by their odds; a chance step counts as a step).
 - `pettingzoo`: the AEC loop (`last()`, `step()`), observation and mask every step.
@@ -71,6 +71,9 @@ class EngineRunner:
         self.pick = random.Random(0)
         self.seed = 0
         self.state = self.game.new_game(self.config, self.seed)
+        self.observers = [
+            arrays.Observer(self.encoding, self.size) for _ in range(self.config.players)
+        ]
 
     def step(self) -> None:
         game, state = self.game, self.state
@@ -81,7 +84,7 @@ class EngineRunner:
         if self.observe:
             legal = arrays.legal_index(game, self.encoding, state, player)
             arrays.mask_array(legal, self.actions)
-            arrays.observe_array(self.encoding, game.view(state, player), self.size)
+            self.observers[player].observe(game.view(state, player))
             action = legal[self.pick.choice(list(legal))]
         else:
             action = self.pick.choice(game.legal_actions(state, player))
@@ -240,7 +243,8 @@ def parts(name: str, players: int) -> str:
     step = _per_call(lambda p: game.apply(p[0], p[2]) and game.legal_actions(p[0], p[1]), positions)
     views = [game.view(s, p) for s, p, _ in positions]
     view = _per_call(lambda p: game.view(p[0], p[1]), positions)
-    observe = _per_call(lambda v: arrays.observe_array(encoding, v, size), views)
+    observers = [arrays.Observer(encoding, size) for _ in range(players)]
+    observe = _per_call(lambda v: observers[v.player].observe(v), views)
     listing = _per_call(lambda p: game.legal_actions(p[0], p[1]), positions)
     # The mask beyond the legal listing a step makes anyway.
     mask = _per_call(

@@ -1,9 +1,11 @@
 """Rookery's balance (R10): how often each seat and each default deck wins, and how games go.
 
-    python benchmarks/rookery_balance.py [--policy random|greedy|ismcts] [--games 2000]
-        [--workers N] [--seed 1] [--iterations K]
+    python benchmarks/rookery_balance.py [--policy random|greedy|heuristic|ismcts]
+        [--games 2000] [--workers N] [--seed 1] [--iterations K]
 
-Both seats play the same policy. Deck A sits at seat 0 in even games and at seat 1 in odd
+Both seats play the same policy: `heuristic` is the outside-style checkpoint-race bot of
+benchmarks/rookery_heuristic.py, a yardstick written apart from the package's evaluation.
+Deck A sits at seat 0 in even games and at seat 1 in odd
 ones, so every seat plays both decks equally often. Shares are of decided games (draws left
 out), with Wilson 95% intervals; R10 asks for 45-55% for each seat and each deck, and under
 10% drawn. Games run on a process pool through `sim.play`; the seat table is
@@ -19,10 +21,12 @@ import argparse
 import math
 import os
 import statistics
+import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any, cast
 
 import attrs
@@ -31,7 +35,11 @@ from birdgames import rookery, sim
 from birdgames.bots import GreedyPolicy, ISMCTSPolicy
 from birdgames.rookery import CheckpointHeld, Config, GameEnded, ZoneFlipped
 
-POLICIES = ("random", "greedy", "ismcts")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from rookery_heuristic import heuristic_policy
+
+POLICIES = ("random", "greedy", "heuristic", "ismcts")
 R10_LOW, R10_HIGH, R10_DRAWS = 0.45, 0.55, 0.10
 
 
@@ -55,6 +63,8 @@ def _policy(name: str, config: Config, iterations: int | None) -> Any:
         return sim.RandomPolicy()
     if name == "greedy":
         return GreedyPolicy(rookery.GAME, config)
+    if name == "heuristic":
+        return heuristic_policy(config)
     if iterations is None:
         return ISMCTSPolicy(rookery.GAME, config)
     return ISMCTSPolicy(rookery.GAME, config, iterations=iterations)

@@ -127,7 +127,19 @@ class Hotseat:
         winners = self.game.winners(self.match.state)
         print(f"\nGame over after {self.match.steps} steps. Won by "
               + ", ".join(f"p{w}" for w in winners) + ".")  # fmt: skip
+        self._score_table()
         self._save()
+
+    def _score_table(self) -> None:
+        """Prints each seat's points by source, from the events the whole table was told."""
+        state = self.game.new_game(self.match.config, self.match.seed)
+        told: list[Any] = []
+        for action in self.match.actions:
+            state, events = self.game.step(state, action)
+            told.extend(self.game.visible_events(events, None))
+        print("\nScores by source:")
+        for line in self.words.score_breakdown(self.match.view(None), told):
+            print(f"  p{line.seat} +{line.points}  {line.source} ({line.rule})")
 
 
 def _ask(prompt: str) -> str | None:

@@ -26,7 +26,7 @@ import random
 import secrets
 import sys
 import unicodedata
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -42,7 +42,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from store import SaveRow, SQLiteStore, Store, StoreError, TableRow, settings_document
 
 import birdgames
-from birdgames import AnyGame, AnyWords, codec, sim
+from birdgames import AnyGame, AnyWords, UnknownIdError, codec, schema, sim
+from birdgames.perch_bop import drawing
 
 STATIC: Final = Path(__file__).resolve().parent / "static"
 DEFAULT_DB: Final = Path("web-data") / "birdgames.sqlite3"
@@ -86,14 +87,50 @@ def _names(words: AnyWords, document: Any, into: dict[str, str]) -> None:
         into[document] = words.card_name(document)
 
 
+def _rules(words: AnyWords, names: Mapping[str, str]) -> dict[str, str]:
+    """Returns the rules text of every catalog id among `names` (other strings have none)."""
+    rules: dict[str, str] = {}
+    for name in names:
+        try:
+            rules[name] = words.rules_text(name)
+        except UnknownIdError:
+            continue
+    return rules
+
+
+def _geometry(game: AnyGame, view: Any) -> Payload | None:
+    """Returns where to draw the board's Locations and meeting points (Perch only)."""
+    if game.name != "perch_bop":
+        return None
+    board = drawing.board_geometry(view)
+
+    def points(found: Sequence[drawing.Point]) -> list[Payload]:
+        return [{"x": point.x, "y": point.y} for point in found]
+
+    return {
+        "hex_radius": board.hex_radius,
+        "cells": points(board.cells),
+        "intersections": points(board.intersections),
+        "ponds": points(board.ponds),
+        "width": board.width,
+        "height": board.height,
+    }
+
+
 def seat_payload(
-    game: AnyGame, state: Any, seat: int | None, log: Sequence[str], steps: int
+    game: AnyGame,
+    state: Any,
+    seat: int | None,
+    log: Sequence[str],
+    steps: int,
+    history: Sequence[Any] = (),
 ) -> Payload:
     """Returns everything `seat` (None: a spectator) is sent about `state`, as JSON values.
 
-    It is built from the seat's view, its legal actions and the events it was told, with the
-    game's words for each, and from nothing else: two states that differ only in what the
-    seat cannot see give the same payload.
+    It is built from the seat's view, its legal actions and the events it was told
+    (`history`, oldest first, as `visible_events` gave them), with the game's words for each,
+    and from nothing else: two states that differ only in what the seat cannot see give the
+    same payload.
     """
     words: AnyWords = birdgames.get_words(game.name)
     view = game.view(state, seat)
@@ -119,7 +156,22 @@ def seat_payload(
             for action in legal
         ],
         "log": list(log[-LOG_LENGTH:]),
+        "breakdown": [
+            {"seat": line.seat, "points": line.points, "source": line.source, "rule": line.rule}
+            for line in words.score_breakdown(view, tuple(history))
+        ],
+        "rules": _rules(words, names),
+        "geometry": _geometry(game, view),
     }
+
+
+def _config_fields(game: AnyGame) -> Payload:
+    """Returns the JSON Schema of each field of the game's config: the lobby's option form."""
+    document = schema.json_schema(game, "config")
+    root = str(document["$ref"]).rsplit("/", 1)[-1]
+    definitions: Any = document["$defs"]
+    fields: Payload = definitions[root]["properties"]
+    return fields
 
 
 def clean_name(name: object) -> str | None:
@@ -208,6 +260,11 @@ class Table:
         self.seed_chosen = seed_chosen
         self.logs: list[list[str]] = [[] for _ in range(self.players)]
         self.spectator_log: list[str] = []
+        # The events each seat (None: the spectator) was told, one tuple per step, for the
+        # score breakdown; an undo drops the last.
+        self.told: dict[int | None, list[tuple[Any, ...]]] = {
+            seat: [] for seat in [*range(self.players), None]
+        }
         self.listeners: set[asyncio.Event] = set()
         self.bot_task: asyncio.Task[None] | None = None
         self._cache: dict[int | None, Payload] = {}
@@ -252,10 +309,16 @@ class Table:
         cached = self._cache.get(seat)
         if cached is None:
             log = self.spectator_log if seat is None else self.logs[seat]
-            cached = seat_payload(self.game, self.match.state, seat, log, self.match.steps)
+            cached = seat_payload(
+                self.game, self.match.state, seat, log, self.match.steps, self.history(seat)
+            )
             cached.update(self.public())
             self._cache[seat] = cached
         return cached
+
+    def history(self, seat: int | None) -> tuple[Any, ...]:
+        """Returns every event `seat` (None: the spectator) was told so far, oldest first."""
+        return tuple(event for step in self.told[seat] for event in step)
 
     def public(self) -> Payload:
         """Returns what everyone at the table may know about it besides the game."""
@@ -273,16 +336,23 @@ class Table:
         self.match = match
         for seat in range(self.players):
             after = match.view(seat)
-            for event in self.game.visible_events(events, seat):
+            shown = self.game.visible_events(events, seat)
+            self.told[seat].append(shown)
+            for event in shown:
                 self.logs[seat].append(self.words.describe_event(after, event))
         spectator = match.view(None)
-        for event in self.game.visible_events(events, None):
+        shown = self.game.visible_events(events, None)
+        self.told[None].append(shown)
+        for event in shown:
             self.spectator_log.append(self.words.describe_event(spectator, event))
         self.changed()
 
     def undo(self) -> None:
         """Takes back the last step; every seat is told so instead of what it no longer saw."""
         self.match = self.match.undo()
+        for steps in self.told.values():
+            if steps:
+                steps.pop()
         line = f"step {self.match.steps + 1} was undone"
         for seat_log in [*self.logs, self.spectator_log]:
             seat_log.append(line)
@@ -511,11 +581,14 @@ def replay_payload(table: Table, seat: int | None, step: int) -> Payload:
     game, match = table.game, table.match
     state = game.new_game(match.config, match.seed)
     told: list[str] = []
+    history: list[Any] = []
     for action in match.actions[:step]:
         state, events = game.step(state, action)
         after = game.view(state, seat)
-        told.extend(table.words.describe_event(after, e) for e in game.visible_events(events, seat))
-    payload = seat_payload(game, state, seat, told, step)
+        shown = game.visible_events(events, seat)
+        history.extend(shown)
+        told.extend(table.words.describe_event(after, e) for e in shown)
+    payload = seat_payload(game, state, seat, told, step, history)
     payload.update(table.public())
     payload["legal"] = []
     payload["replay"] = {"step": step, "steps": match.steps}
@@ -555,7 +628,12 @@ def create_app(
                 for players in game.player_counts
             }
             listing.append(
-                {"name": name, "player_counts": list(game.player_counts), "configs": configs}
+                {
+                    "name": name,
+                    "player_counts": list(game.player_counts),
+                    "configs": configs,
+                    "options": _config_fields(game),
+                }
             )
         return JSONResponse({"games": listing, "bots": list(web_bots.KINDS)})
 

@@ -8,17 +8,19 @@ from birdgames.core import (
     CodecError,
     ConfigLike,
     Game,
+    HistoryMismatchError,
     IllegalActionError,
     InvalidConfigError,
     RegisteredGame,
+    ScoreLine,
     SeatLike,
     Tagged,
+    UnknownIdError,
     ViewLike,
     Words,
     games,
-    get_game,
-    get_words,
 )
+from birdgames.registry import get_game, get_words
 
 __version__ = "0.1.0"
 
@@ -30,11 +32,14 @@ __all__ = [
     "CodecError",
     "ConfigLike",
     "Game",
+    "HistoryMismatchError",
     "IllegalActionError",
     "InvalidConfigError",
     "RegisteredGame",
+    "ScoreLine",
     "SeatLike",
     "Tagged",
+    "UnknownIdError",
     "ViewLike",
     "Words",
     "__version__",

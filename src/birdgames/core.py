@@ -1,39 +1,19 @@
-"""The Game protocol, the error family and the engine registry."""
+"""The Game protocol, the error family and the registry games join (`register_game`).
+
+This module names no game: `birdgames.registry` registers the bundled ones.
+"""
 
 from __future__ import annotations
 
 import enum
-import functools
 import importlib
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import (
-    TYPE_CHECKING,
-    Any,
-    ClassVar,
-    Final,
-    Literal,
-    Protocol,
-    TypeAlias,
-    TypeVar,
-    overload,
-)
+from typing import Any, ClassVar, Final, Protocol, TypeAlias, TypeVar
+
+import attrs
 
 from birdgames.fields import describe, describe_action
-
-if TYPE_CHECKING:
-    from birdgames.peacock.actions import Action as PeacockAction
-    from birdgames.peacock.events import Event as PeacockEvent
-    from birdgames.peacock.game import PeacockGame
-    from birdgames.peacock.view import View as PeacockView
-    from birdgames.perch_bop.actions import Action as PerchAction
-    from birdgames.perch_bop.events import Event as PerchEvent
-    from birdgames.perch_bop.game import PerchGame
-    from birdgames.perch_bop.view import View as PerchView
-    from birdgames.rookery.actions import Action as RookeryAction
-    from birdgames.rookery.events import Event as RookeryEvent
-    from birdgames.rookery.game import RookeryGame
-    from birdgames.rookery.view import View as RookeryView
 
 PlayerId: TypeAlias = int
 
@@ -45,6 +25,7 @@ EventT = TypeVar("EventT")
 ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
 ActionT_contra = TypeVar("ActionT_contra", contravariant=True)
 EventT_contra = TypeVar("EventT_contra", contravariant=True)
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
 
 
 class BirdgamesError(ValueError):
@@ -168,6 +149,56 @@ class ViewLike(Tagged, Protocol):
         ...
 
 
+@attrs.frozen
+class ScoreLine:
+    """Points one seat scored from one source, and the rule they score under."""
+
+    seat: PlayerId
+    """The seat the points belong to."""
+    points: int
+    """How many points."""
+    source: str
+    """Where they came from, in words a player reads (`"The Mighty Oak Tree: 1st place with
+    strength 3, round 2"`)."""
+    rule: str
+    """The rule id they score under, as the game's rules page cites it (`"§4.1"`, `"R7.4"`)."""
+
+
+class UnknownIdError(BirdgamesError, KeyError):
+    """An id no catalog of the game holds (`Words.rules_text`)."""
+
+    def __str__(self) -> str:
+        # KeyError would quote the message; it is a sentence.
+        return str(self.args[0]) if self.args else ""
+
+
+class HistoryMismatchError(BirdgamesError):
+    """A history of events that cannot lead to the view it is read with."""
+
+
+def settle_breakdown(
+    scores: Sequence[int], lines: Sequence[ScoreLine], source: str, rule: str
+) -> tuple[ScoreLine, ...]:
+    """Returns `lines` in seat order, with one line per seat for the points they leave out.
+
+    A breakdown read from a shortened history (or none) still sums to each seat's score: the
+    points the lines do not explain become one line saying `source`. Lines that explain more
+    than a seat's score cannot come from events that led to these scores.
+    """
+    result: list[ScoreLine] = []
+    for seat, score in enumerate(scores):
+        own = [line for line in lines if line.seat == seat]
+        explained = sum(line.points for line in own)
+        if explained > score:
+            raise HistoryMismatchError(
+                f"the history gives p{seat} {explained} points but the view shows {score}"
+            )
+        if explained < score:
+            own.insert(0, ScoreLine(seat, score - explained, source, rule))
+        result.extend(own)
+    return tuple(result)
+
+
 class Words(Protocol[ViewT_contra, ActionT_contra, EventT_contra]):
     """A game's words: sentences and pictures a player reads, from a view only.
 
@@ -189,6 +220,23 @@ class Words(Protocol[ViewT_contra, ActionT_contra, EventT_contra]):
 
     def render(self, view: ViewT_contra) -> str:
         """Returns the table as text: the board, the hands the viewer sees, the scores."""
+        ...
+
+    def score_breakdown(
+        self, view: ViewT_contra, history: Sequence[EventT_contra] = ()
+    ) -> tuple[ScoreLine, ...]:
+        """Returns each seat's points by source, in seat order; each seat's lines sum to its
+        entry of `view.scores`.
+
+        `history` is what `visible_events` told the viewer since the game began, oldest
+        first: each scoring event becomes its own line. Points no given event explains (all
+        of them with no history) are one line per seat, from what the view shows.
+        """
+        ...
+
+    def rules_text(self, card: str) -> str:
+        """Returns what a catalog id (card, tile, objective, creature, promo) does and how
+        it scores, in words; an id no catalog holds raises `UnknownIdError` naming it."""
         ...
 
 
@@ -261,70 +309,80 @@ RegisteredGame: TypeAlias = Game[Any, Any, Any, ViewLike, Any]
 typed `ViewLike` (the View parameter is covariant), the rest is Any (the Config, State,
 Action and Event parameters are invariant, so no one type covers every engine's)."""
 
-# Engines that have landed, in the order games() lists them.
-ENGINE_MODULES: Final[tuple[str, ...]] = ("perch_bop", "peacock", "rookery")
-
-
-@functools.cache
-def games() -> Mapping[str, RegisteredGame]:
-    """Returns every registered engine by name."""
-    found: dict[str, RegisteredGame] = {}
-    for module_name in ENGINE_MODULES:
-        module = importlib.import_module(f"birdgames.{module_name}")
-        game: RegisteredGame = module.GAME
-        found[game.name] = game
-    return MappingProxyType(found)
-
-
-@overload
-def get_game(name: Literal["perch_bop"]) -> PerchGame: ...
-
-
-@overload
-def get_game(name: Literal["peacock"]) -> PeacockGame: ...
-
-
-@overload
-def get_game(name: Literal["rookery"]) -> RookeryGame: ...
-
-
-@overload
-def get_game(name: str) -> RegisteredGame: ...
-
-
-def get_game(name: str) -> AnyGame:
-    """Returns the engine called `name`, precisely typed for a literal name."""
-    registered = games()
-    if name not in registered:
-        known = ", ".join(sorted(registered)) or "none"
-        raise InvalidConfigError(f"unknown game {name!r}; registered games: {known}")
-    return registered[name]
-
-
 AnyWords: TypeAlias = Words[Any, Any, Any]
 
 
-@overload
-def get_words(name: Literal["perch_bop"]) -> Words[PerchView, PerchAction, PerchEvent]: ...
+@attrs.frozen
+class GameModules:
+    """Where a registered game's parts live: module paths, each imported when first needed."""
+
+    engine: str
+    """The module defining the engine as `GAME`."""
+    words: str
+    """The module defining the game's words as `WORDS`."""
+    encoding: str | None = None
+    """The module of the game's integer research API: its `ENCODING` and layouts (see
+    `birdgames.encoding`); None: the game has none."""
+    bots: str | None = None
+    """The module defining the game's `BOT_SUPPORT` (see `birdgames.bots`); None: bots cannot
+    play it."""
 
 
-@overload
-def get_words(name: Literal["peacock"]) -> Words[PeacockView, PeacockAction, PeacockEvent]: ...
+# The registered games in the order games() lists them, and the engines imported so far.
+_REGISTERED: Final[dict[str, GameModules]] = {}
+_ENGINES: Final[dict[str, RegisteredGame]] = {}
+_ENGINES_READ_ONLY: Final = MappingProxyType(_ENGINES)
 
 
-@overload
-def get_words(name: Literal["rookery"]) -> Words[RookeryView, RookeryAction, RookeryEvent]: ...
+def register_game(name: str, modules: GameModules) -> None:
+    """Makes `games()`, the codec, the encodings and the bots know the game called `name`.
+
+    `birdgames.registry` registers the bundled engines whenever birdgames is imported; a
+    name registered again must name the same modules.
+    """
+    known = _REGISTERED.get(name)
+    if known is not None and known != modules:
+        raise InvalidConfigError(f"the game {name!r} is already registered from {known.engine}")
+    _REGISTERED[name] = modules
 
 
-@overload
-def get_words(name: str) -> AnyWords: ...
+def game_modules(name: str) -> GameModules:
+    """Returns where the parts of the game called `name` live; an unknown name raises."""
+    modules = _REGISTERED.get(name)
+    if modules is None:
+        known = ", ".join(sorted(_REGISTERED)) or "none"
+        raise InvalidConfigError(f"unknown game {name!r}; registered games: {known}")
+    return modules
 
 
-def get_words(name: str) -> AnyWords:
-    """Returns the words (`<game>.words.WORDS`) of the engine called `name`."""
-    game = get_game(name)
-    module = importlib.import_module(f"birdgames.{game.name}.words")
-    words: AnyWords = module.WORDS
+def registered_modules() -> Mapping[str, GameModules]:
+    """Returns where the parts of every registered game live, by name."""
+    return MappingProxyType(dict(_REGISTERED))
+
+
+def games() -> Mapping[str, RegisteredGame]:
+    """Returns every registered engine by name."""
+    if len(_ENGINES) < len(_REGISTERED):
+        for name, modules in _REGISTERED.items():
+            if name not in _ENGINES:
+                game: RegisteredGame = importlib.import_module(modules.engine).GAME
+                _ENGINES[name] = game
+    return _ENGINES_READ_ONLY
+
+
+def registered_game(name: str) -> RegisteredGame:
+    """Returns the engine called `name`, typed for any game (`birdgames.get_game` types a
+    literal name precisely)."""
+    engine = _ENGINES.get(name)
+    if engine is None:
+        game_modules(name)  # refuses an unknown name, listing the known ones
+        engine = games()[name]
+    return engine
+
+
+def registered_words(name: str) -> AnyWords:
+    """Returns the words of the game called `name`, typed for any game."""
+    words: AnyWords = importlib.import_module(game_modules(name).words).WORDS
     return words
 
 
@@ -359,7 +417,20 @@ def check_seed(seed: object) -> int:
     return seed
 
 
-def stuck_problem(game: AnyGame, state: object) -> str | None:
+class PlayQuestions(Protocol[StateT_contra]):
+    """The questions `stuck_problem` asks about a state: every Game answers them, and so can a
+    game's rules before its Game object exists."""
+
+    def to_act(self, state: StateT_contra) -> tuple[PlayerId, ...]: ...
+
+    def legal_actions(self, state: StateT_contra, player: PlayerId) -> Sequence[object]: ...
+
+    def is_terminal(self, state: StateT_contra) -> bool: ...
+
+    def winners(self, state: StateT_contra) -> tuple[PlayerId, ...]: ...
+
+
+def stuck_problem(game: PlayQuestions[StateT], state: StateT) -> str | None:
     """Returns why play cannot go on from `state`, or None (a check for loaded states).
 
     Until the end someone is to act and every player to act has a legal action; a state

@@ -10,12 +10,19 @@ that is not legal now is refused like any illegal action. See docs/research.md.
 from __future__ import annotations
 
 import importlib
+from array import array
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 import attrs
 
-from birdgames.core import IllegalActionError, InvalidConfigError, PlayerId
+from birdgames.core import (
+    IllegalActionError,
+    InvalidConfigError,
+    PlayerId,
+    registered_game,
+    registered_modules,
+)
 
 ConfigT_contra = TypeVar("ConfigT_contra", contravariant=True)
 StateT_contra = TypeVar("StateT_contra", contravariant=True)
@@ -192,15 +199,19 @@ class Encoding(Protocol[ConfigT_contra, StateT_contra, ActionT, ViewT_contra]):
 
 AnyEncoding = Encoding[Any, Any, Any, Any]
 
-ENCODING_MODULES: Final = ("perch_bop", "peacock", "rookery")
+
+def _encoding_module(name: str) -> Any:
+    modules = registered_modules()
+    found = modules.get(name)
+    if found is None or found.encoding is None:
+        known = ", ".join(n for n, m in modules.items() if m.encoding is not None)
+        raise InvalidConfigError(f"unknown game {name!r}; games with an encoding: {known}")
+    return importlib.import_module(found.encoding)
 
 
 def get_encoding(name: str) -> AnyEncoding:
     """Returns the integer research API of the game called `name`."""
-    if name not in ENCODING_MODULES:
-        known = ", ".join(ENCODING_MODULES)
-        raise InvalidConfigError(f"unknown game {name!r}; games with an encoding: {known}")
-    encoding: AnyEncoding = importlib.import_module(f"birdgames.{name}.encoding").ENCODING
+    encoding: AnyEncoding = _encoding_module(name).ENCODING
     return encoding
 
 
@@ -307,10 +318,10 @@ class Features:
         self.values.extend([*numbers, *([0.0] * (size - len(numbers)))])
 
     def part(self, item: ItemT, write: Callable[[Features, ItemT], None]) -> None:
-        """Appends `write`'s numbers for `item`, which depend on `item` alone (an encoder
-        binds what else they need into `write`, once per config): a sink may then reuse the
-        numbers wherever the same item object comes back (`birdgames.adapters.arrays` does,
-        as engines share the parts a step leaves alone between states and views)."""
+        """Appends `write`'s numbers for `item`, which depend on `item` alone, equal items
+        giving equal numbers (an encoder binds what else they need into `write`, once per
+        config): a sink may then keep the numbers where an equal item comes back
+        (`DenseFeatures` does)."""
         write(self, item)
 
     def rows(
@@ -427,6 +438,134 @@ class SparseFeatures(Features):
         return tuple(dense)
 
 
+_ZERO_RUNS: dict[int, array[float]] = {}
+
+
+def _zero_run(count: int) -> array[float]:
+    run = _ZERO_RUNS.get(count)
+    if run is None:
+        run = _ZERO_RUNS[count] = array("f", bytes(4 * count))
+    return run
+
+
+# A part where it was written last time: (the part, its writer, its length, its own parts).
+_Written = tuple[object, Callable[..., None], int, dict[int, Any]]
+
+
+class DenseFeatures(Features):
+    """The same numbers as `Features`, written in place into one float32 buffer that is kept
+    from one observation to the next (`write_over`).
+
+    A `part` equal to the one its writer wrote at the same place last time is left standing:
+    its numbers depend on it alone, and every other number is written again. Engines hand
+    the parts a step leaves alone to the next state and view, so an observation costs about
+    what changed since the previous one. Every writer covers its whole range (zeros too), so
+    no stale number survives."""
+
+    __slots__ = ("_before", "_now", "buffer", "position")
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.buffer: array[float] = array("f", bytes(4 * size))
+        self.position = 0
+        self._before: dict[int, _Written] = {}
+        self._now: dict[int, _Written] = {}
+
+    def write_over(self, fill: Callable[[Features, ItemT], None], item: ItemT) -> None:
+        """Writes `fill`'s numbers for `item` over the last ones; checks the length."""
+        self.position = 0
+        self._now = {}
+        try:
+            fill(self, item)
+        except BaseException:
+            self._before = {}  # the buffer is half written: reuse nothing
+            raise
+        if self.position != len(self.buffer):
+            self._before = {}
+            raise AssertionError(
+                f"observation of {self.position} numbers, declared {len(self.buffer)}"
+            )
+        self._before = self._now
+
+    def number(self, value: float, scale: float = 1.0) -> None:
+        """Writes `value / scale`."""
+        self.buffer[self.position] = value / scale
+        self.position += 1
+
+    def flag(self, value: bool) -> None:
+        """Writes 1.0 for True, else 0.0."""
+        self.buffer[self.position] = 1.0 if value else 0.0
+        self.position += 1
+
+    def one_hot(self, position: int | None, size: int) -> None:
+        """Writes `size` numbers, 1.0 at `position` (none for None)."""
+        start = self.position
+        self.buffer[start : start + size] = _zero_run(size)
+        if position is not None:
+            if not 0 <= position < size:
+                raise EncodingBoundError(f"one-hot position {position} outside 0 to {size - 1}")
+            self.buffer[start + position] = 1.0
+        self.position = start + size
+
+    def counts(self, items: Iterable[Hashable], domain: Sequence[Hashable]) -> None:
+        """Writes how many of each domain value `items` holds, in domain order."""
+        start, buffer = self.position, self.buffer
+        buffer[start : start + len(domain)] = _zero_run(len(domain))
+        for item in items:
+            try:
+                where = domain.index(item)
+            except ValueError:
+                raise EncodingBoundError(f"{item!r} is not in the counted domain") from None
+            buffer[start + where] += 1.0
+        self.position = start + len(domain)
+
+    def padded(self, numbers: Sequence[float], size: int) -> None:
+        """Writes `numbers`, padded with zeros to `size`."""
+        count = len(numbers)
+        if count > size:
+            raise EncodingBoundError(f"{count} numbers where {size} fit")
+        start = self.position
+        self.buffer[start : start + count] = array("f", numbers)
+        self.buffer[start + count : start + size] = _zero_run(size - count)
+        self.position = start + size
+
+    def part(self, item: ItemT, write: Callable[[Features, ItemT], None]) -> None:
+        """Writes `write`'s numbers for `item`, unless the same writer wrote an equal item
+        here last time (its numbers still stand)."""
+        start, before, now = self.position, self._before, self._now
+        last = before.get(start)
+        inner: dict[int, _Written] = {}
+        if last is not None and last[1] is write:
+            if last[0] is item or last[0] == item:
+                now[start] = last
+                self.position = start + last[2]
+                return
+            inner = last[3]
+        self._before, self._now = inner, {}
+        try:
+            write(self, item)
+        finally:
+            written = self._now
+            self._before, self._now = before, now
+        now[start] = (item, write, self.position - start, written)
+
+    def length(self) -> int:
+        """Returns how many numbers have been written."""
+        return self.position
+
+    def zeros(self, count: int) -> None:
+        """Writes `count` zeros."""
+        start = self.position
+        self.buffer[start : start + count] = _zero_run(count)
+        self.position = start + count
+
+    def done(self, size: int) -> tuple[float, ...]:
+        """Returns the observation's numbers (float32 values), checking its length."""
+        if self.position != size:
+            raise AssertionError(f"observation of {self.position} numbers, declared {size}")
+        return tuple(self.buffer)
+
+
 # --- information states ---------------------------------------------------------------
 
 
@@ -508,29 +647,24 @@ def information_state(
     return encoding.observe(view) + encoding.summarize(view, seen)
 
 
-def _module(name: str) -> Any:
-    get_encoding(name)  # refuses an unknown name, listing the known ones
-    return importlib.import_module(f"birdgames.{name}.encoding")
-
-
 def action_fields(game: str, config: object) -> tuple[Field, ...]:
     """Returns the action layout of `game` (a name) with `config`: one Field per block."""
-    layout: Layout = _module(game).layout(config)
+    layout: Layout = _encoding_module(game).layout(config)
     return layout.fields()
 
 
 def action_meaning(game: str, config: object, index: int) -> str:
     """Returns what action `index` of `game` with `config` means, with no state: its block
     and the values of its fields (Rookery names cards in play by their place)."""
-    layout: Layout = _module(game).layout(config)
+    layout: Layout = _encoding_module(game).layout(config)
     return layout.meaning(index)
 
 
 def observation_fields(game: str, config: object) -> tuple[Field, ...]:
     """Returns the observation layout of `game` with `config`: one Field per block, in
     order (the encoder run once on a fresh game's spectator view, noting its blocks)."""
-    module = _module(game)
-    engine = importlib.import_module(f"birdgames.{game}.game").GAME
+    module = _encoding_module(game)
+    engine = registered_game(game)
     out = Features(record=True)
     module.fill_observation(out, engine.view(engine.new_game(config, 0), None))
     return out.fields()
@@ -538,5 +672,5 @@ def observation_fields(game: str, config: object) -> tuple[Field, ...]:
 
 def summary_fields(game: str, config: object) -> tuple[Field, ...]:
     """Returns the layout of `game`'s information-state summary with `config`."""
-    fields: tuple[Field, ...] = _module(game).summary_fields(config)
+    fields: tuple[Field, ...] = _encoding_module(game).summary_fields(config)
     return fields

@@ -26,7 +26,7 @@ import attrs
 
 from birdgames import codec, sim
 from birdgames._field_docs import FIELD_DOCS
-from birdgames.core import SEED_BITS, ActionLike, AnyGame, Tagged, get_game
+from birdgames.core import SEED_BITS, ActionLike, AnyGame, Tagged, registered_game
 from birdgames.rng import Rng
 
 Kind: TypeAlias = Literal["config", "state", "view", "action", "event", "record", "live_record"]
@@ -75,7 +75,7 @@ _ROOT_NAMES: Final[Mapping[str, str]] = {"action": "Action", "event": "Event"}
 
 
 def _game(game: str | AnyGame) -> AnyGame:
-    return get_game(game) if isinstance(game, str) else game
+    return registered_game(game) if isinstance(game, str) else game
 
 
 def _field_doc(cls: type, name: str) -> str | None:

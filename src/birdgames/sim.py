@@ -19,7 +19,7 @@ from birdgames.core import (
     InvalidConfigError,
     Tagged,
     check_seed,
-    get_game,
+    registered_game,
 )
 from birdgames.fields import describe
 from birdgames.rng import Rng, below, fork, next_u64
@@ -258,7 +258,7 @@ def verify(record: Record, game: AnyGame | None = None, *, finished: bool = True
         raise InvalidConfigError(f"finished must be True or False, not {describe(finished)}")
     if game is None:
         try:
-            game = get_game(record.game)
+            game = registered_game(record.game)
         except InvalidConfigError:
             raise CodecError(f"the record is of an unknown game {_cut(record.game)}") from None
     else:

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
 
 from birdgames.adapters import arrays
-from birdgames.encoding import EncodingBoundError, Features, SparseFeatures, get_encoding
+from birdgames.encoding import (
+    DenseFeatures,
+    EncodingBoundError,
+    Features,
+    SparseFeatures,
+    get_encoding,
+)
 from tests.conformance.adapters import EngineAdapter
 from tests.encoding.test_encoding import CASES, IDS
 from tests.encoding.test_information_state import _walk_seen
@@ -78,33 +86,105 @@ def test_kept_parts_give_the_plain_encoders_numbers_over_whole_games(
             state = game.apply(state, rng.choice(game.legal_actions(state, seat)))
 
 
-def test_a_kept_part_is_reused_only_at_its_own_place() -> None:
-    """The same part object written at another place is written anew there: its kept
-    numbers name the place they were written at."""
+def _written(
+    fill: Callable[[Features, object], None], item: object, out: DenseFeatures
+) -> list[float]:
+    out.write_over(fill, item)
+    return out.buffer.tolist()
 
-    def write(out: Features, item: tuple[int, ...]) -> None:
+
+def test_a_part_stands_only_where_an_equal_one_was_written_by_the_same_writer() -> None:
+    """An equal part at the same place keeps its numbers (its writer is not called); moved
+    to another place, or under another writer, it is written anew; a changed part is
+    written again, keeping its own equal inner parts; rows that went away become zeros."""
+    calls: list[object] = []
+
+    def counted(out: Features, item: tuple[int, ...]) -> None:
+        calls.append(item)
         out.counts(item, (1, 2, 3))
 
-    item = (1, 3, 3)
-    first = arrays.ArrayFeatures({})
-    first.part(item, write)
-    first.part(item, write)
-    second = arrays.ArrayFeatures(first.known)
-    second.zeros(1)
-    second.part(item, write)
-    assert first.array().tolist() == [1.0, 0.0, 2.0, 1.0, 0.0, 2.0]
-    assert second.array().tolist() == [0.0, 1.0, 0.0, 2.0]
+    def other(out: Features, item: tuple[int, ...]) -> None:
+        calls.append(("other", item))
+        out.counts(item, (1, 2, 3))
+
+    def rows(out: Features, items: tuple[tuple[int, ...], ...]) -> None:
+        out.rows(items, 2, 3, counted, shared=True)
+
+    def fill(out: Features, item: Any) -> None:
+        first, second, writer, nested = item
+        out.part(first, counted)
+        out.part(second, writer)
+        out.part(nested, rows)
+
+    out = DenseFeatures(12)
+    a, b = (1, 3, 3), (2,)
+    assert _written(fill, (a, b, counted, (a, b)), out) == [1, 0, 2, 0, 1, 0, 1, 0, 2, 0, 1, 0]
+    assert calls == [a, b, a, b]
+    calls.clear()
+    # Equal, not identical: the numbers stand.
+    assert _written(fill, ((1, 3, 3), (2,), counted, ((1, 3, 3), (2,))), out)[:6] == [
+        1,
+        0,
+        2,
+        0,
+        1,
+        0,
+    ]
+    assert calls == []
+    # Swapped places and another writer: written anew.
+    assert _written(fill, (b, a, other, (a,)), out) == [0, 1, 0, 1, 0, 2, 1, 0, 2, 0, 0, 0]
+    assert calls == [b, ("other", a)]
+
+
+def test_an_observer_gives_exact_numbers_for_any_order_of_views() -> None:
+    """One observer fed views of different games, seats and moments, in a shuffled order,
+    gives the plain encoder's numbers every time (it writes over whatever it wrote last)."""
+    rng = random.Random(3)
+    for adapter, players in ((a, p) for _, a, p in CASES[:: max(1, len(CASES) // 3)]):
+        game, encoding = adapter.game, get_encoding(adapter.game.name)
+        config = adapter.config(players)
+        size = encoding.observation_size(config)
+        views = [
+            game.view(state, seat)
+            for step, (state, _) in enumerate(_walk_seen(adapter, players, 5))
+            if step % 3 == 0
+            for seat in (*range(players), None)
+        ]
+        rng.shuffle(views)
+        observer = arrays.Observer(encoding, size)
+        for view in views:
+            plain = Features()
+            encoding.fill_observation(plain, view)
+            assert np.array_equal(observer.observe(view), np.array(plain.done(size), np.float32))
+
+
+def test_a_failed_write_leaves_nothing_to_reuse() -> None:
+    """After a write that raised half way (over the numbers of the last one), the next one
+    writes every part again: the buffer no longer holds what was written before."""
+
+    def counted(out: Features, item: tuple[int, ...]) -> None:
+        out.counts(item, (1, 2))
+
+    def fill(out: Features, item: Any) -> None:
+        part, rows = item
+        out.part(part, counted)
+        out.rows(rows, 1, 1, lambda row, n: row.number(n))
+
+    out = DenseFeatures(3)
+    assert _written(fill, ((1,), (5,)), out) == [1, 0, 5]
+    with pytest.raises(EncodingBoundError, match="2 rows where 1 fit"):
+        out.write_over(fill, ((2, 2), (5, 6)))
+    assert _written(fill, ((1,), (5,)), out) == [1, 0, 5]
 
 
 def test_the_fast_path_still_refuses_what_does_not_fit() -> None:
-    """A part with more rows than its bound raises EncodingBoundError through the kept-parts
+    """A part with more rows than its bound raises EncodingBoundError through the dense
     path, as through the plain one."""
 
     def write(out: Features, item: tuple[int, ...]) -> None:
         out.rows(item, 2, 1, lambda row, n: row.number(n), shared=True)
 
-    out = arrays.ArrayFeatures({})
     with pytest.raises(EncodingBoundError, match="3 rows where 2 fit"):
-        out.part((1, 2, 3), write)
+        DenseFeatures(2).part((1, 2, 3), write)
     with pytest.raises(EncodingBoundError, match="3 rows where 2 fit"):
         Features().part((1, 2, 3), write)

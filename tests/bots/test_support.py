@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from typing import Any
 
-from birdgames import sim
-from birdgames.bots import BotSupport, GreedyPolicy, ISMCTSPolicy, register, supports
+from birdgames import get_game, sim
+from birdgames.bots import (
+    BotSupport,
+    GreedyPolicy,
+    ISMCTSPolicy,
+    register,
+    support_for,
+    supports,
+)
 from tests.toy.game import GAME, Config, State, View
 from tests.toy.sample import toy_sample_state
 
@@ -22,6 +30,22 @@ def _toy_value(view: View, player: int) -> float:
 def test_every_engine_ships_bot_support() -> None:
     """The registry lists the engines whose packages ship sample_state and evaluate."""
     assert {"peacock", "perch_bop", "rookery"} <= set(supports())
+
+
+def test_each_engine_ships_its_support_in_its_own_package() -> None:
+    """A game's support is its `bots` module's BOT_SUPPORT; Peacock's keeps its search tuning."""
+    for name in ("peacock", "perch_bop", "rookery"):
+        shipped = importlib.import_module(f"birdgames.{name}.bots").BOT_SUPPORT
+        assert support_for(get_game(name)) is shipped
+        assert supports()[name] is shipped
+    tuned = support_for(get_game("peacock"))
+    assert (tuned.exploration, tuned.prior_visits, tuned.value_reached, tuned.replies) == (
+        0.1,
+        5,
+        True,
+        True,
+    )
+    assert tuned.greedy_samples == 1
 
 
 def test_a_registered_game_is_played_by_both_bots() -> None:

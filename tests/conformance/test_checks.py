@@ -25,7 +25,7 @@ class Holder:
 
 def test_toy_game_is_never_registered() -> None:
     """The toy game lives in tests only."""
-    assert "toy" not in games() and "toy" not in core.ENGINE_MODULES
+    assert "toy" not in games() and "toy" not in core.registered_modules()
 
 
 def test_check_frozen_accepts_a_toy_state() -> None:

@@ -3,8 +3,8 @@
 Adding an engine: write `tests/<game>/adapter.py` defining `ADAPTER = EngineAdapter(game=GAME,
 perturb_hidden=..., seeds={"ci": N, "dev": M, "soak": K}, player_counts=...,
 game_ref="birdgames.<game>:GAME")`, list it in `adapters.ADAPTER_MODULES`, run
-`python -m pytest tests/conformance -k <game>` until green, then add the module to
-`birdgames.core.ENGINE_MODULES`; every test here then runs it. `seeds["ci"]` is the lever
+`python -m pytest tests/conformance -k <game>` until green, then add the game to
+`birdgames.registry.BUNDLED`; every test here then runs it. `seeds["ci"]` is the lever
 that keeps the engine's share of this suite under 2 minutes (see `--durations`).
 A failure names the game, player count and seed (`peacock-3p-seed7`); rerun that one with
 `check_game(adapter_for("peacock"), 3, 7)` to debug it.

@@ -13,7 +13,8 @@ from birdgames import (
     games,
     get_game,
 )
-from birdgames.core import ENGINE_MODULES, check_player, check_spectator_or_player
+from birdgames.core import check_player, check_spectator_or_player
+from birdgames.registry import BUNDLED
 
 
 @pytest.mark.parametrize(
@@ -47,9 +48,9 @@ def test_get_game_refuses_an_unknown_name_listing_the_registered_ones() -> None:
 
 
 def test_games_lists_each_registered_engine_by_its_name() -> None:
-    """games() maps each engine's name to its GAME, one per registered module, read-only."""
+    """games() maps each engine's name to its GAME, one per bundled game in order, read-only."""
     registered = games()
-    assert len(registered) == len(ENGINE_MODULES)
+    assert list(registered) == list(BUNDLED)
     for name, game in registered.items():
         assert game.name == name
         assert get_game(name) is game

@@ -108,10 +108,8 @@ ALLOWED_IMPORTLIB: Final = frozenset({"import_module"})
 ALLOWED_BUILTINS: Final = {
     ("codec.py", "_run_generated"): frozenset({"compile", "exec"}),
     # Identity memos: id() keys a dict entry that holds the object itself, and a hit is
-    # checked with `is`, so no result depends on an address (the research encoders' masks
-    # and kept observation parts).
+    # checked with `is`, so no result depends on an address (the research encoders' masks).
     ("encoding.py", "indices"): frozenset({"id"}),
-    ("adapters/arrays.py", "part"): frozenset({"id"}),
 }
 
 

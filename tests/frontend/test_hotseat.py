@@ -104,6 +104,7 @@ def test_a_hotseat_game_saves_resumes_undoes_and_ends(
         child.sendline(str(chooser.randint(1, choices)))
         kind, step, seat, choices = _next(child)
     child.expect(pexpect.EOF)
+    table = str(child.before)
     assert terminal.close() == 0
     assert seats == set(range(players))
 
@@ -112,6 +113,12 @@ def test_a_hotseat_game_saves_resumes_undoes_and_ends(
     match = sim.Match.resume(get_game(name), final)
     assert match.is_terminal
     sim.verify(match.record())
+    # The end shows each seat's points by source, adding up to its score.
+    assert "Scores by source:" in table
+    totals = [0] * players
+    for seat_text, points in re.findall(r"^  p(\d) \+(\d+)  .+ \(.+\)\r?$", table, re.MULTILINE):
+        totals[int(seat_text)] += int(points)
+    assert totals == list(match.view(None).scores)
 
 
 def test_quitting_at_step_0_writes_no_save(tmp_path: Path) -> None:

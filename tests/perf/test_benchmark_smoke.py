@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import math
 import re
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 import birdgames
+from birdgames import sim
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -73,3 +75,54 @@ def test_the_instruction_benchmark_counts_an_engine_under_callgrind() -> None:
     benchmark = _instructions_module()
     assert actions == benchmark.play("rookery", 2, 5) - benchmark.play("rookery", 2, 1)
     assert 10_000 < instructions < 10_000_000
+
+
+def _benchmark_module(name: str) -> ModuleType:
+    path = ROOT / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"{name}_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_ladder_rates_each_rung_with_an_interval() -> None:
+    """A two-rung ladder exits 0 and prints a row per rung with its rating and interval."""
+    out = _run("ladder.py", "--game", "rookery", "--games", "2", "--rungs", "random,heuristic")
+    assert "rookery 2p: 2 games (2 per pair)" in out
+    assert re.search(r"^\| random \| \+0 \| \[\+0, \+0\] \|", out, re.MULTILINE), out
+    assert re.search(r"^\| heuristic \| [+-]\d+ \| \[[+-]\d+, [+-]\d+\] \| .* of 2 \|", out, re.M)
+
+
+def test_the_ladder_fit_gives_the_odds_of_a_two_rung_record() -> None:
+    """With two rungs the Bradley-Terry rating gap is 400 log10 of the win odds (half a win
+    added each way): 9 wins in 10 games rate the winner 400 log10(9.5 / 1.5) above."""
+    ladder = _benchmark_module("ladder")
+    results = [
+        sim.GameResult(i, ("a", "b"), (1, 0) if i < 9 else (0, 1), (), 10) for i in range(10)
+    ]
+    ratings = ladder.bradley_terry(["b", "a"], results)
+    assert ratings[0] == 0.0
+    assert abs(ratings[1] - 400 * math.log10(9.5 / 1.5)) < 0.01
+
+
+def test_the_rookery_balance_runs_under_the_outside_heuristic() -> None:
+    """The balance benchmark plays the outside-style heuristic bot in both seats."""
+    out = _run("rookery_balance.py", "--policy", "heuristic", "--games", "2", "--workers", "1")
+    assert "rookery balance, heuristic play: 2 games" in out
+
+
+def test_the_evaluation_fit_reports_a_weight_per_feature() -> None:
+    """A small fit exits 0 and names every feature with its weight (nothing written)."""
+    from birdgames.rookery.evaluate import FEATURE_NAMES
+
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "fit_evaluation.py"), "--games", "10"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    for name in FEATURE_NAMES:
+        assert re.search(rf"^  {name} +[+-]\d\.\d{{4}}$", done.stdout, re.MULTILINE), name

@@ -1,7 +1,8 @@
 """The typed client paths the docs recommend pass `mypy --strict` and `pyright --strict`.
 
-Each Python block of docs/frontend.md and the generic client of
-tests/frontend/test_generic_client.py are checked as written, by both checkers; a member no
+Each Python block of docs/frontend.md, the generic client of
+tests/frontend/test_generic_client.py and `get_game` / `get_words` typed by a literal name
+are checked as written, by both checkers; a member no
 seat view is sure to have is an error to both, in a generic client and in a loop over names.
 pyright comes from npm (package.json; `npm ci` installs it, as scripts/check.py does).
 """
@@ -47,6 +48,34 @@ for name in birdgames.games():
 """
 
 
+TYPED_BY_NAME: Final = """\
+from typing import assert_type
+
+import birdgames
+from birdgames import peacock, perch_bop, rookery
+
+
+def by_name(name: str) -> None:
+    assert_type(birdgames.get_game("perch_bop"), perch_bop.PerchGame)
+    assert_type(birdgames.get_game("peacock"), peacock.PeacockGame)
+    assert_type(birdgames.get_game("rookery"), rookery.RookeryGame)
+    assert_type(birdgames.get_game(name), birdgames.RegisteredGame)
+    assert_type(
+        birdgames.get_words("perch_bop"),
+        birdgames.Words[perch_bop.View, perch_bop.Action, perch_bop.Event],
+    )
+    assert_type(
+        birdgames.get_words("peacock"),
+        birdgames.Words[peacock.View, peacock.Action, peacock.Event],
+    )
+    assert_type(
+        birdgames.get_words("rookery"),
+        birdgames.Words[rookery.View, rookery.Action, rookery.Event],
+    )
+    assert_type(birdgames.get_words(name), birdgames.AnyWords)
+"""
+
+
 def doc_blocks() -> list[str]:
     """Returns the Python blocks of docs/frontend.md."""
     return BLOCK.findall(FRONTEND_DOC.read_text())
@@ -81,20 +110,24 @@ def _sources() -> dict[str, str]:
     blocks = doc_blocks()
     sources = {f"frontend_block_{i}.py": block for i, block in enumerate(blocks)}
     sources["generic_client.py"] = GENERIC_CLIENT.read_text()
+    sources["typed_by_name.py"] = TYPED_BY_NAME
     return sources
 
 
 def test_the_frontend_page_has_its_typed_examples() -> None:
-    """The page shows the one-game loop, the generic Match loop and the loop over names."""
+    """The page shows the one-game loop, the generic Match loop, the loop over names and a
+    score breakdown."""
     blocks = doc_blocks()
-    assert len(blocks) == 3
+    assert len(blocks) == 4
+    assert any("words.score_breakdown(view, told)" in block for block in blocks)
     assert any("bound=birdgames.ConfigLike" in block for block in blocks)
     assert any("for name in birdgames.games()" in block for block in blocks)
 
 
 @pytest.mark.parametrize("checker", ["mypy", "pyright"])
 def test_the_docs_examples_and_a_generic_client_type_check(checker: str, tmp_path: Path) -> None:
-    """Every block of docs/frontend.md and the generic client pass the strict checker."""
+    """Every block of docs/frontend.md, the generic client and the games typed by name pass
+    the strict checker."""
     paths = _write(tmp_path, _sources())
     done = (_mypy if checker == "mypy" else _pyright)(tmp_path, paths)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]

@@ -1,6 +1,6 @@
 """Nestlings: a tiny test-only game with every kind of turn the core contract allows.
 
-It lives in tests only (never in `core.ENGINE_MODULES`) and proves the conformance suite.
+It lives in tests only (never in `birdgames.registry.BUNDLED`) and proves the conformance suite.
 2-3 players, cards numbered 1..N, a few rounds of:
 
 1. PICK (simultaneous, one commit): everyone with cards secretly commits one from hand. When

@@ -21,7 +21,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import birdgames
 from birdgames import sim
-from tests.web.browser import chromium
+from tests.web.browser import axe_violations, chromium
 from tests.web.support import ROOT, running_server
 
 # The page and the browser do not change with the server's Python or build: the check command
@@ -162,6 +162,11 @@ def _click(driver: webdriver.Chrome, element: WebElement) -> None:
     ActionChains(driver, duration=0).click(element).perform()
 
 
+def _open_sentences(driver: webdriver.Chrome) -> None:
+    """Opens the list of every move in words (it stays open from then on)."""
+    _click(driver, driver.find_element(By.CSS_SELECTOR, "details.sentences > summary"))
+
+
 def _click_action(driver: webdriver.Chrome, page: Page, rng: random.Random) -> int:
     """Clicks one of the choices the page shows, picked by rng; returns its index."""
     assert page["choices"], "a seat to act is shown no action"
@@ -173,6 +178,8 @@ def _click_action(driver: webdriver.Chrome, page: Page, rng: random.Random) -> i
         try:
             if button is None:
                 button = driver.find_elements(By.CSS_SELECTOR, "button.action")[index]
+            if not button.is_displayed():
+                _open_sentences(driver)
             _click(driver, button)
             return index
         except (StaleElementReferenceException, IndexError):
@@ -209,12 +216,16 @@ def test_a_hotseat_game_clicked_to_the_end_scores_as_the_engine(
     _new_table(driver, base, name, "hotseat")
     moves: list[tuple[int, int]] = []
     shot = False
+    passed = False  # whether axe-core has checked a pass screen
     # Peacock's migration shows each seat's moves left (K2.3); the other games have none.
     moves_left_seen = name != "peacock"
     page = _wait(driver, lambda page: page["screen"] in ("pass", "turn", "over"))
     while page["screen"] != "over":
         if page["screen"] == "pass":
             assert page["ready"] is not None, "a pass screen is shown no ready button"
+            if not passed:
+                assert not axe_violations(driver), "the pass screen"
+                passed = True
             _click(driver, page["ready"])
             page = _wait(driver, lambda page: page["screen"] in ("turn", "over"))
             continue
@@ -247,6 +258,10 @@ def test_a_hotseat_game_clicked_to_the_end_scores_as_the_engine(
         page = _wait(driver, _moved_on_from(steps))
     assert shot, "the game ended before mid-game"
     assert moves_left_seen, "no migration page showed its moves left"
+    # Over, nothing can be taken back, and no hand is shown as an empty label.
+    assert not driver.find_elements(By.ID, "undo")
+    text = driver.find_element(By.TAG_NAME, "main").text
+    assert "hand: empty" not in text and "no birds in hand" not in text, text
     assert _scores(driver) == list(_engine_scores(name, moves))
 
 

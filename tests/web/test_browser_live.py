@@ -27,6 +27,7 @@ from tests.web.test_browser import (
     _click,
     _click_action,
     _moved_on_from,
+    _open_sentences,
     _scores,
     _wait,
 )
@@ -57,7 +58,10 @@ def _click_any(driver: webdriver.Chrome, rng: random.Random) -> None:
         buttons = driver.find_elements(By.CSS_SELECTOR, "button.action:enabled")
         try:
             if buttons:
-                _click(driver, rng.choice(buttons))
+                button = rng.choice(buttons)
+                if not button.is_displayed():
+                    _open_sentences(driver)
+                _click(driver, button)
                 return
         except StaleElementReferenceException:
             pass

@@ -76,6 +76,8 @@ class World:
                 setattr(table, field, copy.copy(getattr(driven, field)))
         table.logs = copy.deepcopy(driven.logs)
         table.spectator_log = list(driven.spectator_log)
+        if hasattr(driven, "told"):
+            table.told = copy.deepcopy(driven.told)
         self.server.add(table)
         return table
 

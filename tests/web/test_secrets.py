@@ -19,7 +19,7 @@ PERTURBATIONS: Final = 2
 
 def _expected(server: Any, table: Any, state: Any, seat: int) -> dict[str, Any]:
     payload: dict[str, Any] = server.seat_payload(
-        table.game, state, seat, table.logs[seat], table.match.steps
+        table.game, state, seat, table.logs[seat], table.match.steps, table.history(seat)
     )
     payload.update(table.public())
     return payload

@@ -250,3 +250,18 @@ def test_the_pages_and_the_client_modules_are_served(client: TestClient) -> None
     assert "app.js" in client.get("/play/anything").text
     for name in ("app.js", "boards.js", "style.css"):
         assert client.get(f"/static/{name}").status_code == 200
+
+
+def test_the_game_list_gives_each_config_field_its_schema(client: TestClient) -> None:
+    """The lobby's option form is made from each game's default configs and the JSON Schema
+    of every config field, with its description."""
+    games = {game["name"]: game for game in client.get("/api/games").json()["games"]}
+    assert set(games) == set(birdgames.games())
+    for name, game in games.items():
+        for config in game["configs"].values():
+            assert set(config) <= set(game["options"]), name
+    perch = games["perch_bop"]["options"]
+    assert perch["optional_nests"]["type"] == "boolean"
+    assert "pond_emonium" in perch["expansions"]["description"]
+    season = games["peacock"]["options"]["starting_season"]["anyOf"]
+    assert {"enum": ["blue", "orange"]} in season

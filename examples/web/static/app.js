@@ -2,6 +2,7 @@
 // that shows one seat's view, its legal moves in words and what it was told. The server
 // holds the game; this page only draws the JSON it is sent and posts the action picked.
 import { drawBoard, seatColour, TITLES } from "./boards.js";
+import { boardMoves, narrow } from "./moves.js";
 
 const main = document.getElementById("main");
 const body = document.body;
@@ -42,18 +43,17 @@ async function home() {
   const game = el("select", { id: "game" },
     games.map((g) => el("option", { value: g.name }, TITLES[g.name] || g.name)));
   const players = el("select", { id: "players" });
-  const config = el("textarea", { id: "config", rows: 6, cols: 60 });
+  const options = el("fieldset", { id: "options" });
   const refresh = () => {
     const chosen = games.find((g) => g.name === game.value);
     const was = players.value;
     players.replaceChildren(...chosen.player_counts.map((n) => el("option", { value: n }, n)));
     if (chosen.player_counts.includes(Number(was))) players.value = was;
-    config.value = JSON.stringify(chosen.configs[players.value]);
+    optionFields(chosen, Number(players.value), options);
   };
   game.addEventListener("change", refresh);
   players.addEventListener("change", () => {
-    const chosen = games.find((g) => g.name === game.value);
-    config.value = JSON.stringify(chosen.configs[players.value]);
+    optionFields(games.find((g) => g.name === game.value), Number(players.value), options);
     seatChoices();
   });
   // Empty: the server draws a secret seed. A typed seed lets whoever knows it see every card.
@@ -86,7 +86,7 @@ async function home() {
   };
   const create = el("button", { id: "create", onclick: async () => {
     try {
-      const settings = { game: game.value, mode: mode.value, config: JSON.parse(config.value) };
+      const settings = { game: game.value, mode: mode.value, config: readOptions(options) };
       if (seed.value !== "") settings.seed = Number(seed.value);
       if (mode.value === "seats") {
         settings.bots = [...botSeats.querySelectorAll("select.bot-kind")].map((select) =>
@@ -109,7 +109,7 @@ async function home() {
       el("label", {}, "Game ", game), el("label", {}, " Players ", players),
       el("label", {}, " Seed ", seed), el("br"), el("label", {}, "Mode ", mode),
       el("details", { id: "bot-seats" }, el("summary", {}, "Bots (one seat per browser only)"), botSeats),
-      el("details", {}, el("summary", {}, "Options (the game's config as JSON)"), config),
+      el("details", {}, el("summary", {}, "Options"), options),
       create, links),
     el("section", { class: "panel" },
       el("h2", {}, "Load a game"),
@@ -118,6 +118,66 @@ async function home() {
   refresh();
   seatChoices();
   body.dataset.screen = "home";
+}
+
+/**
+ * Fills the option form from the game's default config for `count` players and the schema
+ * of each config field: a switch, a number, a set of choices or a pick-or-draw; fields the
+ * form does not offer (fixed decks, layouts) keep their default.
+ */
+function optionFields(chosen, count, form) {
+  const config = chosen.configs[count];
+  const fields = [];
+  const kept = [];
+  for (const [key, value] of Object.entries(config)) {
+    if (["kind", "format", "players"].includes(key)) continue;
+    const field = chosen.options[key] || {};
+    // The field's description without its rule reference and its "None: ..." clause.
+    const words = (field.description || "").replace(/ \(rules: [^)]*\)/g, "").replace(/;? ?None: .*$/, "").trim()
+      || key.replaceAll("_", " ");
+    const id = `option-${key}`;
+    const subset = /Any subset of ([a-z_]+(?:, [a-z_]+)*)/.exec(field.description || "");
+    const choices = (field.anyOf || []).find((part) => part.enum);
+    const nullableInteger = value === null && (field.anyOf || []).some((part) => part.type === "integer");
+    if (typeof value === "boolean") {
+      fields.push(el("div", {}, el("input", { type: "checkbox", id, data: { key, kind: "boolean" }, ...(value ? { checked: "" } : {}) }),
+        el("label", { for: id }, ` ${words}`)));
+    } else if (Number.isInteger(value) || nullableInteger) {
+      fields.push(el("div", {}, el("label", { for: id }, `${words} `),
+        el("input", { type: "number", id, min: 0, data: { key, kind: "integer" }, value: value === null ? "" : value,
+          ...(value === null ? { placeholder: "drawn" } : {}) })));
+    } else if (subset && Array.isArray(value)) {
+      fields.push(el("fieldset", { data: { key, kind: "subset" } }, el("legend", {}, key.replaceAll("_", " ")),
+        subset[1].split(", ").map((item) => el("label", {},
+          el("input", { type: "checkbox", value: item, ...(value.includes(item) ? { checked: "" } : {}) }),
+          ` ${item.replaceAll("_", " ")} `))));
+    } else if (choices && value === null) {
+      fields.push(el("div", {}, el("label", { for: id }, `${words} `),
+        el("select", { id, data: { key, kind: "choice" } }, el("option", { value: "" }, "drawn from the seed"),
+          choices.enum.map((item) => el("option", { value: item }, item)))));
+    } else {
+      kept.push(key.replaceAll("_", " "));
+    }
+  }
+  form.replaceChildren(el("legend", {}, `${TITLES[chosen.name] || chosen.name} options`), ...fields,
+    kept.length ? el("p", { class: "small" }, `Left as the game sets them: ${kept.join(", ")}.`) : null);
+  form.dataset.defaults = JSON.stringify(config);
+}
+
+/** The config the option form describes: its defaults with each field's value. */
+function readOptions(form) {
+  const config = JSON.parse(form.dataset.defaults);
+  for (const node of form.querySelectorAll("[data-kind]")) {
+    const input = /** @type {HTMLInputElement} */ (node);
+    const key = input.dataset.key;
+    if (input.dataset.kind === "boolean") config[key] = input.checked;
+    else if (input.dataset.kind === "integer") config[key] = input.value === "" ? null : Number(input.value);
+    else if (input.dataset.kind === "choice") config[key] = input.value === "" ? null : input.value;
+    else {
+      config[key] = [...input.querySelectorAll("input:checked")].map((box) => /** @type {HTMLInputElement} */ (box).value).sort();
+    }
+  }
+  return config;
 }
 
 // ---- play: one table, one seat at a time ----
@@ -144,6 +204,7 @@ function seatName(p, seat) {
 function render(p) {
   if (p.steps < lastSteps && info.mode === "seats") return; // a stale push from before a resync
   lastSteps = p.steps;
+  current = p;
   const seat = p.seat;
   body.dataset.steps = p.steps;
   body.dataset.seat = seat === null ? "" : seat;
@@ -152,22 +213,20 @@ function render(p) {
   body.dataset.screen = p.is_terminal ? "over" : (p.legal.length ? "turn" : "wait");
   document.getElementById("title").textContent =
     `${TITLES[p.game] || p.game} · ${seat === null ? "the table" : `p${seat}`} · step ${p.steps}`;
-  // The same choices as shown keep their buttons: a push (another seat's move) redrawing them
-  // under the pointer would eat the click.
+  announce(p);
+  // The same choices as shown keep their panel (and what was picked on the board): a push
+  // (another seat's move) redrawing them under the pointer would eat the click.
   const movesKey = JSON.stringify(p.legal.length ? [seat, p.legal] : [seat, p.is_terminal, p.to_act, p.winners]);
-  const moves = movesKey === shownMoves.key && shownMoves.node ? shownMoves.node : p.legal.length
-    ? el("section", { class: "panel moves" }, el("h2", {}, `Your move, p${seat}`),
-      el("div", { class: "actions" }, p.legal.map((legal, index) =>
-        el("button", { class: "action", data: { index }, onclick: () => act(legal.action) },
-          legal.text))))
-    : el("section", { class: "panel moves" }, el("h2", {},
-      p.is_terminal ? `Game over: ${p.winners.map((w) => `p${w}`).join(", ")} won`
-        : `Waiting for ${p.to_act.map((s) => `p${s}`).join(", ")}`));
+  const same = movesKey === shownMoves.key && shownMoves.node;
+  if (!same) picked = [];
+  const moves = same ? shownMoves.node : movesPanel(p);
   shownMoves = { key: movesKey, node: moves };
-  for (const button of moves.querySelectorAll("button.action")) button.disabled = false;
+  for (const button of moves.querySelectorAll("button.action, button.plain-move")) {
+    /** @type {HTMLButtonElement} */ (button).disabled = false;
+  }
   const controls = info.mode === "hotseat"
     ? el("div", { class: "controls" },
-      el("button", { id: "undo", onclick: undo }, "Undo"),
+      p.is_terminal ? null : el("button", { id: "undo", onclick: undo }, "Undo"),
       el("button", { id: "save", onclick: save }, "Save"), el("span", { id: "saved" }))
     : (seat === null ? el("div", { class: "controls" },
       el("button", { id: "save", onclick: save }, "Save"), el("span", { id: "saved" }))
@@ -182,17 +241,244 @@ function render(p) {
       el("a", { id: "replay-link", href: `/play/${token}?replay` }, "Watch the replay"), " · ",
       el("a", { id: "record-link", href: `/api/play/${token}/record` }, "Download the record (with its seed)")));
   }
-  main.replaceChildren(
+  const parts = [
     connectionBanner(),
     el("div", { class: "top" }, scoresTable(p), controls),
-    el("section", { class: "panel board" }, drawBoard(p)),
-    moves,
-    el("section", { class: "panel log" }, el("h2", {}, "What you were told"),
-      el("ol", { reversed: "" }, [...p.log].reverse().map((line) => el("li", {}, line)))),
+    p.is_terminal ? scoreSheet(p) : null,
+    // Wide screens put the moves beside the board; narrow ones right under it, above the log.
+    el("div", { class: "play" },
+      el("section", { class: "panel board", "aria-label": "The table" }, drawBoard(p)),
+      el("div", { class: "side" }, moves, p.is_terminal ? null : scoreSheet(p),
+        el("section", { class: "panel log" }, el("h2", {}, "What you were told"),
+          el("ol", { reversed: "", tabindex: "0", "aria-label": "What you were told, latest first" }, [...p.log].reverse().map((line) => el("li", {}, line)))))),
+    rulesPanel(p),
     el("details", { class: "panel" }, el("summary", {}, "The table as text"), el("pre", {}, p.text)),
-    ...extras);
+    ...extras];
+  main.replaceChildren(...parts.filter((part) => part !== null));
+  hideTip();
+  // Focus lost with the old page (a move sent, another seat's move) goes to the first thing
+  // to pick, so a keyboard player carries on from there.
+  refreshPicker(!document.activeElement || document.activeElement === body);
   if (host) refreshSaves();
   if (body.dataset.connection === "lost") disableMoves();
+}
+
+// ---- moves on the board: pick the things a move names, then confirm its words ----
+
+let current = null; // the payload shown
+let sentencesOpen = false; // whether the list of every move in words is open (it stays so)
+let picked = []; // the keys picked so far on the board
+
+function movesPanel(p) {
+  if (!p.legal.length) {
+    return el("section", { class: "panel moves", id: "moves" }, el("h2", {},
+      p.is_terminal ? `Game over: ${p.winners.map((w) => `p${w}`).join(", ")} won`
+        : `Waiting for ${p.to_act.map((s) => `p${s}`).join(", ")}`));
+  }
+  return el("section", { class: "panel moves", id: "moves" }, el("h2", {}, `Your move, p${p.seat}`),
+    el("div", { id: "pick", role: "group", "aria-label": "The move being picked" }),
+    el("div", { id: "plain", class: "actions plain" }),
+    el("details", { class: "sentences", ontoggle: (event) => { sentencesOpen = event.target.open; },
+      ...(sentencesOpen ? { open: "" } : {}) }, el("summary", {}, `Every move in words (${p.legal.length})`),
+      el("div", { class: "actions" }, p.legal.map((legal, index) =>
+        el("button", { class: "action", data: { index }, onclick: () => act(legal.action) }, legal.text)))));
+}
+
+/**
+ * Marks what can be picked on the board now and shows the move picked so far.
+ * @param {boolean} moveFocus whether to put the keyboard focus on the first thing to pick
+ */
+function refreshPicker(moveFocus) {
+  const p = current;
+  const pick = document.getElementById("pick");
+  const present = new Set([...main.querySelectorAll("[data-key]")].map((node) => node.getAttribute("data-key")));
+  const moves = p && p.legal.length ? boardMoves(p, present) : [];
+  let { next, complete } = narrow(moves, picked);
+  if (picked.length && !next.size && !complete.length) {
+    picked = [];
+    ({ next, complete } = narrow(moves, picked));
+  }
+  const labels = {};
+  const shownPicked = new Set(); // a picked key shows on its first thing (three red birds: one)
+  for (const node of main.querySelectorAll("[data-key]")) {
+    const key = node.getAttribute("data-key");
+    labels[key] ||= node.getAttribute("data-label");
+    const target = next.has(key);
+    const chosen = picked.includes(key) && !shownPicked.has(key);
+    if (chosen) shownPicked.add(key);
+    node.classList.toggle("target", target);
+    node.classList.toggle("selected", chosen);
+    if (target || chosen) {
+      node.setAttribute("role", "button");
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("aria-label", accessibleName(node) + (chosen ? " (picked; press to take back)" : ""));
+      if (chosen) node.setAttribute("aria-pressed", "true");
+      else node.removeAttribute("aria-pressed");
+    } else {
+      for (const attr of ["role", "tabindex", "aria-label", "aria-pressed"]) node.removeAttribute(attr);
+    }
+  }
+  if (!pick) return;
+  // The moves that name nothing on the board, as buttons (kept while they stay the same, so
+  // a redraw does not move them under the pointer).
+  const plainBox = document.getElementById("plain");
+  const plain = moves.filter((m) => !m.path.length);
+  const plainKey = JSON.stringify(plain.map((m) => m.index));
+  if (plainBox && plainBox.dataset.moves !== plainKey) {
+    plainBox.dataset.moves = plainKey;
+    plainBox.replaceChildren(...plain.map((m) =>
+      el("button", { class: "plain-move", data: { index: m.index }, onclick: () => act(m.action) }, m.text)));
+  }
+  const parts = [];
+  if (!picked.length) {
+    parts.push(el("p", { class: "prompt" }, next.size
+      ? "Pick a highlighted bird, card or place on the board" + (moves.some((m) => !m.path.length) ? ", or a move below." : ".")
+      : "Pick a move below."));
+  } else {
+    parts.push(el("p", { class: "prompt" }, "Picked: ", picked.map((key) => labels[key] || key).join(" → "),
+      next.size ? ". Now pick where on the board" + (complete.length ? ", or:" : ".") : ""));
+    if (complete.length === 1 && !next.size) {
+      parts.push(el("p", { class: "confirm" }, el("span", { id: "confirm-text" }, complete[0].text)),
+        el("button", { id: "send", class: "send", onclick: () => act(complete[0].action) }, "Send this move"));
+    } else {
+      parts.push(el("div", { class: "actions" }, complete.map((m) =>
+        el("button", { class: "choice", onclick: () => act(m.action) }, m.text))));
+    }
+    parts.push(el("button", { id: "cancel", onclick: () => { picked = []; refreshPicker(true); } }, "Start again"));
+  }
+  pick.replaceChildren(...parts);
+  if (moveFocus && body.dataset.screen === "turn") {
+    const first = document.getElementById("send") || pick.querySelector("button.choice")
+      || main.querySelector("[data-key].target") || main.querySelector("button.plain-move, button.action");
+    if (first) /** @type {HTMLElement} */ (first).focus({ preventScroll: picked.length === 0 });
+  }
+}
+
+/** A picked thing's name: its label, led by the words it shows when the label lacks them. */
+function accessibleName(node) {
+  const label = node.getAttribute("data-label") || "";
+  if (node instanceof SVGElement) return label; // its words are hidden: the label says them
+  const seen = node.textContent.replace(/\s+/g, " ").trim();
+  return label.toLowerCase().includes(seen.toLowerCase()) ? label : `${seen}: ${label}`;
+}
+
+function choose(node) {
+  const key = node.getAttribute("data-key");
+  if (node.classList.contains("target")) picked.push(key);
+  else if (node.classList.contains("selected")) picked = picked.slice(0, picked.indexOf(key));
+  else return false;
+  refreshPicker(true);
+  return true;
+}
+
+main.addEventListener("click", (event) => {
+  const node = /** @type {Element} */ (event.target).closest("[data-key], [data-tip]");
+  if (!node) {
+    hideTip();
+    return;
+  }
+  if (node.hasAttribute("data-key") && choose(node)) return;
+  // A tap on a thing that cannot be picked shows what it does (a touch's hover may have
+  // shown it already: the tap keeps it up).
+  showTip(node);
+});
+
+main.addEventListener("keydown", (event) => {
+  const node = /** @type {Element} */ (event.target);
+  if (event.key === "Escape" && picked.length) {
+    picked = [];
+    refreshPicker(true);
+  } else if ((event.key === "Enter" || event.key === " ") && node.hasAttribute("data-key")) {
+    event.preventDefault();
+    choose(node);
+  }
+});
+
+// ---- tooltips: a thing's name and its rules text, on hover, focus or a tap ----
+
+const tip = document.getElementById("tip") || body.appendChild(el("div", { id: "tip", role: "tooltip", hidden: "" }));
+let tipFor = null;
+
+function showTip(node) {
+  const p = current;
+  const id = node.getAttribute("data-tip");
+  const rules = id && p && p.rules ? p.rules[id] : null;
+  const label = node.getAttribute("data-label") || (id && p ? p.names[id] || id : "");
+  if (!rules && !label) return;
+  tip.replaceChildren(...[el("b", {}, label), rules ? el("span", {}, rules) : null].filter((part) => part !== null));
+  tip.hidden = false;
+  const box = node.getBoundingClientRect();
+  const left = Math.max(4, Math.min(box.left + window.scrollX, window.scrollX + document.documentElement.clientWidth - 284));
+  tip.style.left = `${left}px`;
+  tip.style.top = `${box.bottom + window.scrollY + 6}px`;
+  tipFor = node;
+}
+
+function hideTip() {
+  tip.hidden = true;
+  tipFor = null;
+}
+
+// A tooltip placed for another width would stick out of the page.
+window.addEventListener("resize", hideTip);
+main.addEventListener("mouseover", (event) => {
+  const node = /** @type {Element} */ (event.target).closest("[data-tip], [data-key]");
+  if (node && node !== tipFor) showTip(node);
+});
+main.addEventListener("mouseout", (event) => {
+  const to = /** @type {Element | null} */ (event.relatedTarget);
+  if (tipFor && !(to && tipFor.contains(to))) hideTip();
+});
+main.addEventListener("focusin", (event) => {
+  const node = /** @type {Element} */ (event.target);
+  if (node.hasAttribute("data-key") || node.hasAttribute("data-tip")) showTip(node);
+  else hideTip();
+});
+
+// ---- score sheet, rules text and the announcements of others' moves ----
+
+function scoreSheet(p) {
+  const lines = p.breakdown || [];
+  if (!lines.length) return null;
+  const rows = new Map();
+  for (const line of lines) {
+    const key = `${line.source}\u0000${line.rule}`;
+    if (!rows.has(key)) rows.set(key, { source: line.source, rule: line.rule, points: Array(p.players).fill(0) });
+    rows.get(key).points[line.seat] += line.points;
+  }
+  const seats = Array.from({ length: p.players }, (_, s) => s);
+  const totals = seats.map((s) => lines.filter((l) => l.seat === s).reduce((a, l) => a + l.points, 0));
+  return el("details", { class: "panel score-sheet", id: "score-sheet", ...(p.is_terminal ? { open: "" } : {}) },
+    el("summary", {}, p.is_terminal ? "Final score sheet" : "Score sheet so far (what is public)"),
+    el("table", { class: "sheet" },
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "points for"), seats.map((s) => el("th", { scope: "col" }, `p${s}`)))),
+      el("tbody", {}, [...rows.values()].map((row) => el("tr", {},
+        el("th", { scope: "row" }, row.source, el("span", { class: "rule" }, ` (${row.rule})`)),
+        row.points.map((n) => el("td", {}, n))))),
+      el("tfoot", {}, el("tr", {}, el("th", { scope: "row" }, "total"), totals.map((n) => el("td", {}, n))))));
+}
+
+function rulesPanel(p) {
+  const rules = p.rules || {};
+  const ids = Object.keys(rules).filter((id) => rules[id]).sort((a, b) => (p.names[a] || a).localeCompare(p.names[b] || b));
+  if (!ids.length) return null;
+  return el("details", { class: "panel", id: "rules" }, el("summary", {}, "What each card, tile and creature does"),
+    el("dl", {}, ids.map((id) => [el("dt", {}, p.names[id] || id), el("dd", {}, rules[id])])));
+}
+
+let told = { seat: undefined, log: [] };
+
+/** Says the lines others' moves added to the log, in the page's live region. */
+function announce(p) {
+  const region = document.getElementById("announce");
+  if (!region) return;
+  if (told.seat === p.seat) {
+    const last = told.log[told.log.length - 1];
+    const from = last === undefined ? 0 : p.log.lastIndexOf(last) + 1;
+    const fresh = p.log.slice(from).filter((line) => p.seat === null || !line.startsWith(`p${p.seat} `));
+    if (fresh.length) region.textContent = fresh.join("\n");
+  }
+  told = { seat: p.seat, log: p.log };
 }
 
 async function setName() {
@@ -232,6 +518,7 @@ async function loadSave(id, mode) {
 
 async function act(action) {
   body.dataset.busy = "1";
+  picked = [];
   try {
     const p = await api(`/api/play/${token}/action`, { method: "POST", body: JSON.stringify(action) });
     if (info.mode === "hotseat" && (p.is_terminal || !p.to_act.includes(p.seat))) await table();
@@ -280,8 +567,10 @@ async function table() {
     el("button", { id: "ready", data: { seat: next }, onclick: async () => {
       body.dataset.busy = "1";
       shown = next;
+      told = { seat: undefined, log: [] };
       try { render(await api(`/api/play/${token}/state?seat=${next}`)); } catch (error) { showError(error); }
     } }, `I am p${next}: show my seat`)));
+  document.getElementById("ready").focus();
 }
 
 // ---- one seat per browser: the seat's payload pushed over a WebSocket ----
@@ -303,7 +592,7 @@ function showBanner(text) {
 }
 
 function disableMoves() {
-  for (const button of document.querySelectorAll("button.action")) {
+  for (const button of document.querySelectorAll("button.action, button.plain-move, button.send, button.choice")) {
     /** @type {HTMLButtonElement} */ (button).disabled = true;
   }
 }
@@ -358,13 +647,13 @@ async function replay() {
       document.getElementById("title").textContent =
         `${TITLES[p.game] || p.game} · replay · step ${p.replay.step} of ${p.replay.steps}`;
       const go = (to) => { step = Math.max(0, Math.min(p.replay.steps, to)); draw(); };
-      const jump = el("input", { id: "jump", type: "range", min: 0, max: p.replay.steps, value: step });
+      const jump = el("input", { id: "jump", type: "range", min: 0, max: p.replay.steps, value: step, "aria-label": "step" });
       jump.addEventListener("change", () => go(Number(jump.value)));
       const viewer = el("select", { id: "viewer" }, el("option", { value: "" }, "the spectator"),
         Array.from({ length: p.players }, (_, k) => el("option", { value: k }, `p${k}`)));
       viewer.value = seat;
       viewer.addEventListener("change", () => { seat = viewer.value; draw(); });
-      main.replaceChildren(
+      main.replaceChildren(...[
         el("div", { class: "top" }, scoresTable(p), el("div", { class: "controls" },
           el("button", { id: "start", onclick: () => go(0) }, "start"),
           el("button", { id: "back", onclick: () => go(step - 1) }, "◀ back"),
@@ -372,8 +661,10 @@ async function replay() {
           el("button", { id: "end", onclick: () => go(p.replay.steps) }, "end"), " ", jump,
           el("label", {}, " seen by ", viewer))),
         el("section", { class: "panel board" }, drawBoard(p)),
+        scoreSheet(p),
         el("section", { class: "panel log" }, el("h2", {}, "What they were told"),
-          el("ol", { reversed: "" }, [...p.log].reverse().map((line) => el("li", {}, line)))));
+          el("ol", { reversed: "", tabindex: "0", "aria-label": "What they were told, latest first" },
+            [...p.log].reverse().map((line) => el("li", {}, line))))].filter((part) => part !== null));
     } catch (error) { showError(error); }
   };
   await draw();

@@ -398,6 +398,8 @@ class BirdObserver:
             size += shared.encoding.summary_size(shared.config)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"info_state" if self._perfect_recall else "observation": self.tensor}
+        # One observer per seat (and one for the public view): each writes over its last.
+        self._observers: dict[int | None, arrays.Observer] = {}
 
     def set_from(self, state: BirdState, player: int) -> None:
         """Fills `tensor` with `player`'s observation or information state of `state`."""
@@ -410,7 +412,11 @@ class BirdObserver:
         if self._perfect_recall:
             self.tensor[:] = information_state(encoding, view, state.seen(player))
         else:
-            arrays.observe_into(encoding, view, self.tensor)
+            seat = None if self._public else player
+            observer = self._observers.get(seat)
+            if observer is None:
+                observer = self._observers[seat] = arrays.Observer(encoding, self.tensor.shape[0])
+            observer.observe_into(view, self.tensor)
 
     def string_from(self, state: BirdState, player: int) -> str:
         """Returns `player`'s information state or observation of `state` as text."""

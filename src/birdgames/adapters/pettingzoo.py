@@ -82,6 +82,10 @@ class _Table:
         self.players = int(config.players)
         self.agents = [agent_name(p) for p in range(self.players)]
         self.size = self.encoding.observation_size(config)
+        # One observer per seat: each writes over that seat's last observation.
+        self._observers = [
+            arrays.Observer(self.encoding, self.size) for _ in range(int(config.players))
+        ]
         self.actions = self.encoding.num_actions(config)
         # One space object per agent: seeding one agent's space must not reseed another's.
         self.observation_spaces = {a: self._observation_space() for a in self.agents}
@@ -130,7 +134,7 @@ class _Table:
         else:
             mask = np.zeros(self.actions, dtype=np.int8)
         return {
-            "observation": arrays.observe_array(self.encoding, view, self.size),
+            "observation": self._observers[seat].observe(view),
             "action_mask": mask,
         }
 

@@ -62,6 +62,10 @@ class SelfPlayEnv(gymnasium.Env[Observation, np.int64]):
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.size = self.encoding.observation_size(config)
+        # One observer per seat: each writes over that seat's last observation.
+        self._observers = [
+            arrays.Observer(self.encoding, self.size) for _ in range(int(config.players))
+        ]
         self.actions = self.encoding.num_actions(config)
         # A Dict space's samples are dicts of arrays: this env's observations.
         self.observation_space = cast(
@@ -88,7 +92,7 @@ class SelfPlayEnv(gymnasium.Env[Observation, np.int64]):
             self._legal = legal
         view = self.engine.view(self.state, seat)
         return {
-            "observation": arrays.observe_array(self.encoding, view, self.size),
+            "observation": self._observers[seat].observe(view),
             "action_mask": arrays.mask_array(legal, self.actions),
         }
 

@@ -86,6 +86,11 @@ class VectorGame:
         self._steps = [0] * num_games
         self._legal: list[dict[int, Any]] = [{} for _ in range(num_games)]
         self._seats = np.zeros(num_games, np.int64)
+        # One observer per game and seat: each writes over that seat's last observation.
+        self._observers = [
+            [arrays.Observer(self.encoding, self.observation_size) for _ in range(self.players)]
+            for _ in range(num_games)
+        ]
 
     def reset(self) -> Batch:
         """Deals every game anew; returns the first batch."""
@@ -102,15 +107,14 @@ class VectorGame:
     def _batch(self) -> Batch:
         engine, encoding = self.engine, self.encoding
         masks = np.zeros((self.num_games, self.num_actions), np.int8)
-        views = []
+        observations = np.empty((self.num_games, self.observation_size), np.float32)
         for i, state in enumerate(self.states):
             seat = engine.to_act(state)[0]
             self._seats[i] = seat
             legal = arrays.legal_index(engine, encoding, state, seat)
             self._legal[i] = legal
             masks[i, list(legal)] = 1
-            views.append(engine.view(state, seat))
-        observations = arrays.encode_many(encoding, views, self.observation_size)
+            self._observers[i][seat].observe_into(engine.view(state, seat), observations[i])
         return Batch(observations, masks, self._seats.copy())
 
     def step(self, actions: Sequence[int] | IntArray) -> Step:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -22,7 +22,8 @@ class GreedyPolicy:
     the resulting views are valued for every player: the seat's value less the best of the
     others', averaged. Ties go to a uniformly random one of the best. `config` is the game's
     config when the determinizer needs it (Rookery's decklists); None means the standard one.
-    `samples` None takes the game's default (see `BotSupport.greedy_samples`).
+    `samples` None takes the game's default (see `BotSupport.greedy_samples`); `evaluate`
+    `(view, player) -> value` replaces the game's evaluation.
     """
 
     game: AnyGame
@@ -31,6 +32,8 @@ class GreedyPolicy:
     """The game's config when the determinizer needs it; None: the standard one."""
     samples: int | None = None
     """How many determinizations value each legal action; None: the game's default."""
+    evaluate: Callable[[Any, int], float] | None = None
+    """`(view, player)` to a value, in place of the game's evaluation; None: the game's."""
 
     def choose(
         self,
@@ -42,7 +45,7 @@ class GreedyPolicy:
         if len(legal_actions) == 1:
             return legal_actions[0], rng
         game = self.game
-        support = support_for(game)
+        support = support_for(game, self.evaluate)
         player: int = view.player
         totals = [0.0] * len(legal_actions)
         samples = support.greedy_samples if self.samples is None else self.samples

@@ -12,7 +12,7 @@ number of iterations: the package reads no clock.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -73,7 +73,7 @@ class ISMCTSPolicy:
     them on the determinization, and the line is valued once the seat acts again or those
     replies are made. None takes the game's default for each (see `BotSupport`). `config` is the
     game's config when the determinizer needs it (Rookery's decklists); None means the
-    standard one.
+    standard one. `evaluate` `(view, player) -> value` replaces the game's evaluation.
     """
 
     game: AnyGame
@@ -98,6 +98,8 @@ class ISMCTSPolicy:
     """Whether the other seats reply by one step of lookahead instead of searching their own
     nodes; None: the game's default.
     """
+    evaluate: Callable[[Any, int], float] | None = None
+    """`(view, player)` to a value, in place of the game's evaluation; None: the game's."""
 
     def choose(
         self,
@@ -109,7 +111,7 @@ class ISMCTSPolicy:
         if len(legal_actions) == 1:
             return legal_actions[0], rng
         game = self.game
-        support = support_for(game)
+        support = support_for(game, self.evaluate)
         me: int = view.player
         root = _Node(me)
         search = _Search(

@@ -1,21 +1,20 @@
-"""What a bot needs from a game beyond the Game protocol, per registered engine."""
+"""What a bot needs from a game beyond the Game protocol, per registered engine.
+
+Each game ships its `BotSupport` as `BOT_SUPPORT` in the module its registration names
+(`core.GameModules.bots`); `register` adds or replaces one by hand.
+"""
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeAlias, TypeVar
 
 import attrs
 
-from birdgames.core import AnyGame, InvalidConfigError
-from birdgames.peacock import evaluate as peacock_evaluate
-from birdgames.peacock import sample as peacock_sample
-from birdgames.perch_bop import evaluate as perch_evaluate
-from birdgames.perch_bop import sample as perch_sample
+from birdgames.core import AnyGame, InvalidConfigError, registered_modules
 from birdgames.rng import Rng, next_u64
-from birdgames.rookery import evaluate as rookery_evaluate
-from birdgames.rookery import sample as rookery_sample
 
 ConfigT = TypeVar("ConfigT")
 StateT = TypeVar("StateT")
@@ -70,34 +69,8 @@ class BotSupport(Generic[ConfigT, StateT, ViewT, EventT]):
 
 AnySupport: TypeAlias = BotSupport[Any, Any, Any, Any]
 
-# Peacock offers 20-40 migration steps at a time, most worth within a point or two of each
-# other: a few hundred iterations neither tell them apart under the usual exploration nor
-# survive a random first try of the step after. A low constant and the one-step evaluation as
-# a prior make a search that refines the greedy choice, with the seat's own migration steps
-# searched first. Once greedy valued unplaced birds in full (93 per player), that search no
-# longer beat it (201 games: mean rank 2.00 [1.89, 2.10] to greedy's 2.00): the others' moves
-# in its tree got too few visits to be more than random. With them replying by one step of lookahead
-# instead, a line shows what a pick leaves them to take; on 30 paired games (seed 7) the
-# score against two greedy seats went from 2.2 points behind them to 2.8 ahead.
-_PEACOCK = BotSupport(
-    peacock_sample.sample_state,
-    peacock_evaluate.evaluate,
-    10.0,
-    exploration=0.1,
-    prior_visits=5,
-    value_reached=True,
-    replies=True,
-    # Until the picks are revealed a seat's own action does not depend on what it cannot see,
-    # and its view of the others holds nothing hidden: a second determinization mostly repeats
-    # the first, at twice the cost.
-    greedy_samples=1,
-)
-
-_SUPPORT: dict[str, AnySupport] = {
-    "peacock": _PEACOCK,
-    "perch_bop": BotSupport(perch_sample.sample_state, perch_evaluate.evaluate, 10.0),
-    "rookery": BotSupport(rookery_sample.sample_state, rookery_evaluate.evaluate, 20.0),
-}
+# Supports registered by hand, and those of registered games once first asked for.
+_SUPPORT: dict[str, AnySupport] = {}
 
 
 def register(name: str, support: AnySupport) -> None:
@@ -105,18 +78,31 @@ def register(name: str, support: AnySupport) -> None:
     _SUPPORT[name] = support
 
 
+def _support_named(name: str) -> AnySupport | None:
+    support = _SUPPORT.get(name)
+    if support is None:
+        modules = registered_modules().get(name)
+        if modules is not None and modules.bots is not None:
+            support = importlib.import_module(modules.bots).BOT_SUPPORT
+            _SUPPORT[name] = support
+    return support
+
+
 def supports() -> Mapping[str, AnySupport]:
     """Returns the games bots can play, by name."""
+    for name in registered_modules():
+        _support_named(name)
     return dict(_SUPPORT)
 
 
-def support_for(game: AnyGame) -> AnySupport:
-    """Returns the bot support of `game`; a game without one raises InvalidConfigError."""
-    support = _SUPPORT.get(game.name)
+def support_for(game: AnyGame, evaluate: Callable[[Any, int], float] | None = None) -> AnySupport:
+    """Returns the bot support of `game`, with `evaluate` in place of the game's evaluation
+    when given; a game without support raises InvalidConfigError."""
+    support = _support_named(game.name)
     if support is None:
-        names = ", ".join(sorted(_SUPPORT))
+        names = ", ".join(sorted(supports()))
         raise InvalidConfigError(f"bots cannot play {game.name} yet; they play {names}")
-    return support
+    return support if evaluate is None else attrs.evolve(support, evaluate=evaluate)
 
 
 def advantages(values: Sequence[float]) -> tuple[float, ...]:

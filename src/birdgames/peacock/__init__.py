@@ -51,7 +51,15 @@ from birdgames.peacock.game import GAME, PeacockGame
 from birdgames.peacock.scoring import rating
 from birdgames.peacock.state import Config, Flock, Group, Phase, Slot, State, Tuck
 from birdgames.peacock.view import GroupView, SeatView, View
-from birdgames.peacock.words import WORDS, card_name, describe_action, describe_event, render
+from birdgames.peacock.words import (
+    WORDS,
+    card_name,
+    describe_action,
+    describe_event,
+    render,
+    rules_text,
+    score_breakdown,
+)
 
 __all__ = [
     "WORDS",
@@ -59,6 +67,8 @@ __all__ = [
     "describe_action",
     "describe_event",
     "render",
+    "rules_text",
+    "score_breakdown",
     "words",
     "GAME",
     "encoding",

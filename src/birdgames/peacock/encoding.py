@@ -207,7 +207,7 @@ def _group(out: Features, group: GroupView) -> None:
     out.number(group.meat, 10)
 
 
-def _seat(out: Features, seat: SeatView, groups: int) -> None:
+def _seat_head(out: Features, seat: SeatView) -> None:
     out.number(seat.hand_size, 10)
     out.flag(seat.hand_birds is not None)  # the viewer's own seat: hand and pick shown
     out.flag(seat.committed)
@@ -222,7 +222,42 @@ def _seat(out: Features, seat: SeatView, groups: int) -> None:
     out.number(seat.moves_left, MOVES_PER_MIGRATION)
     out.padded([s / 100 for s in seat.season_scores], SEASONS_PER_GAME)
     out.number(seat.total, 100)
-    out.rows(seat.groups, groups, _GROUP_SIZE, _group, shared=True)
+
+
+def _seat(out: Features, seat: tuple[int, SeatView]) -> None:
+    groups, shown = seat
+    # The head and the groups change apart: a step moves one bird or drafts one card.
+    out.part(shown, _seat_head)
+    out.rows(shown.groups, groups, _GROUP_SIZE, _group, shared=True)
+
+
+def _viewer(out: Features, viewer: tuple[int, PlayerId | None]) -> None:
+    players, player = viewer
+    out.one_hot(player, players)
+
+
+def _to_act(out: Features, turn: tuple[int, tuple[int, ...]]) -> None:
+    players, to_act = turn
+    out.padded([1.0 if p in to_act else 0.0 for p in range(players)], players)
+
+
+def _round(out: Features, round_: tuple[int, Season, int, Phase]) -> None:
+    number, season, direction, phase = round_
+    out.number(number, 10)
+    out.one_hot(SEASONS.index(season), 2)
+    out.number(direction)
+    out.one_hot(PHASES.index(phase), len(PHASES))
+
+
+def _supply(
+    out: Features, supply: tuple[int, int, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+) -> None:
+    birds, islands, boxed_birds, boxed_islands, gone = supply
+    out.number(birds, 100)
+    out.number(islands, 100)
+    out.counts(boxed_birds, BIRDS)
+    out.counts(boxed_islands, ISLANDS)
+    out.counts(gone, _CARDS)
 
 
 def observe(view: View) -> tuple[float, ...]:
@@ -233,31 +268,33 @@ def observe(view: View) -> tuple[float, ...]:
 
 
 def fill_observation(out: Features, view: View) -> None:
-    """Appends the view's numbers to `out`, marking each block."""
+    """Appends the view's numbers to `out`, marking each block (each block a `part`)."""
     players = view.players
     out.mark("seat", "one-hot of the viewer (zeros for the spectator)")
-    out.one_hot(view.player, players)
+    out.part((players, view.player), _viewer)
     out.mark("to_act", "per seat: to act")
-    out.padded([1.0 if p in view.to_act else 0.0 for p in range(players)], players)
+    out.part((players, view.to_act), _to_act)
     out.mark(
         "round",
         "round / 10; season one-hot (blue, orange); passing direction (+1 or -1); phase "
         "one-hot (draft, migration, additional migration, over)",
     )
-    out.number(view.round, 10)
-    out.one_hot(SEASONS.index(view.season), 2)
-    out.number(view.direction)
-    out.one_hot(PHASES.index(view.phase), len(PHASES))
+    out.part((view.round, view.season, view.direction, view.phase), _round)
     out.mark(
         "supply",
         "bird deck / 100, island deck / 100; boxed birds per species; boxed islands per "
         "type; cards gone per card (species, then island types)",
     )
-    out.number(view.bird_deck_size, 100)
-    out.number(view.island_deck_size, 100)
-    out.counts(view.boxed_birds, BIRDS)
-    out.counts(view.boxed_islands, ISLANDS)
-    out.counts(view.gone, _CARDS)
+    out.part(
+        (
+            view.bird_deck_size,
+            view.island_deck_size,
+            view.boxed_birds,
+            view.boxed_islands,
+            view.gone,
+        ),
+        _supply,
+    )
     groups = max_groups(players)
     out.mark(
         "seats",
@@ -270,7 +307,7 @@ def fill_observation(out: Features, view: View) -> None:
         "meat / 10)",
     )
     for seat in view.seats:
-        _seat(out, seat, groups)
+        out.part((groups, seat), _seat)
 
 
 def observation_string(view: View) -> str:

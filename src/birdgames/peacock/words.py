@@ -6,10 +6,11 @@ viewer may see: another player's hand and face-down pick stay unnamed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Final, assert_never
 
+from birdgames.core import HistoryMismatchError, ScoreLine, UnknownIdError, settle_breakdown
 from birdgames.peacock.actions import (
     Action,
     DraftCard,
@@ -20,7 +21,17 @@ from birdgames.peacock.actions import (
     Source,
     TuckIsland,
 )
-from birdgames.peacock.cards import ISLAND_TYPES, SPECIES, STARTING_ISLANDS, Season
+from birdgames.peacock.cards import (
+    ISLAND_TYPES,
+    SPECIES,
+    SPECIES_BY_ID,
+    STARTING_ISLANDS,
+    Effect,
+    Need,
+    Season,
+    Species,
+    Trigger,
+)
 from birdgames.peacock.events import (
     BirdLifted,
     BirdMoved,
@@ -29,6 +40,7 @@ from birdgames.peacock.events import (
     BirdsRemoved,
     BirdsSetAside,
     Event,
+    FlockScore,
     GameEnded,
     HandDealt,
     HandPassed,
@@ -44,6 +56,7 @@ from birdgames.peacock.events import (
 from birdgames.peacock.scoring import rating
 from birdgames.peacock.state import Flock, Phase, Slot
 from birdgames.peacock.view import GroupView, SeatView, View
+from birdgames.phrases import a, count
 
 
 def _names() -> dict[str, str]:
@@ -120,11 +133,11 @@ def describe_action(view: View, action: Action) -> str:
                     if action.from_group is not None
                     else "its flock"
                 )
-                return f"{who} moves a {card_name(action.bird)} from {start} to {where}"
-            return f"{who} places a {_SOURCES[action.source]} {card_name(action.bird)} on {where}"
+                return f"{who} moves {a(card_name(action.bird))} from {start} to {where}"
+            return f"{who} places {a(_SOURCES[action.source])} {card_name(action.bird)} on {where}"
         case LiftBird():
             start = _slot(view, action.player, action.group, action.slot)
-            return f"{who} lifts a {card_name(action.bird)} from {start} and sets it aside"
+            return f"{who} lifts {a(card_name(action.bird))} from {start} and sets it aside"
         case EndMigration():
             return f"{who} ends their migration"
         case _:
@@ -136,7 +149,7 @@ def describe_event(view: View, event: Event) -> str:
     match event:
         case HandDealt():
             if event.birds is None or event.islands is None:
-                return f"p{event.player} is dealt {event.count} cards"
+                return f"p{event.player} is dealt {count(event.count, 'card')}"
             return f"p{event.player} is dealt {_cards((*event.birds, *event.islands))}"
         case PickCommitted():
             picked = card_name(event.card) if event.card is not None else "a card"
@@ -145,7 +158,7 @@ def describe_event(view: View, event: Event) -> str:
             return f"p{event.player} reveals {card_name(event.card)}"
         case HandPassed():
             if event.birds is None or event.islands is None:
-                cards = f"{event.count} cards"
+                cards = count(event.count, "card")
             else:
                 cards = _cards((*event.birds, *event.islands))
             return f"p{event.player} passes {cards} to p{event.to}"
@@ -160,18 +173,18 @@ def describe_event(view: View, event: Event) -> str:
             )
         case BirdPlaced():
             return (
-                f"p{event.player} places a {_SOURCES[event.source]} {card_name(event.bird)} "
+                f"p{event.player} places {a(_SOURCES[event.source])} {card_name(event.bird)} "
                 f"on {_slot(view, event.player, event.group, event.slot)}"
             )
         case BirdMoved():
             return (
-                f"p{event.player} moves a {card_name(event.bird)} from "
+                f"p{event.player} moves {a(card_name(event.bird))} from "
                 f"{_slot(view, event.player, event.from_group, event.from_slot)} to "
                 f"{_slot(view, event.player, event.group, event.slot)}"
             )
         case BirdLifted():
             return (
-                f"p{event.player} lifts a {card_name(event.bird)} from "
+                f"p{event.player} lifts {a(card_name(event.bird))} from "
                 f"{_slot(view, event.player, event.group, event.slot)} and sets it aside"
             )
         case MigrationEnded():
@@ -182,12 +195,12 @@ def describe_event(view: View, event: Event) -> str:
             return f"p{event.player}'s unplaced {_cards(event.birds)} are removed from the game"
         case BirdsSetAside():
             return (
-                f"p{event.player} sets aside {event.count} {card_name(event.bird)} from "
+                f"p{event.player} sets aside {_birds(event.count, event.bird)} from "
                 f"{_slot(view, event.player, event.group, event.slot)}: {event.reason}"
             )
         case SeasonScored():
             parts = "; ".join(
-                f"{f.size} {card_name(f.species)} x ({f.feathers}{f.bonus:+d}) = {f.points}"
+                f"{_birds(f.size, f.species)} x ({f.feathers}{f.bonus:+d}) = {f.points}"
                 for f in event.flocks
             )
             return (
@@ -210,7 +223,12 @@ def describe_event(view: View, event: Event) -> str:
 def _flock(flock: Flock | None) -> str:
     if flock is None:
         return "empty"
-    return f"{flock.size} {card_name(flock.species)}"
+    return _birds(flock.size, flock.species)
+
+
+def _birds(number: int, species: str) -> str:
+    """Returns `"1 Owl"` or `"3 Vultures"`."""
+    return count(number, card_name(species))
 
 
 def _group_line(index: int, group: GroupView) -> str:
@@ -222,13 +240,13 @@ def _group_line(index: int, group: GroupView) -> str:
     )
 
 
-def _moves_left(count: int) -> str:
-    return "1 move left" if count == 1 else f"{count} moves left"
+def _moves_left(moves: int) -> str:
+    return f"{count(moves, 'move')} left"
 
 
 def _seat_lines(view: View, index: int, seat: SeatView) -> list[str]:
     state = "done" if seat.done else ("picked" if seat.committed else "")
-    head = f"  p{index}: {seat.total} points, {seat.hand_size} cards in hand"
+    head = f"  p{index}: {count(seat.total, 'point')}, {count(seat.hand_size, 'card')} in hand"
     if view.phase is Phase.MIGRATION:
         head += f", {_moves_left(seat.moves_left)}"
     lines = [f"{head}{f', {state}' if state else ''}"]
@@ -252,8 +270,8 @@ def render(view: View) -> str:
     who = "a spectator" if view.player is None else f"p{view.player}"
     lines = [
         f"Peacock, seen by {who}: season {view.round} ({_season(view.season)}), "
-        f"{_PHASES[view.phase]}; {view.bird_deck_size} birds and {view.island_deck_size} "
-        f"islands in the decks"
+        f"{_PHASES[view.phase]}; {count(view.bird_deck_size, 'bird')} and "
+        f"{count(view.island_deck_size, 'island')} in the decks"
     ]
     for i, seat in enumerate(view.seats):
         lines.extend(_seat_lines(view, i, seat))
@@ -265,6 +283,133 @@ def render(view: View) -> str:
         lines.append(f"scores: {scores}")
         lines.append(f"to act: {', '.join(f'p{p}' for p in view.to_act)}")
     return "\n".join(lines)
+
+
+def _bonus_text(species: Species) -> str:
+    if species.trigger is Trigger.SEASON:
+        assert species.season is not None
+        when = f"in {species.season.value} seasons"
+    elif species.trigger is Trigger.FULL_FLOCK:
+        when = "when the flock is full"
+    elif species.trigger is Trigger.BUDDY:
+        assert species.buddy is not None
+        when = (
+            f"when its group holds at least {count(species.buddy_count, card_name(species.buddy))} "
+            "(both slots count)"
+        )
+    else:
+        assert species.resource is not None
+        when = f"when its group offers {species.resource.value}"
+    if species.effect is Effect.FLOCK_SIZE:
+        return f"{when}, its flock may hold {species.value} more bird"
+    sign = "+" if species.value >= 0 else "-"
+    return f"{when}, each bird scores {sign}{count(abs(species.value), 'feather')}"
+
+
+def _species_text(species: Species) -> str:
+    need = {
+        Need.SINGLE: "one",
+        Need.EITHER: "one",
+        Need.DOUBLE: "two",
+    }[species.need]
+    food = " or ".join(r.value for r in species.res)
+    return (
+        f"{card_name(species.id)}: needs {need} {food} on its group's active half "
+        f"(resources are never used up). Scores {count(species.feathers, 'feather')} per bird "
+        f"each season; a flock holds up to {count(species.flock, 'bird')}. Bonus: "
+        f"{_bonus_text(species)}. {species.copies} cards in the deck (K2.5)."
+    )
+
+
+def _rules() -> dict[str, str]:
+    texts = {s.id: _species_text(s) for s in SPECIES}
+    for t in ISLAND_TYPES:
+        texts[t.id] = (
+            f"{card_name(t.id)}: {t.blue.value} on its blue half, {t.orange.value} on its "
+            f"orange half. Placed as a new group it offers the half of the season's colour; "
+            f"tucked under a group on one half, it adds that half's resource in seasons of "
+            f"that colour (K2.3). {t.copies} cards ({t.copies_2p} with 2 players)."
+        )
+    for s in STARTING_ISLANDS:
+        blue = " and ".join(r.value for r in s.blue)
+        orange = " and ".join(r.value for r in s.orange)
+        texts[s.id] = (
+            f"{card_name(s.id)}: every player starts with it (group {s.dots - 1}); {blue} "
+            f"on its blue half, {orange} on its orange half (K1)."
+        )
+    return texts
+
+
+RULES_TEXT: Final[Mapping[str, str]] = MappingProxyType(_rules())
+"""What every catalog card does, in words, by id."""
+
+
+def rules_text(card: str) -> str:
+    """Returns what a species, island type or starting island does and how it scores."""
+    text = RULES_TEXT.get(card)
+    if text is None:
+        raise UnknownIdError(f"{card!r} is no Peacock card; known ids: {', '.join(RULES_TEXT)}")
+    return text
+
+
+def _bonus_reason(species: Species) -> str:
+    """Returns why a species' feathers bonus was active: "full flock", "with 1 Puffin"."""
+    if species.trigger is Trigger.SEASON:
+        assert species.season is not None
+        return f"in {species.season.value}"
+    if species.trigger is Trigger.FULL_FLOCK:
+        return "full flock"
+    if species.trigger is Trigger.BUDDY:
+        assert species.buddy is not None
+        return f"with {count(species.buddy_count, card_name(species.buddy))}"
+    assert species.resource is not None
+    return f"with {species.resource.value}"
+
+
+def _flock_line(view: View, event: SeasonScored, flock: FlockScore) -> ScoreLine:
+    birds = _birds(flock.size, flock.species)
+    if flock.bonus:
+        reason = _bonus_reason(SPECIES_BY_ID[flock.species])
+        each = f"({flock.feathers} feathers {flock.bonus:+d} bonus, {reason})"
+    else:
+        each = count(flock.feathers, "feather")
+    where = _slot(view, event.player, flock.group, flock.slot)
+    return ScoreLine(
+        event.player,
+        flock.points,
+        f"season {event.round} ({event.season.value}): {birds} on {where}, {flock.size} x {each}",
+        "K2.5",
+    )
+
+
+def score_breakdown(view: View, history: Sequence[Event] = ()) -> tuple[ScoreLine, ...]:
+    """Returns each seat's points by season, and by flock for the seasons whose
+    `SeasonScored` events `history` holds; each seat's lines sum to its score (K2.5, K3)."""
+    told: dict[tuple[int, int], SeasonScored] = {}
+    for event in history:
+        if isinstance(event, SeasonScored):
+            told[event.player, event.round] = event
+    for seat, round_ in told:
+        if not 0 <= seat < len(view.seats) or round_ > len(view.seats[seat].season_scores):
+            raise HistoryMismatchError(
+                f"the history scores p{seat} in season {round_} but the view shows no score "
+                f"for that season"
+            )
+    lines: list[ScoreLine] = []
+    for seat, side in enumerate(view.seats):
+        for index, points in enumerate(side.season_scores):
+            scored = told.get((seat, index + 1))
+            if scored is None:
+                lines.append(ScoreLine(seat, points, f"season {index + 1}'s flocks", "K2.5"))
+                continue
+            flocks = [_flock_line(view, scored, f) for f in scored.flocks]
+            if scored.points != points or sum(f.points for f in flocks) != points:
+                raise HistoryMismatchError(
+                    f"the history scores p{seat} {scored.points} in season {index + 1} but "
+                    f"the view shows {points}"
+                )
+            lines.extend(line for line in flocks if line.points)
+    return settle_breakdown(view.scores, lines, "points scored", "K2.5")
 
 
 class PeacockWords:
@@ -285,6 +430,14 @@ class PeacockWords:
     def render(self, view: View) -> str:
         """Returns the table as text."""
         return render(view)
+
+    def score_breakdown(self, view: View, history: Sequence[Event] = ()) -> tuple[ScoreLine, ...]:
+        """Returns each seat's points by season and flock."""
+        return score_breakdown(view, history)
+
+    def rules_text(self, card: str) -> str:
+        """Returns what a card does and how it scores."""
+        return rules_text(card)
 
 
 WORDS: Final = PeacockWords()

@@ -3,7 +3,7 @@
 Docstrings cite a rule by its section of docs/rules/perch_bop.md: (rules: "Section").
 """
 
-from birdgames.perch_bop import encoding, words
+from birdgames.perch_bop import drawing, encoding, words
 from birdgames.perch_bop.actions import (
     Action,
     ActivateCreature,
@@ -74,7 +74,15 @@ from birdgames.perch_bop.state import (
     Where,
 )
 from birdgames.perch_bop.view import Decision, SeatView, View
-from birdgames.perch_bop.words import WORDS, card_name, describe_action, describe_event, render
+from birdgames.perch_bop.words import (
+    WORDS,
+    card_name,
+    describe_action,
+    describe_event,
+    render,
+    rules_text,
+    score_breakdown,
+)
 
 __all__ = [
     "WORDS",
@@ -82,7 +90,10 @@ __all__ = [
     "describe_action",
     "describe_event",
     "render",
+    "rules_text",
+    "score_breakdown",
     "words",
+    "drawing",
     "Action",
     "Await",
     "Phase",

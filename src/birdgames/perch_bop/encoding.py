@@ -66,12 +66,18 @@ from birdgames.perch_bop.cards import (
 )
 from birdgames.perch_bop.game import GAME
 from birdgames.perch_bop.state import (
+    Activation,
+    Arrival,
     Await,
+    Birdfeeders,
     Config,
     Creature,
     Location,
     Phase,
     Pond,
+    Ponds,
+    Promos,
+    Sky,
     Stage,
     State,
     Where,
@@ -299,6 +305,14 @@ def _location_writer(hues: int) -> Callable[[Features, Location], None]:
 
 
 @functools.lru_cache(maxsize=16)
+def _locations_writer(hues: int) -> Callable[[Features, tuple[Location, ...]], None]:
+    """Returns the writer of every location slot with `hues` colours: most steps leave
+    every location alone, and then the block costs one comparison."""
+    size, row = _location_size(hues), _location_writer(hues)
+    return lambda out, locations: out.rows(locations, MAX_LOCATIONS, size, row, shared=True)
+
+
+@functools.lru_cache(maxsize=16)
 def _creatures_writer(players: int) -> Callable[[Features, tuple[Creature, ...]], None]:
     """Returns the writer of the creatures block at `players` players."""
     return lambda out, creatures: _creatures(out, creatures, players)
@@ -334,66 +348,68 @@ def observe(view: View) -> tuple[float, ...]:
     return out.done(_size(view.players, view.expansions, view.promos))
 
 
-def fill_observation(out: Features, view: View) -> None:
-    """Appends the view's numbers to `out`, marking each block."""
-    players = view.players
-    hues = colours(players)
+def _seat(out: Features, seat: tuple[int, PlayerId | None]) -> None:
+    players, player = seat
+    out.one_hot(player, players)
+
+
+def _seat_flags(
+    out: Features, flags: tuple[int, tuple[int, ...], tuple[int, ...], tuple[bool, ...]]
+) -> None:
+    players, to_act, pending, kept = flags
     seats = range(players)
-    out.mark("seat", "one-hot of the viewer (zeros for the spectator)")
-    out.one_hot(view.player, players)
-    out.mark("seats_flags", "per seat: to act; pending answer; objective kept")
-    out.padded([1.0 if p in view.to_act else 0.0 for p in seats], players)
-    out.padded([1.0 if p in view.pending else 0.0 for p in seats], players)
-    out.padded([1.0 if k else 0.0 for k in view.objectives_kept], players)
-    out.mark("turn_order", "per seat: one-hot of its position in the turn order")
-    for p in seats:
-        out.one_hot(view.turn_order.index(p) if p in view.turn_order else None, players)
-    out.mark(
-        "round_and_phase",
-        "round / 10; phase one-hot; awaited decision one-hot; bird placed; bonus used",
-    )
-    out.number(view.round, 10)
-    out.one_hot(PHASES.index(Phase(view.phase)), len(PHASES))
-    out.one_hot(AWAITS.index(Await(view.awaiting)), len(AWAITS))
-    out.flag(view.placed)
-    out.flag(view.bonus_used)
-    out.mark(
-        "locations",
-        f"{MAX_LOCATIONS} location slots: tile one-hot, birds per colour / 10, nest and "
-        "birdhouse flags per colour, free nests / 3, removed",
-    )
-    out.rows(
-        view.locations, MAX_LOCATIONS, _location_size(hues), _location_writer(hues), shared=True
-    )
-    out.mark("birds", "supply, bag, plaza per colour / 28; hands per seat, per colour / 10")
-    out.padded([n / 28 for n in view.supply], hues)
-    out.padded([n / 28 for n in view.bag], hues)
-    out.padded([n / 28 for n in view.plaza], hues)
-    for p in seats:
-        out.padded([n / 10 for n in view.hands[p]], hues)
-    out.mark("seat_scores", "per seat: score / 100, tick / 100, birdhouse unused, zap unused")
-    out.padded([s / 100 for s in view.scores], players)
-    out.padded([r / 100 for r in view.reached], players)
-    out.padded([1.0 if b else 0.0 for b in view.birdhouses], players)
-    out.padded([1.0 if z else 0.0 for z in view.zaps], players)
-    out.mark(
-        "fountain",
-        "slots x colour one-hot; arrivals: count per colour, count per chooser",
-    )
-    out.rows(view.fountain, MAX_SLOTS, hues, lambda row, colour: row.one_hot(colour, hues))
-    out.counts((a.colour for a in view.arrivals), range(hues))
-    out.counts((a.chooser for a in view.arrivals), seats)
-    out.mark(
-        "creatures",
-        "per creature: in play, controller one-hot, place kind one-hot, index / 10, used",
-    )
-    out.part(view.creatures, _creatures_writer(players))
-    out.mark(
-        "activation",
-        "creature one-hot, stage one-hot, start / 10, path / 10, part / 10, chosen bird's "
-        "place one-hot and colour one-hot",
-    )
-    activation = view.activation
+    out.padded([1.0 if p in to_act else 0.0 for p in seats], players)
+    out.padded([1.0 if p in pending else 0.0 for p in seats], players)
+    out.padded([1.0 if k else 0.0 for k in kept], players)
+
+
+def _turn_order(out: Features, order: tuple[int, tuple[int, ...]]) -> None:
+    players, turn_order = order
+    for p in range(players):
+        out.one_hot(turn_order.index(p) if p in turn_order else None, players)
+
+
+def _round_and_phase(out: Features, progress: tuple[int, Phase, str, bool, bool]) -> None:
+    number, phase, awaiting, placed, bonus_used = progress
+    out.number(number, 10)
+    out.one_hot(PHASES.index(Phase(phase)), len(PHASES))
+    out.one_hot(AWAITS.index(Await(awaiting)), len(AWAITS))
+    out.flag(placed)
+    out.flag(bonus_used)
+
+
+def _birds(out: Features, birds: tuple[int, tuple[tuple[int, ...], ...]]) -> None:
+    """The supply, bag, plaza and each hand (counts per colour)."""
+    hues, (supply, bag, plaza, *hands) = birds
+    out.padded([n / 28 for n in supply], hues)
+    out.padded([n / 28 for n in bag], hues)
+    out.padded([n / 28 for n in plaza], hues)
+    for hand in hands:
+        out.padded([n / 10 for n in hand], hues)
+
+
+def _seat_scores(
+    out: Features,
+    scores: tuple[int, tuple[int, ...], tuple[int, ...], tuple[bool, ...], tuple[bool, ...]],
+) -> None:
+    players, points, reached, birdhouses, zaps = scores
+    out.padded([s / 100 for s in points], players)
+    out.padded([r / 100 for r in reached], players)
+    out.padded([1.0 if b else 0.0 for b in birdhouses], players)
+    out.padded([1.0 if z else 0.0 for z in zaps], players)
+
+
+def _fountain(
+    out: Features, fountain: tuple[int, int, tuple[int | None, ...], tuple[Arrival, ...]]
+) -> None:
+    players, hues, slots, arrivals = fountain
+    out.rows(slots, MAX_SLOTS, hues, lambda row, colour: row.one_hot(colour, hues))
+    out.counts((a.colour for a in arrivals), range(hues))
+    out.counts((a.chooser for a in arrivals), range(players))
+
+
+def _activation(out: Features, activated: tuple[int, Activation | None]) -> None:
+    hues, activation = activated
     out.one_hot(
         None if activation is None else CREATURE_IDS.index(activation.creature),
         len(CREATURE_IDS),
@@ -405,54 +421,123 @@ def fill_observation(out: Features, view: View) -> None:
     chosen = None if activation is None else activation.chosen
     out.one_hot(None if chosen is None else chosen[0], MAX_LOCATIONS + len(POND_IDS))
     out.one_hot(None if chosen is None else chosen[1], hues)
-    out.mark("objectives", "dealt to the viewer (counts), kept by the viewer, revealed per seat")
-    out.counts(view.dealt, OBJECTIVE_IDS)
-    out.one_hot(
-        None if view.objective is None else OBJECTIVE_IDS.index(view.objective), len(OBJECTIVE_IDS)
-    )
-    for p in seats:
-        shown = view.revealed[p] if p < len(view.revealed) else None
+
+
+def _objectives(
+    out: Features, objectives: tuple[int, tuple[str, ...], str | None, tuple[str | None, ...]]
+) -> None:
+    players, dealt, kept, revealed = objectives
+    out.counts(dealt, OBJECTIVE_IDS)
+    out.one_hot(None if kept is None else OBJECTIVE_IDS.index(kept), len(OBJECTIVE_IDS))
+    for p in range(players):
+        shown = revealed[p] if p < len(revealed) else None
         out.one_hot(None if shown is None else OBJECTIVE_IDS.index(shown), len(OBJECTIVE_IDS))
+
+
+def _birdfeeders(out: Features, fed: tuple[int, Birdfeeders | None]) -> None:
+    players, feeders = fed
+    out.padded([1.0 if on else 0.0 for on in (feeders.on if feeders else ())], MAX_LOCATIONS)
+    out.padded([t / 5 for t in (feeders.taken if feeders else ())], players)
+    out.number(feeders.discarded if feeders else 0, 5)
+    out.number(feeders.removed if feeders else 0, 5)
+
+
+def _sky(out: Features, sky: Sky | None) -> None:
+    out.one_hot(None if sky is None else sky.sun, MAX_LOCATIONS)
+    out.one_hot(None if sky is None else sky.moon, MAX_LOCATIONS)
+
+
+def _ponds(out: Features, shown: tuple[int, int, Ponds | None]) -> None:
+    players, hues, ponds = shown
+    out.rows(
+        ponds.ponds if ponds is not None else (),
+        MAX_PONDS,
+        _pond_size(hues),
+        lambda row, pond: _pond(row, pond, hues),
+    )
+    out.padded([b / 5 for b in (ponds.bread if ponds else ())], players)
+    out.padded([b / 5 for b in (ponds.spent if ponds else ())], players)
+
+
+def _promos(out: Features, shown: tuple[int, Promos | None]) -> None:
+    players, promo = shown
+    out.one_hot(None if promo is None else promo.controller, players)
+    out.one_hot(None if promo is None else promo.egg, MAX_LOCATIONS)
+    out.one_hot(None if promo is None else promo.yeti, MAX_LOCATIONS)
+    out.flag(promo is not None and promo.egg_moved)
+    out.flag(promo is not None and promo.yeti_used)
+    out.flag(promo is not None and promo.eagle_used)
+    out.flag(promo is not None and promo.ruling is not None)
+
+
+def fill_observation(out: Features, view: View) -> None:
+    """Appends the view's numbers to `out`, marking each block (each block a `part`)."""
+    players = view.players
+    hues = colours(players)
+    out.mark("seat", "one-hot of the viewer (zeros for the spectator)")
+    out.part((players, view.player), _seat)
+    out.mark("seats_flags", "per seat: to act; pending answer; objective kept")
+    out.part((players, view.to_act, view.pending, view.objectives_kept), _seat_flags)
+    out.mark("turn_order", "per seat: one-hot of its position in the turn order")
+    out.part((players, view.turn_order), _turn_order)
+    out.mark(
+        "round_and_phase",
+        "round / 10; phase one-hot; awaited decision one-hot; bird placed; bonus used",
+    )
+    out.part(
+        (view.round, view.phase, view.awaiting, view.placed, view.bonus_used), _round_and_phase
+    )
+    out.mark(
+        "locations",
+        f"{MAX_LOCATIONS} location slots: tile one-hot, birds per colour / 10, nest and "
+        "birdhouse flags per colour, free nests / 3, removed",
+    )
+    out.part(view.locations, _locations_writer(hues))
+    out.mark("birds", "supply, bag, plaza per colour / 28; hands per seat, per colour / 10")
+    out.part((hues, (view.supply, view.bag, view.plaza, *view.hands)), _birds)
+    out.mark("seat_scores", "per seat: score / 100, tick / 100, birdhouse unused, zap unused")
+    out.part((players, view.scores, view.reached, view.birdhouses, view.zaps), _seat_scores)
+    out.mark(
+        "fountain",
+        "slots x colour one-hot; arrivals: count per colour, count per chooser",
+    )
+    out.part((players, hues, view.fountain, view.arrivals), _fountain)
+    out.mark(
+        "creatures",
+        "per creature: in play, controller one-hot, place kind one-hot, index / 10, used",
+    )
+    out.part(view.creatures, _creatures_writer(players))
+    out.mark(
+        "activation",
+        "creature one-hot, stage one-hot, start / 10, path / 10, part / 10, chosen bird's "
+        "place one-hot and colour one-hot",
+    )
+    out.part((hues, view.activation), _activation)
+    out.mark("objectives", "dealt to the viewer (counts), kept by the viewer, revealed per seat")
+    out.part((players, view.dealt, view.objective, view.revealed), _objectives)
     if "seeds_the_day" in view.expansions:
         out.mark(
             "seeds_the_day",
             "Birdfeeder per location slot; taken per seat / 5; discarded / 5; removed / 5",
         )
-        feeders = view.birdfeeders
-        out.padded([1.0 if on else 0.0 for on in (feeders.on if feeders else ())], MAX_LOCATIONS)
-        out.padded([t / 5 for t in (feeders.taken if feeders else ())], players)
-        out.number(feeders.discarded if feeders else 0, 5)
-        out.number(feeders.removed if feeders else 0, 5)
+        out.part((players, view.birdfeeders), _birdfeeders)
     if "points_in_the_sky" in view.expansions:
         out.mark("points_in_the_sky", "Sun cell one-hot, Moon cell one-hot")
-        sky = view.sky
-        out.one_hot(None if sky is None else sky.sun, MAX_LOCATIONS)
-        out.one_hot(None if sky is None else sky.moon, MAX_LOCATIONS)
+        out.part(view.sky, _sky)
     if "pond_emonium" in view.expansions:
         out.mark(
             "pond_emonium",
             "per Pond slot: tile one-hot, intersection / 10, birds per colour / 10, leader "
             "one-hot; Bread held and spent per seat / 5",
         )
-        ponds = view.ponds
-        shown_ponds = ponds.ponds if ponds is not None else ()
-        out.rows(shown_ponds, MAX_PONDS, _pond_size(hues), lambda row, pond: _pond(row, pond, hues))
-        out.padded([b / 5 for b in (ponds.bread if ponds else ())], players)
-        out.padded([b / 5 for b in (ponds.spent if ponds else ())], players)
+        out.part((players, hues, view.ponds), _ponds)
     if view.promos:
         out.mark(
             "promos",
             "holder one-hot, Golden Egg cell, Yeti cell, egg moved, Yeti used, Eagle used, "
             "a ruling stands",
         )
-        promo = view.promo_state
-        out.one_hot(None if promo is None else promo.controller, players)
-        out.one_hot(None if promo is None else promo.egg, MAX_LOCATIONS)
-        out.one_hot(None if promo is None else promo.yeti, MAX_LOCATIONS)
-        out.flag(promo is not None and promo.egg_moved)
-        out.flag(promo is not None and promo.yeti_used)
-        out.flag(promo is not None and promo.eagle_used)
-        out.flag(promo is not None and promo.ruling is not None)
+        out.part((players, view.promo_state), _promos)
 
 
 def observation_string(view: View) -> str:

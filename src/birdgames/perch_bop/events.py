@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeAlias
+from typing import ClassVar, Final, TypeAlias
 
 import attrs
 
@@ -250,6 +250,12 @@ class TurnOrderSet:
     def __str__(self) -> str:
         seats = ", ".join(f"p{p}" for p in self.order)
         return f"turn order for round {self.round}: {seats}"
+
+
+# How a TileEffect says the Sun or Moon covers a Location being scored (P4) and the Golden
+# Egg lies on it (P8.3), before that Location's awards: `words.score_breakdown` reads them.
+SKY_COVERS: Final = "the {body} covers it"
+GOLDEN_EGG_ADDS: Final = "the Golden Egg adds 1 to each place"
 
 
 @attrs.frozen

@@ -1,7 +1,8 @@
 """The round driver (§2): runs every automatic step until a player must decide.
 
 Each call of a phase's step function does one unit of work and moves the bookmark
-(phase, stage, cursor) on, or marks the decision awaited. Birds heading for the fountain
+(phase, stage, cursor) on, or marks the decision awaited; each phase's stages are named in
+state.py (`MIGRATION_TO_BAG`, ...). Birds heading for the fountain
 (`arrivals`) are settled first, so a slot choice always happens right where it arises.
 """
 
@@ -28,6 +29,8 @@ from birdgames.perch_bop.cards import (
 )
 from birdgames.perch_bop.endgame import final_scores, winners_of
 from birdgames.perch_bop.events import (
+    GOLDEN_EGG_ADDS,
+    SKY_COVERS,
     BagEmptied,
     BirdfeederLost,
     BirdfeederTaken,
@@ -54,6 +57,20 @@ from birdgames.perch_bop.ponds import pond_counts, pond_points
 from birdgames.perch_bop.promos import holder, ruled, tie_orders, yeti_start
 from birdgames.perch_bop.scoring import leader, place_points, places
 from birdgames.perch_bop.state import (
+    MIGRATION_ABILITIES,
+    MIGRATION_ROOKERY,
+    MIGRATION_TO_BAG,
+    PERCH_BEGIN,
+    PERCH_TURNS,
+    RECRUIT_BIRDBATH,
+    RECRUIT_DONE,
+    RECRUIT_DRAW,
+    UPKEEP_CONTROL,
+    UPKEEP_LOCATIONS,
+    UPKEEP_SCORE_LOCATIONS,
+    UPKEEP_SCORE_PONDS,
+    UPKEEP_SKY,
+    UPKEEP_TURN_ORDER,
     Await,
     Birdfeeders,
     Creature,
@@ -334,7 +351,7 @@ def run(w: Work) -> None:
 
 
 def _start_round(w: Work) -> None:
-    w.phase, w.stage, w.cursor = Phase.MIGRATION, 0, 0
+    w.phase, w.stage, w.cursor = Phase.MIGRATION, MIGRATION_TO_BAG, 0
     for k, cr in enumerate(w.peek_creatures()):
         if cr.used:  # §3 each creature once per round: a new round frees them
             w.creature(k).used = False
@@ -358,7 +375,7 @@ def _start_round(w: Work) -> None:
 
 
 def _migration(w: Work) -> None:
-    if w.stage == 0:
+    if w.stage == MIGRATION_TO_BAG:
         promos = w.promos
         if GOLDEN_GOOSE in w.config.promos and promos is not None and not promos.egg_moved:
             assert promos.controller is not None
@@ -374,9 +391,9 @@ def _migration(w: Work) -> None:
                 w.config.dummy_birds_first_round if w.round == 1 else w.config.dummy_birds_per_round
             )
             _to_bag(w, None, dummy, count, "migration")
-        w.stage, w.cursor = 1, 0
+        w.stage, w.cursor = MIGRATION_ABILITIES, 0
         return
-    if w.stage == 1:
+    if w.stage == MIGRATION_ABILITIES:
         # Migration abilities in board order (U15 by analogy).
         while w.cursor < len(w.frozen_locs):
             i = w.cursor
@@ -393,19 +410,19 @@ def _migration(w: Work) -> None:
             elif ability is _ROOKERY_TILE:
                 strength = loc_power(here)
                 w.pending = tuple([p for p in w.turn_order if strength[p] == 2 and w.supply[p] > 0])
-                w.stage = 2
+                w.stage = MIGRATION_ROOKERY
                 if w.pending:
                     w.wait(Await.ROOKERY, w.pending[0])
                 return
             w.cursor += 1
-        w.phase, w.stage, w.cursor = Phase.RECRUIT, 0, 0
+        w.phase, w.stage, w.cursor = Phase.RECRUIT, RECRUIT_BIRDBATH, 0
         return
-    # stage 2: the Rookery's controller sends one of their own birds to the fountain.
+    # MIGRATION_ROOKERY: the Rookery's controller sends one of their own birds to the fountain.
     i = w.cursor
     top = loc_leader(w, i)
     if top is not None and not w.peek(i).housed[top]:
         _leader_bird_out(w, i, top)
-    w.stage, w.cursor = 1, i + 1
+    w.stage, w.cursor = MIGRATION_ABILITIES, i + 1
 
 
 def _to_bag(w: Work, player: int | None, colour: int, count: int, cause: str) -> None:
@@ -442,15 +459,15 @@ def _controller_of(w: Work, ability: Ability) -> int | None:
 
 
 def _recruit(w: Work) -> None:
-    if w.stage == 2:
-        w.phase, w.stage, w.cursor = Phase.PERCH, 0, 0
+    if w.stage == RECRUIT_DONE:
+        w.phase, w.stage, w.cursor = Phase.PERCH, PERCH_BEGIN, 0
         return
     # The board does not change during Recruit, so the Birdbath's controller stays the same.
     first = _controller_of(w, Ability.HAPPY_BIRDBATH)
-    if w.stage == 0:
+    if w.stage == RECRUIT_BIRDBATH:
         if w.log:
             w.events.append(PhaseStarted(w.round, "recruit"))
-        w.stage = 1
+        w.stage = RECRUIT_DRAW
         if first is not None:
             # Birdbath: its controller draws 3 before anyone, keeps 2.
             drawn = draw_from_bag(w, first, 3)
@@ -459,7 +476,7 @@ def _recruit(w: Work) -> None:
             if len(drawn) == 3:
                 w.wait(Await.BIRDBATH, first)
         return
-    # stage 1: the others draw from the bag, then everyone takes 2 own birds.
+    # RECRUIT_DRAW: the others draw from the bag, then everyone takes 2 own birds.
     for p in w.turn_order:
         if p != first:
             drawn = draw_from_bag(w, p, 2)
@@ -471,7 +488,7 @@ def _recruit(w: Work) -> None:
         w.seat(p).hand[p] += own
         if w.log:
             w.events.append(BirdsDrawn(p, (p,) * own, "supply"))
-    w.stage = 2
+    w.stage = RECRUIT_DONE
     ctrl = _controller_of(w, Ability.FULL_BIRD_FEEDER)
     hands = [w.peek_seat(p).hand for p in range(w.config.players)]
     if ctrl is not None and can_swap(hands[ctrl], hands, ctrl):
@@ -490,10 +507,10 @@ def can_swap(own: Sequence[int], hands: Sequence[Sequence[int]], player: int) ->
 
 
 def _perch(w: Work) -> None:
-    if w.stage == 0:
+    if w.stage == PERCH_BEGIN:
         if w.log:
             w.events.append(PhaseStarted(w.round, "perch"))
-        w.stage, w.cursor = 1, 0
+        w.stage, w.cursor = PERCH_TURNS, 0
     n = w.config.players
     for k in range(n):
         idx = (w.cursor + k) % n
@@ -504,7 +521,7 @@ def _perch(w: Work) -> None:
             w.bonus_used = False
             w.wait(_TURN, p)
             return
-    w.phase, w.stage, w.cursor = Phase.UPKEEP, 0, 0
+    w.phase, w.stage, w.cursor = Phase.UPKEEP, UPKEEP_SCORE_LOCATIONS, 0
 
 
 def end_turn(w: Work) -> None:
@@ -520,7 +537,7 @@ def end_turn(w: Work) -> None:
 
 def _upkeep(w: Work) -> None:
     stage = w.stage
-    if stage == 0 and w.cursor == 0:
+    if stage == UPKEEP_SCORE_LOCATIONS and w.cursor == 0:
         if w.log:
             w.events.append(PhaseStarted(w.round, "upkeep"))
         w.cursor = 1
@@ -533,18 +550,18 @@ def _upkeep(w: Work) -> None:
             and eagle_orders(w)
         ):
             w.wait(Await.EAGLE, promos.controller)  # P8: before the Upkeep scoring
-    elif stage == 0:
+    elif stage == UPKEEP_SCORE_LOCATIONS:
         w.cursor = 0
         score_locations(w)
-        w.stage = 1
-    elif stage == 1:
+        w.stage = UPKEEP_SCORE_PONDS
+    elif stage == UPKEEP_SCORE_PONDS:
         score_ponds(w)  # P2 step 2
-        w.stage = 2
-    elif stage == 2:
+        w.stage = UPKEEP_TURN_ORDER
+    elif stage == UPKEEP_TURN_ORDER:
         if w.round < ROUNDS:
             _assign_turn_order(w)
-        w.stage, w.cursor = 3, 0
-    elif stage == 3:
+        w.stage, w.cursor = UPKEEP_LOCATIONS, 0
+    elif stage == UPKEEP_LOCATIONS:
         # One Location after another, stopping where a bird heads for the fountain or a
         # decision is awaited (the driver settles it first), as one call per Location would.
         cells = len(w.frozen_locs)
@@ -555,8 +572,8 @@ def _upkeep(w: Work) -> None:
                 _during_upkeep(w, i)
                 if w.arrivals or w.awaiting is not _NOTHING:
                     return
-        w.stage, w.cursor = 4, 0
-    elif stage == 4:
+        w.stage, w.cursor = UPKEEP_CONTROL, 0
+    elif stage == UPKEEP_CONTROL:
         count = len(w.frozen_creatures)
         while w.cursor < count:
             k = w.cursor
@@ -564,8 +581,8 @@ def _upkeep(w: Work) -> None:
             _assign_control(w, k)
             if w.arrivals or w.awaiting is not _NOTHING:
                 return
-        w.stage = 5
-    elif w.round >= ROUNDS:
+        w.stage = UPKEEP_SKY
+    elif w.round >= ROUNDS:  # UPKEEP_SKY
         _finish(w)  # P2 step 7: the Sun and Moon do not move after round 5
     else:
         _move_sky(w)  # P2 step 7
@@ -595,7 +612,7 @@ def score_locations(w: Work) -> None:
         awards = _location_awards(loc.tile, power, None if ranking is power else ranking, values)
         egg = egg_at == i
         if log and egg and any(1 <= r <= 3 for _, r, _ in awards):
-            w.events.append(TileEffect(loc.tile, None, "the Golden Egg adds 1 to each place"))
+            w.events.append(TileEffect(loc.tile, None, GOLDEN_EGG_ADDS))
         for c, rank, printed in awards:
             # P8 the Golden Egg adds to a place, over the Sun's or Moon's values too
             points = printed + GOLDEN_EGG_BONUS if egg and 1 <= rank <= 3 else printed
@@ -694,7 +711,7 @@ def _sky_values(w: Work, i: int) -> tuple[int, int, int] | None:
     if w.log:
         shown = "/".join(map(str, values))
         w.events.append(
-            TileEffect(w.peek(i).tile, None, f"the {body} covers it: it scores {shown}")
+            TileEffect(w.peek(i).tile, None, f"{SKY_COVERS.format(body=body)}: it scores {shown}")
         )
     return values
 

@@ -12,6 +12,7 @@ import attrs
 
 from birdgames.core import InvalidConfigError, stuck_problem
 from birdgames.perch_bop import creatures, rules, setup
+from birdgames.perch_bop.actions import Action
 from birdgames.perch_bop.cards import (
     BIRDFEEDER_POINTS,
     BIRDS_PER_COLOUR,
@@ -37,12 +38,31 @@ from birdgames.perch_bop.cards import (
     Ability,
     Movement,
 )
-from birdgames.perch_bop.endgame import final_scores
+from birdgames.perch_bop.endgame import final_scores, winners_of
 from birdgames.perch_bop.flow import creature_pond
 from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.promos import holder
 from birdgames.perch_bop.setup import placement_problem
-from birdgames.perch_bop.state import Activation, Await, Config, Phase, Spot, Stage, State, Where
+from birdgames.perch_bop.state import (
+    MIGRATION_ABILITIES,
+    MIGRATION_ROOKERY,
+    MIGRATION_TO_BAG,
+    PERCH_TURNS,
+    RECRUIT_DONE,
+    RECRUIT_DRAW,
+    UPKEEP_CONTROL,
+    UPKEEP_LOCATIONS,
+    UPKEEP_SCORE_LOCATIONS,
+    UPKEEP_SKY,
+    Activation,
+    Await,
+    Config,
+    Phase,
+    Spot,
+    Stage,
+    State,
+    Where,
+)
 
 # Enum members read once into names: on Python 3.11 reading `Phase.OVER` from its class runs
 # Python code each time (about as dear as a call), and these checks run on every loaded State.
@@ -142,10 +162,27 @@ def progress_problem(state: State) -> str | None:
         awaiting is _CREATURE or (awaiting is _TURN and _turn_action_in_sight(state))
     ):
         return None
-    # Imported here: game.py registers this module's check with the codec.
-    from birdgames.perch_bop.game import GAME
+    return stuck_problem(_BY_THE_RULES, state)
 
-    return stuck_problem(GAME, state)
+
+class _ByTheRules:
+    """The questions `stuck_problem` asks, answered by the rules as the engine does (the
+    engine's module imports this one)."""
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, player: int) -> tuple[Action, ...]:
+        return rules.legal_actions(state, player)
+
+    def is_terminal(self, state: State) -> bool:
+        return state.flow.phase is _OVER
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        return winners_of(state) if state.flow.phase is _OVER else ()
+
+
+_BY_THE_RULES: Final = _ByTheRules()
 
 
 def _turn_action_in_sight(state: State) -> bool:
@@ -189,24 +226,25 @@ def _flow_problem(state: State) -> str | None:
     if (flow.placed or flow.bonus_used) and awaiting not in (_TURN, _CREATURE):
         return "a turn's bird or bonus action outside a turn"
     tile = TILE[state.locations[cursor].tile] if cursor < len(state.locations) else None
-    if phase is _MIGRATION and stage == 2 and (tile is None or tile.ability is not Ability.ROOKERY):
+    rookery_stage = phase is _MIGRATION and stage == MIGRATION_ROOKERY
+    if rookery_stage and (tile is None or tile.ability is not Ability.ROOKERY):
         # §2.1 the Rookery's second step sends a bird from the Location the cursor is on
         return "the migration cursor is not on the rookery tile"
     if awaiting is _EARLY_BIRD or awaiting is _ROOKERY:
         ability = Ability.EARLY_BIRD if awaiting is _EARLY_BIRD else Ability.ROOKERY
         if (
-            stage != (1 if awaiting is _EARLY_BIRD else 2)
+            stage != (MIGRATION_ABILITIES if awaiting is _EARLY_BIRD else MIGRATION_ROOKERY)
             or tile is None
             or (tile.ability is not ability)
         ):
             return f"the migration cursor is not on the {ability.value} tile"
     elif awaiting is _BIRDBATH or awaiting is _FEEDER:
-        if stage != (1 if awaiting is _BIRDBATH else 2) or cursor:
+        if stage != (RECRUIT_DRAW if awaiting is _BIRDBATH else RECRUIT_DONE) or cursor:
             return f"recruit waits for the {awaiting.value} at stage {stage}"
     elif awaiting is _TURN or awaiting is _CREATURE:
         # §2.3 turns go round in turn order from the cursor; §3 an activation is the
         # bonus action of the turn under way
-        if stage != 1 or cursor >= n or flow.actor != state.turn_order[cursor]:
+        if stage != PERCH_TURNS or cursor >= n or flow.actor != state.turn_order[cursor]:
             return f"the turn is not p{flow.actor}'s: turn order {state.turn_order}"
         if awaiting is _TURN and flow.placed and flow.bonus_used:
             return "a turn with its bird placed and its bonus action taken is over"
@@ -216,7 +254,7 @@ def _flow_problem(state: State) -> str | None:
     elif awaiting is _SCARECROW:
         scarecrow = state.creatures[cursor - 1] if 0 < cursor <= len(state.creatures) else None
         if (
-            stage != 4
+            stage != UPKEEP_CONTROL
             or scarecrow is None
             or scarecrow.id != "scarecrow"
             or (scarecrow.controller != flow.actor)
@@ -225,20 +263,26 @@ def _flow_problem(state: State) -> str | None:
     elif awaiting is _GOLDEN_EGG:
         # P8: before Migration, by the promos' holder, once a round
         promos = state.promos
-        if stage or cursor or promos is None or promos.egg_moved or promos.controller != flow.actor:
+        if (
+            stage != MIGRATION_TO_BAG
+            or cursor
+            or promos is None
+            or promos.egg_moved
+            or promos.controller != flow.actor
+        ):
             return "the Golden Egg is moved before Migration by the promos' holder"
     elif awaiting is _EAGLE:
         # P8: as Upkeep begins, before its scoring, by the promos' holder, once a round
         promos = state.promos
         if (
-            stage
+            stage != UPKEEP_SCORE_LOCATIONS
             or cursor != 1
             or promos is None
             or promos.eagle_used
             or promos.controller != flow.actor
         ):
             return "the Eagle of Justice rules as Upkeep begins, by the promos' holder"
-    if phase is _UPKEEP and stage == 0 and cursor > 1:
+    if phase is _UPKEEP and stage == UPKEEP_SCORE_LOCATIONS and cursor > 1:
         return "the Upkeep's scoring has no such step"
     if phase is _OVER and (stage or cursor):
         return "a finished game has no step left"
@@ -384,7 +428,7 @@ def _sky_problem(state: State) -> str | None:
     if sky.sun == sky.moon:
         return "the Sun and Moon never share a Location"
     flow = state.flow
-    settled = flow.phase is _OVER or (flow.phase is _UPKEEP and flow.stage >= 3)
+    settled = flow.phase is _OVER or (flow.phase is _UPKEEP and flow.stage >= UPKEEP_LOCATIONS)
     for body, cell in (("Sun", sky.sun), ("Moon", sky.moon)):
         if state.locations[cell].removed and not settled:
             return f"the {body} stands on the removed {state.locations[cell].tile}"
@@ -533,10 +577,10 @@ def _score_problem(state: State) -> str | None:
 
 _LAST_STAGE: Final = {
     _OBJECTIVES: 0,
-    _MIGRATION: 2,
-    _RECRUIT: 2,
-    _PERCH: 1,
-    _UPKEEP: 5,
+    _MIGRATION: MIGRATION_ROOKERY,
+    _RECRUIT: RECRUIT_DONE,
+    _PERCH: PERCH_TURNS,
+    _UPKEEP: UPKEEP_SKY,
     _OVER: 0,
 }
 _AWAITED_IN: Final = {

@@ -31,7 +31,24 @@ from birdgames.perch_bop.events import (
 from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.scoring import leader, location_strengths
 from birdgames.perch_bop.setup import eligible_objectives
-from birdgames.perch_bop.state import Await, Config, Flow, Location, Phase, Seat, State
+from birdgames.perch_bop.state import (
+    MIGRATION_ABILITIES,
+    MIGRATION_ROOKERY,
+    MIGRATION_TO_BAG,
+    PERCH_TURNS,
+    RECRUIT_DONE,
+    RECRUIT_DRAW,
+    UPKEEP_CONTROL,
+    UPKEEP_LOCATIONS,
+    UPKEEP_SCORE_LOCATIONS,
+    Await,
+    Config,
+    Flow,
+    Location,
+    Phase,
+    Seat,
+    State,
+)
 from birdgames.perch_bop.view import View
 from birdgames.rng import Rng, below, fork, shuffle
 
@@ -88,26 +105,28 @@ def _flow(view: View, history: Sequence[Event]) -> Flow:
     awaiting = Await(view.awaiting)
     pending = view.pending
     placed, bonus = view.placed, view.bonus_used
-    stage, cursor, actor = 0, 0, -1
+    stage, cursor, actor = 0, 0, -1  # 0: the phase's first stage
     match awaiting:
         case Await.NOTHING | Await.OBJECTIVE:
             if view.arrivals and phase is Phase.MIGRATION:  # §2.1 the Rookery's leader bird
-                stage, cursor = 1, _tile_index(view.locations, Ability.ROOKERY) + 1
+                stage = MIGRATION_ABILITIES
+                cursor = _tile_index(view.locations, Ability.ROOKERY) + 1
             elif view.arrivals and phase is Phase.UPKEEP:  # Power Lines during Upkeep
-                stage, cursor = 3, _tile_index(view.locations, Ability.POWER_LINES) + 1
+                stage = UPKEEP_LOCATIONS
+                cursor = _tile_index(view.locations, Ability.POWER_LINES) + 1
             elif view.arrivals and phase is Phase.PERCH:  # a turn ended with a zap or effect
                 ended = view.turn_order.index(_turn_player(view, history))
-                stage, cursor = 1, (ended + 1) % view.players
+                stage, cursor = PERCH_TURNS, (ended + 1) % view.players
         case Await.EARLY_BIRD:
-            stage, cursor = 1, _tile_index(view.locations, Ability.EARLY_BIRD)
+            stage, cursor = MIGRATION_ABILITIES, _tile_index(view.locations, Ability.EARLY_BIRD)
             actor = _controller(view, Ability.EARLY_BIRD)
         case Await.ROOKERY:
-            stage, cursor = 2, _tile_index(view.locations, Ability.ROOKERY)
+            stage, cursor = MIGRATION_ROOKERY, _tile_index(view.locations, Ability.ROOKERY)
             actor = pending[0]
         case Await.BIRDBATH:
-            stage, actor = 1, _controller(view, Ability.HAPPY_BIRDBATH)
+            stage, actor = RECRUIT_DRAW, _controller(view, Ability.HAPPY_BIRDBATH)
         case Await.FEEDER:
-            stage, actor = 2, _controller(view, Ability.FULL_BIRD_FEEDER)
+            stage, actor = RECRUIT_DONE, _controller(view, Ability.FULL_BIRD_FEEDER)
         case Await.TURN | Await.CREATURE:
             if view.activation is not None:
                 index = _creature_index(view, view.activation.creature)
@@ -119,17 +138,22 @@ def _flow(view: View, history: Sequence[Event]) -> Flow:
                 actor = view.to_act[0]
             if actor not in view.turn_order:
                 raise BirdgamesError("the history does not fit the view: whose turn is unclear")
-            stage, cursor = 1, view.turn_order.index(actor)
+            stage, cursor = PERCH_TURNS, view.turn_order.index(actor)
         case Await.GOLDEN_EGG | Await.EAGLE:
             # P8: before Migration (the Egg) or Upkeep's scoring (the Eagle), by the holder
             holder = view.promo_state.controller if view.promo_state is not None else None
             if holder is None:
                 raise BirdgamesError("the view awaits a promo with nobody holding the promos")
-            cursor, actor = (0 if awaiting is Await.GOLDEN_EGG else 1), holder
+            if awaiting is Await.GOLDEN_EGG:
+                stage, cursor = MIGRATION_TO_BAG, 0
+            else:
+                stage, cursor = UPKEEP_SCORE_LOCATIONS, 1
+            actor = holder
         case Await.SCARECROW:
             index = _creature_index(view, "scarecrow")
             controller = view.creatures[index].controller
-            stage, cursor, actor = 4, index + 1, -1 if controller is None else controller
+            stage, cursor = UPKEEP_CONTROL, index + 1
+            actor = -1 if controller is None else controller
     return Flow(phase, stage, cursor, awaiting, actor, pending, placed, bonus, view.activation)
 
 

@@ -4,7 +4,7 @@ in a 2-player game colour 2 is the Bird-Brained dummy (§2.5)."""
 from __future__ import annotations
 
 import enum
-from typing import ClassVar
+from typing import ClassVar, Final
 
 import attrs
 
@@ -22,16 +22,30 @@ __all__ = [
     "FinalScore",
     "Flow",
     "Location",
+    "MIGRATION_ABILITIES",
+    "MIGRATION_ROOKERY",
+    "MIGRATION_TO_BAG",
+    "PERCH_BEGIN",
+    "PERCH_TURNS",
     "Phase",
     "Pond",
     "Ponds",
     "Promos",
+    "RECRUIT_BIRDBATH",
+    "RECRUIT_DONE",
+    "RECRUIT_DRAW",
     "Seat",
     "Sky",
     "Spot",
     "Stage",
     "State",
     "TieOrder",
+    "UPKEEP_CONTROL",
+    "UPKEEP_LOCATIONS",
+    "UPKEEP_SCORE_LOCATIONS",
+    "UPKEEP_SCORE_PONDS",
+    "UPKEEP_SKY",
+    "UPKEEP_TURN_ORDER",
     "Where",
 ]
 
@@ -151,12 +165,51 @@ class Arrival:
     chooser: int
 
 
+# The stages of each phase `Flow.stage` names, in the order the driver (flow.py) runs them;
+# the sampler (sample.py) and the load check (invariants.py) read the same names. Saved as
+# plain ints, each phase numbering its own stages from 0; `Flow.cursor` is how far a stage
+# got. A decision awaited at a stage is answered before the stage goes on. The Objectives
+# phase and the end of the game have one stage, 0.
+MIGRATION_TO_BAG: Final = 0
+"""Migration (§2.1) begins: the Golden Egg is moved first (P8), then birds go to the bag."""
+MIGRATION_ABILITIES: Final = 1
+"""Migration abilities in board order (the Early Bird's answer among them); the cursor is
+the next Location."""
+MIGRATION_ROOKERY: Final = 2
+"""The Rookery at the cursor: its answers, then its leader's bird to the fountain."""
+RECRUIT_BIRDBATH: Final = 0
+"""Recruit (§2.2) begins: the Happy Birdbath's controller draws 3 before anyone."""
+RECRUIT_DRAW: Final = 1
+"""The Birdbath's controller keeps 2; the others draw from the bag, everyone takes 2 own
+birds."""
+RECRUIT_DONE: Final = 2
+"""The Full Bird Feeder's controller may swap; then the Perch phase comes."""
+PERCH_BEGIN: Final = 0
+"""The Perch phase (§2.3) begins."""
+PERCH_TURNS: Final = 1
+"""Turns in turn order; the cursor is the turn player's place in it."""
+UPKEEP_SCORE_LOCATIONS: Final = 0
+"""At cursor 0 Upkeep (§2.4) begins and the Eagle of Justice may rule (P8, answered at
+cursor 1); at cursor 1 the Locations score (P2 step 1)."""
+UPKEEP_SCORE_PONDS: Final = 1
+"""The Ponds score (P2 step 2)."""
+UPKEEP_TURN_ORDER: Final = 2
+"""The next round's turn order is set."""
+UPKEEP_LOCATIONS: Final = 3
+"""The Locations' Upkeep effects in board order; the cursor is the next Location."""
+UPKEEP_CONTROL: Final = 4
+"""Control of each creature is assigned (the Scarecrow then placed); the cursor is the next
+creature."""
+UPKEEP_SKY: Final = 5
+"""The Sun and Moon move and the next round starts, or the game ends (P2 step 7)."""
+
+
 @attrs.frozen
 class Flow:
     """The driver's bookmark: phase, progress inside it and the awaited decision."""
 
     phase: Phase
-    stage: int = 0
+    stage: int = 0  # the phase's step now: MIGRATION_TO_BAG, ... above
     cursor: int = 0
     awaiting: Await = Await.NOTHING
     actor: int = -1

@@ -9,12 +9,13 @@ own text with tile, Pond and creature ids replaced by display names.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Final
 
 import attrs
 
+from birdgames.core import ScoreLine, UnknownIdError, settle_breakdown
 from birdgames.perch_bop.actions import (
     Action,
     ActivateCreature,
@@ -43,14 +44,25 @@ from birdgames.perch_bop.actions import (
     colour_name,
 )
 from birdgames.perch_bop.cards import (
+    BIRDFEEDER_POINTS,
+    CREATURE_POINTS,
     CREATURES,
-    OBJECTIVES,
+    OBJECTIVE,
+    POINTS_IN_THE_SKY,
     POND_CREATURES,
+    POND_EMONIUM,
     POND_TILES,
     PROMO_NAMES,
+    SEEDS_THE_DAY,
     TILES,
+    Ability,
+    Category,
+    Objective,
+    Tile,
 )
 from birdgames.perch_bop.events import (
+    GOLDEN_EGG_ADDS,
+    SKY_COVERS,
     BagEmptied,
     BirdfeederLost,
     BirdfeederTaken,
@@ -90,14 +102,26 @@ from birdgames.perch_bop.events import (
 from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.state import Await, Location, Phase, Where
 from birdgames.perch_bop.view import View
+from birdgames.phrases import count
 
 
 def _title(card_id: str) -> str:
     return " ".join(word.capitalize() for word in card_id.split("_"))
 
 
+EXPANSION_NAMES: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        SEEDS_THE_DAY: "Seeds the Day",
+        POINTS_IN_THE_SKY: "Points in the Sky",
+        POND_EMONIUM: "Pond-emonium",
+    }
+)
+"""The display name of each expansion, by id."""
+
+
 def _names() -> dict[str, str]:
-    names = {o.id: _title(o.id) for o in OBJECTIVES}
+    names = {o.id: _title(o.id) for o in OBJECTIVE.values()}
+    names.update(EXPANSION_NAMES)
     names.update({t.id: t.name for t in TILES})
     names.update({p.id: p.name for p in POND_TILES})
     names.update({c.id: c.name for c in (*CREATURES, *POND_CREATURES)})
@@ -284,7 +308,8 @@ def describe_event(view: View, event: Event) -> str:
         case BirdsToBag():
             who = "the dummy" if event.player is None else f"p{event.player}"
             return (
-                f"{who} puts {event.count} {_colour(view, event.colour)} into the bag "
+                f"{who} puts {count(event.count, _colour(view, event.colour) + ' bird')} into "
+                f"the bag "
                 f"({_fallback(event.cause).replace('_', ' ')})"
             )
         case BirdsDrawn():
@@ -485,8 +510,8 @@ def _location_line(view: View, index: int, location: Location) -> str:
     if location.removed:
         return f"  {index}. {card_name(location.tile)}: removed from the game"
     stacks = []
-    for colour, count in enumerate(location.birds):
-        if not count:
+    for colour, stack in enumerate(location.birds):
+        if not stack:
             continue
         marks = "".join(
             (
@@ -494,10 +519,10 @@ def _location_line(view: View, index: int, location: Location) -> str:
                 " with a birdhouse" if location.housed[colour] else "",
             )
         )
-        stacks.append(f"{count} {colour_name(colour)}{marks}")
+        stacks.append(f"{stack} {colour_name(colour)}{marks}")
     extras = []
     if location.free_nests:
-        extras.append(f"{location.free_nests} free nests")
+        extras.append(count(location.free_nests, "free nest"))
     feeders = view.birdfeeders.on if view.birdfeeders is not None else ()
     if index < len(feeders) and feeders[index]:
         extras.append("a Birdfeeder")
@@ -530,7 +555,8 @@ def _seat_line(view: View, seat: int) -> str:
     )
     held = f", holds {', '.join(tokens)}" if tokens else ""
     return (
-        f"  p{seat} ({colour_name(seat)}): {part.score} points, hand {_counts(view, part.hand)}"
+        f"  p{seat} ({colour_name(seat)}): {count(part.score, 'point')}, hand "
+        f"{_counts(view, part.hand)}"
         f"{held}; {objective}"
     )
 
@@ -635,6 +661,353 @@ def render(view: View) -> str:
     return "\n".join(lines)
 
 
+_ORDINALS: Final = ("cancelled by a tie", "1st", "2nd", "3rd", "4th", "5th")
+
+
+def _ordinal(place: int) -> str:
+    return _ORDINALS[place] if 0 <= place < len(_ORDINALS) else f"place {place}"
+
+
+def _values(values: tuple[int, int, int]) -> str:
+    return f"1st {values[0]}, 2nd {values[1]}, 3rd {values[2]}"
+
+
+_ABILITY_TEXT: Final[Mapping[Ability, str]] = MappingProxyType(
+    {
+        Ability.NONE: "",
+        Ability.CREATURE_HOME: (
+            "During Upkeep its controller takes control of its creature for the next round"
+        ),
+        Ability.FULL_BIRD_FEEDER: (
+            "Recruit, after the draws: its controller may swap a bird from their hand with "
+            "one from another player's hand"
+        ),
+        Ability.HAPPY_BIRDBATH: (
+            "Recruit, first: its controller draws 3 birds, then returns 1 to the bag"
+        ),
+        Ability.EARLY_BIRD: "Migration: its controller may put 1 extra bird into the bag",
+        Ability.ROOKERY: (
+            "Migration: each player with strength 2 here may add a bird; then one of the "
+            "controller's birds here goes to the fountain"
+        ),
+        Ability.STONE_STATUE: (
+            "During scoring: 1st scores 1 plus half the total strength here, rounded down"
+        ),
+        Ability.POWER_LINES: (
+            "During Upkeep: one of the controller's birds here goes to the fountain"
+        ),
+        Ability.HANGING_NEST: (
+            "During Upkeep: at strength {threshold} or more here, every bird not on a nest "
+            "or in a birdhouse falls to the plaza"
+        ),
+        Ability.OVERSTUFFED: (
+            "During Upkeep: at strength {threshold} or more here, every bird goes to the plaza "
+            "and the tile leaves the game"
+        ),
+        Ability.HIGH_PERCH: (
+            "Before turn order is set: its controller takes the last seat in the next round"
+        ),
+    }
+)
+
+_CREATURE_TEXT: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "hawk": "flies to any other Location in play and sends 1 bird there to the fountain",
+        "owl": (
+            "walks 1-4 steps clockwise along the edge and sends 1 bird from a tile it passed "
+            "over or landed on to the fountain"
+        ),
+        "fox": (
+            "takes exactly 2 steps and sends 1 bird from the tile it passed through, then 1 "
+            "from its landing tile, to the fountain"
+        ),
+        "dog": (
+            "takes 1 step and pushes 1 bird there to a neighbouring tile, or off the board "
+            "into the fountain from an edge tile"
+        ),
+        "cat": (
+            "steps to the strongest neighbouring tile, sends 1 bird there to the fountain, "
+            "then moves 1 more bird there to a neighbouring tile"
+        ),
+        "cuckoo": "takes 1 step and swaps a bird there with a bird on any other tile",
+        "bee": (
+            "flies to a tile neither its own nor a neighbour and pulls there 1 bird from any "
+            "other tile, of a colour already stacked there"
+        ),
+        "squirrel": (
+            "steps onto the Park Bench or a tile next to it and swaps a bird there with a "
+            "bird in the fountain"
+        ),
+        "scarecrow": (
+            "stands on a meeting point of three tiles and sends 1 bird from each of two of "
+            "them to the fountain"
+        ),
+        "frog": "stays on its Pond and pulls 1 bird from a Location beside the Pond onto it",
+        "perch": (
+            "stays on its Pond and moves 1 bird from the Pond (never a colour's last there) "
+            "to a Location beside it"
+        ),
+    }
+)
+
+_OBJECTIVE_TEXT: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "wise": "control 3 tiles on a diagonal line, one in each of 3 neighbouring columns",
+        "chirp": "in one 3-tile column, have at least 2 of your birds on each of its 3 tiles",
+        "toucan": "control at least 2 corners",
+        "lord": "have at least 1 bird on every corner still in play",
+        "impeckable": "control at least 1 tile with a nest (free or taken)",
+        "illeagle": "control a tile where another colour's stack sits on a nest",
+        "ostrich": "control at least 2 tree tiles",
+        "eggs": "control at least 1 tree tile",
+        "jack": "control at least 2 creatures",
+        "birden": "control at least 1 creature",
+        "wing": "control no creature",
+        "unpheasant": "be alone in 2nd place at 2 or more tiles",
+        "quack": "be alone in 3rd place at 2 or more tiles",
+        "comedihen": "be alone in 4th place at 3 or more tiles",
+        "crowbar": "control a tile holding the most birds (one of several tied counts)",
+        "stork": "have at least 1 bird on every tile",
+        "tweet": "have at least 2 birds on each of 5 or more tiles",
+        "hidden": "some tile holds no bird at all",
+        "egrets": "have no bird on 3 or more tiles",
+        "myself": "control a tile where every bird is yours",
+        "robin": "control at least 2 tiles with nests",
+        "emu": "control at least 1 special tile",
+        "early_riser": "take at least 3 Birdfeeders",
+        "full_crop": "take more Birdfeeders than every other player",
+        "fasting": "take no Birdfeeder",
+        "sunbather": "control the Location under the Sun",
+        "night_owl": "control the Location under the Moon",
+        "eclipse": "have at least 2 birds on both the Sun's and the Moon's Locations",
+        "pond_hopper": "have at least 1 bird on every Pond",
+        "deep_end": "have at least 3 birds on one Pond",
+        "lily_pad_lord": "be alone in 1st place at a Pond by the Pond count",
+    }
+)
+
+_PROMO_TEXT: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "golden_goose": (
+            "Golden Goose (promo): before Migration its holder (the player last in score) "
+            "moves the Golden Egg to another Location; in Upkeep every place awarded there "
+            "scores 1 more (P8.3)."
+        ),
+        "eagle_of_justice": (
+            "Eagle of Justice (promo): as Upkeep begins its holder may put one tied group of "
+            "colours at a Location or Pond in an order that ranks them for that Upkeep (P8.4)."
+        ),
+        "yeti": (
+            "Yeti (promo): once a round its holder may move it to a neighbouring Location; no "
+            "effect moves a bird off its Location to another Location or a Pond (P8.5)."
+        ),
+    }
+)
+
+_EXPANSION_TEXT: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "seeds_the_day": (
+            "Seeds the Day (expansion): a Birdfeeder on every Location; the first bird placed "
+            "there from a hand scores its colour's owner 3 points at once (P3)."
+        ),
+        "points_in_the_sky": (
+            "Points in the Sky (expansion): the Sun (6/3/1) and the Moon (1/3/5) replace the "
+            "values of the Locations they cover and walk clockwise after each round (P4)."
+        ),
+        "pond_emonium": (
+            "Pond-emonium (expansion): Ponds on meeting points of three Locations, scored by "
+            "the birds on them plus the strength beside them; Bread feeds birds onto them (P5)."
+        ),
+    }
+)
+
+_CATEGORY: Final[Mapping[Category, str]] = MappingProxyType(
+    {Category.TREE: "tree", Category.CREATURE: "creature", Category.SPECIAL: "special"}
+)
+
+
+def _tile_text(tile: Tile) -> str:
+    nests = f"; starts with {count(tile.nests, 'nest')}" if tile.nests else ""
+    ability = _ABILITY_TEXT[tile.ability].format(threshold=tile.threshold)
+    if tile.ability is Ability.CREATURE_HOME and tile.creature is not None:
+        ability = (
+            f"Home of the {card_name(tile.creature)}: during Upkeep the colour alone in 1st "
+            f"place here controls it for the next round"
+        )
+    if tile.edge_only:
+        ability += ". Set up on the edge of the board"
+    return (
+        f"{tile.name}: a {_CATEGORY[tile.category]} Location scoring {_values(tile.values)} "
+        f"each Upkeep by strength (birds + nest + birdhouse; ties cancel){nests} (§4.1)."
+        f"{f' {ability}.' if ability else ''}"
+    )
+
+
+def _objective_text(objective: Objective) -> str:
+    low, high = objective.players
+    players = f"{low}-{high} players" if low != high else f"{low} players"
+    rule = "P6" if objective.expansion is not None else "§7"
+    return (
+        f"{card_name(objective.id)} objective ({count(objective.points, 'point')} at the "
+        f"end, {players}): {_OBJECTIVE_TEXT[objective.id]} ({rule})."
+    )
+
+
+def _rules() -> dict[str, str]:
+    texts = {t.id: _tile_text(t) for t in TILES}
+    for p in POND_TILES:
+        creature = f"; brings the {card_name(p.creature)}" if p.creature is not None else ""
+        texts[p.id] = (
+            f"{p.name}: a Pond on a meeting point of three Locations, scoring "
+            f"{_values(p.values)} each Upkeep among the colours with a bird on it, each "
+            f"counting its birds there plus its strength on the Locations beside it{creature} "
+            f"(P5)."
+        )
+    for c in (*CREATURES, *POND_CREATURES):
+        home = f"home: {_place(c.home)}" if c.home is not None else "comes with its Pond"
+        texts[c.id] = (
+            f"{c.name} (creature, {home}): once a round its controller may activate it as "
+            f"the turn's bonus action; it {_CREATURE_TEXT[c.id]}. Worth 3 points at the end "
+            f"to its controller (§6, §4.4)."
+        )
+    texts.update({o.id: _objective_text(o) for o in OBJECTIVE.values()})
+    texts.update(_PROMO_TEXT)
+    texts.update(_EXPANSION_TEXT)
+    return texts
+
+
+RULES_TEXT: Final[Mapping[str, str]] = MappingProxyType(_rules())
+"""What every tile, Pond, creature, objective, promo and expansion does, in words, by id."""
+
+
+def rules_text(card: str) -> str:
+    """Returns what a tile, Pond, creature, objective, promo or expansion does and scores."""
+    text = RULES_TEXT.get(card)
+    if text is None:
+        raise UnknownIdError(f"{card!r} is no Perch tile, Pond, creature, objective or promo")
+    return text
+
+
+# How a TileEffect says which body covers a Location being scored (P4), and the Golden Egg.
+_SKY_EFFECTS: Final = tuple(
+    (SKY_COVERS.format(body=body), f"the {body}") for body in ("Sun", "Moon")
+)
+
+
+def _history_lines(view: View, history: Sequence[Event]) -> list[ScoreLine]:
+    lines: list[ScoreLine] = []
+    round_ = 1
+    covered: dict[str, str] = {}
+    egg: set[str] = set()
+    for event in history:
+        match event:
+            case PhaseStarted():
+                round_ = event.round
+                covered.clear()
+                egg.clear()
+            case TileEffect():
+                for prefix, name in _SKY_EFFECTS:
+                    if event.effect.startswith(prefix):
+                        covered[event.tile] = name
+                if event.effect == GOLDEN_EGG_ADDS:
+                    egg.add(event.tile)
+            case LocationScored() if event.player is not None and event.points:
+                body = covered.get(event.tile)
+                under = f" under {body}" if body is not None else ""
+                golden = " with the Golden Egg" if event.tile in egg else ""
+                lines.append(
+                    ScoreLine(
+                        event.player,
+                        event.points,
+                        f"{card_name(event.tile)}{under}{golden}: {_ordinal(event.place)} "
+                        f"place with strength {event.strength}, round {round_}",
+                        "P4" if body is not None else ("P8.3" if golden else "§4.1"),
+                    )
+                )
+            case PondScored() if event.player is not None and event.points:
+                lines.append(
+                    ScoreLine(
+                        event.player,
+                        event.points,
+                        f"{card_name(event.pond)} (Pond): {_ordinal(event.place)} place with "
+                        f"{count(event.count, 'bird')} on and beside it, round {round_}",
+                        "P5",
+                    )
+                )
+            case BirdfeederTaken():
+                lines.append(
+                    ScoreLine(
+                        event.player,
+                        event.points,
+                        f"Birdfeeder taken at {_place(event.tile)}, round {round_}",
+                        "P3",
+                    )
+                )
+            case _:
+                pass
+    return lines
+
+
+def _final_lines(view: View) -> list[ScoreLine]:
+    lines: list[ScoreLine] = []
+    for seat, final in enumerate(view.final):
+        if final.objective_points:
+            objective = OBJECTIVE.get(final.objective)
+            rule = "P6" if objective is not None and objective.expansion is not None else "§7"
+            lines.append(
+                ScoreLine(
+                    seat,
+                    final.objective_points,
+                    f"objective {card_name(final.objective)} met",
+                    rule,
+                )
+            )
+        for points, source, rule in (
+            (final.largest_flock, "Largest Flock (the strongest single stack)", "§4.4"),
+            (final.creatures, f"creatures controlled ({CREATURE_POINTS} each)", "§4.4"),
+            (final.fountain, "birds in the fountain (each slot's value)", "§4.3"),
+            (final.plaza, "birds in the plaza (1 each)", "§4.3"),
+        ):
+            if points:
+                lines.append(ScoreLine(seat, points, source, rule))
+    return lines
+
+
+def _feeder_lines(view: View, lines: Sequence[ScoreLine]) -> list[ScoreLine]:
+    """Returns a line per seat for the Birdfeeders the view shows it took (P3) that `lines`
+    do not name."""
+    if view.birdfeeders is None:
+        return []
+    found: list[ScoreLine] = []
+    for seat, taken in enumerate(view.birdfeeders.taken):
+        told = sum(line.points for line in lines if line.seat == seat and line.rule == "P3")
+        missing = taken * BIRDFEEDER_POINTS - told
+        if missing > 0:
+            found.append(
+                ScoreLine(
+                    seat,
+                    missing,
+                    f"Birdfeeders taken: {missing // BIRDFEEDER_POINTS}, "
+                    f"{BIRDFEEDER_POINTS} points each",
+                    "P3",
+                )
+            )
+    return found
+
+
+def score_breakdown(view: View, history: Sequence[Event] = ()) -> tuple[ScoreLine, ...]:
+    """Returns each seat's points by source: each Location, Pond and Birdfeeder award that
+    `history` holds (by round, under the Sun or Moon), the other Birdfeeders the view shows
+    taken, then the end-game points of `View.final`; the Upkeep points no given event
+    explains are one line per seat."""
+    lines = _history_lines(view, history)
+    lines += _feeder_lines(view, lines)
+    lines += _final_lines(view)
+    return settle_breakdown(
+        view.scores, lines, "points scored in the rounds' Upkeep (Locations, Ponds)", "§4.1"
+    )
+
+
 class PerchWords:
     """Perch's words as one object (a `birdgames.Words`), for generic code."""
 
@@ -653,6 +1026,14 @@ class PerchWords:
     def render(self, view: View) -> str:
         """Returns the table as text."""
         return render(view)
+
+    def score_breakdown(self, view: View, history: Sequence[Event] = ()) -> tuple[ScoreLine, ...]:
+        """Returns each seat's points by source."""
+        return score_breakdown(view, history)
+
+    def rules_text(self, card: str) -> str:
+        """Returns what a tile, Pond, creature, objective or promo does and scores."""
+        return rules_text(card)
 
 
 WORDS: Final = PerchWords()

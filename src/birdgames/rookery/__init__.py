@@ -86,7 +86,15 @@ from birdgames.rookery.state import (
     Zone,
 )
 from birdgames.rookery.view import PlayerView, PredatorView, SeatView, View, ZoneView
-from birdgames.rookery.words import WORDS, card_name, describe_action, describe_event, render
+from birdgames.rookery.words import (
+    WORDS,
+    card_name,
+    describe_action,
+    describe_event,
+    render,
+    rules_text,
+    score_breakdown,
+)
 
 __all__ = [
     "WORDS",
@@ -95,6 +103,8 @@ __all__ = [
     "describe_action",
     "describe_event",
     "render",
+    "rules_text",
+    "score_breakdown",
     "words",
     "CATALOG",
     "DECK_A",

@@ -67,11 +67,13 @@ from birdgames.rookery.state import (
     Bird,
     Config,
     DiscardChoice,
+    Pending,
     Phase,
     State,
     TargetChoice,
+    TurnState,
 )
-from birdgames.rookery.view import PredatorView, View
+from birdgames.rookery.view import PredatorView, SeatView, View, ZoneView
 
 HABITATS: Final = tuple(Habitat)
 SEASONS: Final = tuple(Season)
@@ -365,32 +367,90 @@ def observe(view: View) -> tuple[float, ...]:
     return out.done(SIZE)
 
 
+def _turn(
+    out: Features, turn: tuple[PlayerId | None, Phase, PlayerId, PlayerId, tuple[int, ...], int]
+) -> None:
+    player, phase, first, active, to_act, number = turn
+    out.one_hot(player, 2)
+    out.one_hot(PHASES.index(phase), len(PHASES))
+    out.one_hot(first, 2)
+    out.one_hot(active, 2)
+    out.padded([1.0 if p in to_act else 0.0 for p in range(2)], 2)
+    out.number(number, 50)
+
+
+def _hand(out: Features, hand: tuple[str, ...]) -> None:
+    out.counts(hand, CARD_IDS)
+
+
+def _player(out: Features, player: SeatView) -> None:
+    out.number(player.hand_size, 10)
+    out.number(player.deck_size, 30)
+    out.counts(player.discard, CARD_IDS)
+    out.number(player.song, 10)
+    out.number(player.prizes, 5)
+
+
+_PILES: Final = tuple((owner, card) for owner in range(2) for card in HABITAT_CARDS)
+
+
+def _zone(out: Features, zone: ZoneView) -> None:
+    out.one_hot(None if zone.habitat is None else HABITATS.index(zone.habitat), len(HABITATS))
+    out.one_hot(zone.controller, 2)
+    out.rows(zone.birds, ZONE_CAPACITY, _BIRD_SIZE, _bird_row, shared=True)
+    out.rows(zone.predators, SHOWN_PREDATORS, _PREDATOR_SIZE, _predator_row, shared=True)
+    out.counts(((pile.owner, pile.card) for pile in zone.pile), _PILES)
+
+
+def _season(out: Features, season: tuple[Season, int, int, int, int]) -> None:
+    wheel, turns_left, turns_played, checkpoints, sudden_death = season
+    out.one_hot(SEASONS.index(wheel), len(SEASONS))
+    out.number(turns_left, 8)
+    out.number(turns_played, 8)
+    out.number(checkpoints, 4)
+    out.number(sudden_death, 4)
+
+
+def _this_turn(out: Features, turn: TurnState) -> None:
+    out.number(turn.habitats_played, 5)
+    out.flag(turn.season_played)
+    out.padded([1.0 if m else 0.0 for m in turn.mobbed], 3)
+    out.flag(turn.hold_countdown)
+    out.number(turn.actions, 60)
+
+
+_PENDING_KINDS: Final = (AmbushWindow, DiscardChoice, TargetChoice)
+
+
+def _pending(out: Features, pending: tuple[tuple[Pending, ...], tuple[PlayerId, ...]]) -> None:
+    waiting, winners = pending
+    front = waiting[0] if waiting else None
+    out.one_hot(None if front is None else _PENDING_KINDS.index(type(front)), len(_PENDING_KINDS))
+    out.one_hot(None if front is None else front.player, 2)
+    out.number(len(waiting), 5)
+    out.padded([1.0 if p in winners else 0.0 for p in range(2)], 2)
+
+
 def fill_observation(out: Features, view: View) -> None:
-    """Appends the view's numbers to `out`, marking each block."""
+    """Appends the view's numbers to `out`, marking each block (each block a `part`)."""
     out.mark(
         "turn",
         "seat one-hot; phase one-hot (draft, play, over); first player one-hot; active "
         "player one-hot; to act per seat; turn number / 50",
     )
-    out.one_hot(view.player, 2)
-    out.one_hot(PHASES.index(view.phase), len(PHASES))
-    out.one_hot(view.first_player, 2)
-    out.one_hot(view.active, 2)
-    out.padded([1.0 if p in view.to_act else 0.0 for p in range(2)], 2)
-    out.number(view.turn_number, 50)
+    out.part(
+        (view.player, view.phase, view.first_player, view.active, view.to_act, view.turn_number),
+        _turn,
+    )
     out.mark("hand", "the viewer's hand: count per card id")
-    out.counts(view.hand, CARD_IDS)
+    out.part(view.hand, _hand)
     out.mark(
         "players",
         "per player: hand size / 10, deck size / 30, discard pile counts per card id, "
         "Song / 10, prizes / 5",
     )
     for player in view.seats:
-        out.number(player.hand_size, 10)
-        out.number(player.deck_size, 30)
-        out.counts(player.discard, CARD_IDS)
-        out.number(player.song, 10)
-        out.number(player.prizes, 5)
+        out.part(player, _player)
     out.mark(
         "zones",
         f"per zone: habitat one-hot, controller one-hot, {ZONE_CAPACITY} bird slots (present, "
@@ -400,44 +460,26 @@ def fill_observation(out: Features, view: View) -> None:
         "counts per (owner, habitat card)",
     )
     for zone in view.zones:
-        out.one_hot(None if zone.habitat is None else HABITATS.index(zone.habitat), len(HABITATS))
-        out.one_hot(zone.controller, 2)
-        out.rows(zone.birds, ZONE_CAPACITY, _BIRD_SIZE, _bird_row)
-        out.rows(zone.predators, SHOWN_PREDATORS, _PREDATOR_SIZE, _predator_row)
-        out.counts(
-            ((pile.owner, pile.card) for pile in zone.pile),
-            [(owner, card) for owner in range(2) for card in HABITAT_CARDS],
-        )
+        out.part(zone, _zone)
     out.mark(
         "season",
         "season one-hot; turns left / 8; turns played / 8; checkpoints / 4; sudden death / 4",
     )
-    out.one_hot(SEASONS.index(view.season), len(SEASONS))
-    out.number(view.turns_left, 8)
-    out.number(view.turns_played, 8)
-    out.number(view.checkpoints, 4)
-    out.number(view.sudden_death, 4)
+    out.part(
+        (view.season, view.turns_left, view.turns_played, view.checkpoints, view.sudden_death),
+        _season,
+    )
     out.mark(
         "this_turn",
         "habitats played / 5, Season card played, mobbed per zone, countdown held, actions / 60",
     )
-    turn = view.turn
-    out.number(turn.habitats_played, 5)
-    out.flag(turn.season_played)
-    out.padded([1.0 if m else 0.0 for m in turn.mobbed], 3)
-    out.flag(turn.hold_countdown)
-    out.number(turn.actions, 60)
+    out.part(view.turn, _this_turn)
     out.mark(
         "pending",
         "first pending decision: kind one-hot (ambush, discard, target), its player one-hot; "
         "pending count / 5; winners per seat",
     )
-    front = view.pending[0] if view.pending else None
-    kinds = (AmbushWindow, DiscardChoice, TargetChoice)
-    out.one_hot(None if front is None else kinds.index(type(front)), len(kinds))
-    out.one_hot(None if front is None else front.player, 2)
-    out.number(len(view.pending), 5)
-    out.padded([1.0 if p in view.winners else 0.0 for p in range(2)], 2)
+    out.part((view.pending, view.winners), _pending)
 
 
 def observation_string(view: View) -> str:

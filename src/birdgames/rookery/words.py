@@ -6,10 +6,12 @@ viewer may see: a face-down predator of another player stays "a face-down predat
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Final, assert_never
 
+from birdgames.core import ScoreLine, UnknownIdError, settle_breakdown
+from birdgames.phrases import a, count
 from birdgames.rookery.actions import (
     Action,
     Ambush,
@@ -28,7 +30,20 @@ from birdgames.rookery.actions import (
     PlaySeason,
     TapBird,
 )
-from birdgames.rookery.cards import CATALOG, SEASON_CARDS, Habitat, Season
+from birdgames.rookery.card_text import CARD_TEXT
+from birdgames.rookery.cards import (
+    CATALOG,
+    SEASON_CARDS,
+    BirdCard,
+    Card,
+    EventCard,
+    Habitat,
+    HabitatCard,
+    PredatorCard,
+    Season,
+    SeasonCard,
+    Trait,
+)
 from birdgames.rookery.events import (
     AmbushPassed,
     BirdMoved,
@@ -62,6 +77,7 @@ from birdgames.rookery.events import (
     ZoneFlipped,
 )
 from birdgames.rookery.state import AmbushWindow, DiscardChoice, Pending, TargetChoice, Zone
+from birdgames.rookery.turns import YEAR_CHECKPOINTS
 from birdgames.rookery.view import PredatorView, View, ZoneView
 
 # Names that title case alone would get wrong.
@@ -167,7 +183,9 @@ def describe_action(view: View, action: Action) -> str:
         case PlaySeason():
             card = SEASON_CARDS.get(action.card)
             detail = (
-                f" ({_season(card.season)} for {card.duration} turns)" if card is not None else ""
+                f" ({_season(card.season)} for {count(card.duration, 'turn')})"
+                if card is not None
+                else ""
             )
             return f"{who} plays the Season card {card_name(action.card)}{detail}"
         case PlayHabitat():
@@ -203,7 +221,7 @@ def describe_event(view: View, event: Event) -> str:
         case TurnStarted():
             return (
                 f"turn {event.turn}: p{event.player}'s dawn in {_season(event.season)} "
-                f"({event.turns_left} turns left), the dawn chorus gives {event.song} Song"
+                f"({count(event.turns_left, 'turn')} left), the dawn chorus gives {event.song} Song"
             )
         case CardDrawn():
             drawn = card_name(event.card) if event.card is not None else "a card"
@@ -272,7 +290,7 @@ def describe_event(view: View, event: Event) -> str:
         case SeasonCardPlayed():
             return (
                 f"p{event.player} plays {card_name(event.card)} for {event.cost} Song: the "
-                f"wheel turns to {_season(event.season)} for {event.duration} turns"
+                f"wheel turns to {_season(event.season)} for {count(event.duration, 'turn')}"
             )
         case HabitatPlayed():
             return (
@@ -292,8 +310,8 @@ def describe_event(view: View, event: Event) -> str:
         case CardSearched():
             kind = event.card_type.value
             if not event.found:
-                return f"p{event.player} searches their deck for a {kind} card and finds none"
-            name = card_name(event.card) if event.card is not None else f"a {kind} card"
+                return f"p{event.player} searches their deck for {a(kind)} card and finds none"
+            name = card_name(event.card) if event.card is not None else f"{a(kind)} card"
             return f"p{event.player} searches their deck, takes {name} and shuffles"
         case SongGained():
             return f"p{event.player} gains {event.amount} Song from {card_name(event.card)}"
@@ -320,12 +338,12 @@ def describe_event(view: View, event: Event) -> str:
         case SeasonShifted():
             return (
                 f"p{event.player}'s {card_name(event.source)} shifts the season by "
-                f"{event.amount:+d}: {event.turns_left} turns left"
+                f"{event.amount:+d}: {count(event.turns_left, 'turn')} left"
             )
         case TurnEnded():
             return (
                 f"p{event.player} ends the turn ({event.song_lost} Song lost, "
-                f"{event.turns_left} turns left in the season)"
+                f"{count(event.turns_left, 'turn')} left in the season)"
             )
         case CheckpointHeld():
             control = ", ".join(
@@ -338,7 +356,7 @@ def describe_event(view: View, event: Event) -> str:
                 f"Prizes p0 {event.prizes[0]}, p1 {event.prizes[1]}"
             )
         case SeasonStarted():
-            return f"{_season(event.season)} begins ({event.turns_left} turns)"
+            return f"{_season(event.season)} begins ({count(event.turns_left, 'turn')})"
         case GameEnded():
             who = f"p{event.winners[0]} wins" if len(event.winners) == 1 else "a draw"
             return f"the game is over: {who} (Prizes p0 {event.prizes[0]}, p1 {event.prizes[1]})"
@@ -385,8 +403,8 @@ def render(view: View) -> str:
     seat = "a spectator" if view.player is None else f"p{view.player}"
     lines = [
         f"Rookery, seen by {seat}: {view.phase.value}, turn {view.turn_number}, "
-        f"{_season(view.season)} ({view.turns_left} turns left), "
-        f"{view.checkpoints} checkpoints held",
+        f"{_season(view.season)} ({count(view.turns_left, 'turn')} left), "
+        f"{count(view.checkpoints, 'checkpoint')} held",
     ]
     for zone in view.zones:
         held = "nobody" if zone.controller is None else f"p{zone.controller}"
@@ -398,7 +416,8 @@ def render(view: View) -> str:
         lines.extend(_bird_line(view, zone))
     for i, side in enumerate(view.seats):
         lines.append(
-            f"  p{i}: {side.prizes} Prizes, {side.song} Song, {side.hand_size} cards in hand, "
+            f"  p{i}: {count(side.prizes, 'Prize')}, {side.song} Song, "
+            f"{count(side.hand_size, 'card')} in hand, "
             f"{side.deck_size} in deck, discard pile: "
             f"{', '.join(card_name(c) for c in side.discard) or 'empty'}"
         )
@@ -421,6 +440,102 @@ def _scores(view: View) -> str:
     return f"Prizes: {scores}"
 
 
+_TRAIT_ORDER: Final = (
+    Trait.TERRITORIAL,
+    Trait.KEYSTONE,
+    Trait.MIGRATORY,
+    Trait.UNIQUE,
+    Trait.UNCONTESTABLE,
+)
+
+
+def _card_rules(card: Card) -> str:
+    """Returns a card's printed numbers and kind as a sentence; its abilities follow."""
+    name = card_name(card.id)
+    match card:
+        case BirdCard():
+            traits = ", ".join(t.value.capitalize() for t in _TRAIT_ORDER if t in card.traits)
+            return (
+                f"{name}: a bird costing {card.cost} Song; Song {card.song} / Evasion "
+                f"{card.evasion} / HP {card.hp}, native to {card.habitat.value.capitalize()}"
+                f"{f'; {traits}' if traits else ''} (R3)."
+            )
+        case PredatorCard():
+            return (
+                f"{name}: a predator costing {card.cost} Song; Threat {card.threat} / Stealth "
+                f"{card.stealth} / HP {card.hp}; played face up or face down (R6)."
+            )
+        case EventCard():
+            return f"{name}: a {card.event_kind.value} event costing {card.cost} Song (R8)."
+        case SeasonCard():
+            return f"{name}: a Season card costing {card.cost} Song (R7.3)."
+        case HabitatCard():
+            return f"{name}: a habitat card (R5)."
+        case _:
+            assert_never(card)
+
+
+RULES_TEXT: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        card_id: " ".join(part for part in (_card_rules(card), CARD_TEXT[card_id]) if part)
+        for card_id, card in CATALOG.items()
+    }
+)
+"""What every catalog card is and does, in words, by id."""
+
+
+def rules_text(card: str) -> str:
+    """Returns what a catalog card is and does: its numbers, traits and abilities."""
+    text = RULES_TEXT.get(card)
+    if text is None:
+        raise UnknownIdError(f"{card!r} is no Rookery card")
+    return text
+
+
+_ZONE_ORDER: Final = (Zone.LEFT, Zone.MIDDLE, Zone.RIGHT)
+
+
+def _zone_list(zones: Sequence[Zone]) -> str:
+    names = [z.value for z in zones]
+    if len(names) == 1:
+        return f"the {names[0]} zone"
+    return f"the {', '.join(names[:-1])} and {names[-1]} zones"
+
+
+def _prize_line(event: CheckpointHeld, season_card: str | None) -> ScoreLine:
+    assert event.leader is not None
+    leader = event.leader
+    held = [z for z, c in zip(_ZONE_ORDER, event.zones, strict=True) if c == leader]
+    others = [z for z, c in zip(_ZONE_ORDER, event.zones, strict=True) if c == 1 - leader]
+    against = f" against {_zone_list(others)}" if others else ""
+    how = f", the wheel turned by {card_name(season_card)}" if season_card else ""
+    sudden = event.number > YEAR_CHECKPOINTS
+    return ScoreLine(
+        leader,
+        1,
+        f"Prize at checkpoint {event.number}{' (sudden death)' if sudden else ''}{how}: "
+        f"zone leader with {_zone_list(held)}{against}",
+        "R7.5" if sudden else "R7.4",
+    )
+
+
+def score_breakdown(view: View, history: Sequence[Event] = ()) -> tuple[ScoreLine, ...]:
+    """Returns each seat's Prizes, one line per Prize the `CheckpointHeld` events of
+    `history` say how it was won (R7.4, R7.6)."""
+    lines: list[ScoreLine] = []
+    season_card: str | None = None
+    for event in history:
+        if isinstance(event, SeasonCardPlayed):
+            season_card = event.card
+        elif isinstance(event, CheckpointHeld):
+            if event.leader is not None:
+                lines.append(_prize_line(event, season_card))
+            season_card = None
+        elif isinstance(event, TurnEnded):
+            season_card = None
+    return settle_breakdown(view.scores, lines, "Prizes won at checkpoints", "R7.4")
+
+
 class RookeryWords:
     """Rookery's words as one object (a `birdgames.Words`), for generic code."""
 
@@ -439,6 +554,14 @@ class RookeryWords:
     def render(self, view: View) -> str:
         """Returns the table as text."""
         return render(view)
+
+    def score_breakdown(self, view: View, history: Sequence[Event] = ()) -> tuple[ScoreLine, ...]:
+        """Returns each seat's Prizes and how each was won."""
+        return score_breakdown(view, history)
+
+    def rules_text(self, card: str) -> str:
+        """Returns what a card is and does."""
+        return rules_text(card)
 
 
 WORDS: Final = RookeryWords()

@@ -1,0 +1,242 @@
+"""An Elo ladder of the package's bots per engine and player count.
+
+    python benchmarks/ladder.py --game rookery [--players 2] [--games 40] [--workers 2]
+        [--rungs random,greedy,ismcts100,ismcts400,ismcts1600] [--seed 1] [--dask]
+
+Every pair of rungs plays `--games` games (seats alternate between the two rungs and
+rotate from game to game, so each rung sits everywhere equally). Each game gives a result
+for every two seats held by different rungs: the better rank wins, an equal rank is half a
+win each. A Bradley-Terry fit of those results (minorise-maximise, numpy) gives each rung a
+rating on the Elo scale (400 points: 10 to 1 odds), random anchored at 0, with a 95%
+interval from 200 bootstrap resamples of the games. Then each rung's share against the rung
+below it (Wilson 95% interval) and its time per decision (CPU ms, median over decisions from
+positions of random play). Games run through `sim.play_result` on a process pool, or on a
+Dask `LocalCluster` with `--dask` (the `sim.tournament` executors).
+
+Rungs: `random`, `greedy` (the package's GreedyPolicy), `ismctsN` (ISMCTSPolicy with N
+iterations); for Rookery also `heuristic` (benchmarks/rookery_heuristic.py, an outside-style
+yardstick) and `material-*`/`fitted-*` variants that swap the evaluation.
+
+A measuring script, not a test: it prints figures and never fails on them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import birdgames
+from birdgames import sim
+from birdgames.bots import GreedyPolicy, ISMCTSPolicy
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+DEFAULT_RUNGS = "random,greedy,ismcts100,ismcts400,ismcts1600"
+BOOTSTRAPS = 200
+
+
+def _evaluation(game: str, name: str) -> Any:
+    if game != "rookery":
+        raise SystemExit(f"evaluation {name!r} is Rookery's only")
+    from birdgames.rookery import evaluate
+
+    if name == "heuristic":
+        from rookery_heuristic import heuristic_value
+
+        return heuristic_value
+    return {"material": evaluate.material, "fitted": evaluate.fitted}[name]
+
+
+def make_policy(game: str, rung: str, config: Any) -> Any:
+    """Returns the policy a rung's name stands for."""
+    engine = birdgames.get_game(game)
+    evaluate = None
+    if "-" in rung:
+        prefix, rung = rung.split("-", 1)
+        evaluate = _evaluation(game, prefix)
+    if rung == "random":
+        return sim.RandomPolicy()
+    if rung == "greedy":
+        return GreedyPolicy(engine, config, evaluate=evaluate)
+    if rung == "heuristic":
+        return GreedyPolicy(engine, config, evaluate=_evaluation(game, "heuristic"))
+    if rung.startswith("ismcts"):
+        return ISMCTSPolicy(engine, config, iterations=int(rung[6:]), evaluate=evaluate)
+    raise SystemExit(f"unknown rung {rung!r}")
+
+
+def play(game: str, players: int, seed: int, seating: tuple[str, ...]) -> sim.GameResult:
+    """Plays one ladder game (a module-level function, for any executor)."""
+    engine = birdgames.get_game(game)
+    config = engine.default_config(players)
+    policies = [make_policy(game, rung, config) for rung in seating]
+    return sim.play_result(engine, config, seed, policies, seating)
+
+
+def pair_results(result: sim.GameResult) -> list[tuple[str, str, float]]:
+    """Returns (a, b, a's share) for every two seats of different rungs in one game."""
+    ranks = result.ranks()
+    out = []
+    for s, t in itertools.combinations(range(len(ranks)), 2):
+        a, b = result.seating[s], result.seating[t]
+        if a != b:
+            share = 1.0 if ranks[s] < ranks[t] else 0.0 if ranks[s] > ranks[t] else 0.5
+            out.append((a, b, share))
+    return out
+
+
+def bradley_terry(rungs: Sequence[str], results: Sequence[sim.GameResult]) -> np.ndarray[Any, Any]:
+    """Returns each rung's Elo-scale rating (the first rung at 0) fitted to `results`."""
+    index = {rung: i for i, rung in enumerate(rungs)}
+    n = len(rungs)
+    wins = np.zeros((n, n))
+    for result in results:
+        for a, b, share in pair_results(result):
+            wins[index[a], index[b]] += share
+            wins[index[b], index[a]] += 1.0 - share
+    # Half a win each way keeps a rung that never lost (or won) finite.
+    games = wins + wins.T + 1.0
+    np.fill_diagonal(games, 0.0)
+    won = wins.sum(axis=1) + 0.5 * (n - 1)
+    strength = np.ones(n)
+    for _ in range(2000):
+        denominator = (games / (strength[:, None] + strength[None, :])).sum(axis=1)
+        updated = won / denominator
+        updated /= updated[0]
+        if np.abs(updated - strength).max() < 1e-10:
+            strength = updated
+            break
+        strength = updated
+    return np.asarray(400.0 * np.log10(strength))
+
+
+def wilson(wins: float, n: int) -> tuple[float, float, float]:
+    """Returns the share and its Wilson 95% interval."""
+    if n == 0:
+        return 0.0, 0.0, 1.0
+    p, z = wins / n, 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def decision_ms(game: str, players: int, rung: str, decisions: int = 12) -> float:
+    """Returns the median CPU ms a rung takes per decision, at positions of random play."""
+    engine = birdgames.get_game(game)
+    config = engine.default_config(players)
+    policy = make_policy(game, rung, config)
+    pick = random.Random(5)
+    times: list[float] = []
+    seed = 0
+    while len(times) < decisions:
+        seed += 1
+        state = engine.new_game(config, seed)
+        histories: list[list[Any]] = [[] for _ in range(players)]
+        for _ in range(pick.randrange(5, 60)):
+            if engine.is_terminal(state):
+                break
+            seat = engine.to_act(state)[0]
+            state, events = engine.step(state, pick.choice(engine.legal_actions(state, seat)))
+            for s in range(players):
+                histories[s].extend(engine.visible_events(events, s))
+        if engine.is_terminal(state):
+            continue
+        seat = engine.to_act(state)[0]
+        legal = engine.legal_actions(state, seat)
+        if len(legal) < 2:
+            continue
+        start = time.process_time()
+        policy.choose(
+            engine.view(state, seat), legal, tuple(histories[seat]), sim.policy_rng(seed, seat)
+        )
+        times.append((time.process_time() - start) * 1000)
+    return statistics.median(times)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--games", type=int, default=40, help="games per pair of rungs")
+    parser.add_argument("--rungs", default=DEFAULT_RUNGS)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--dask", action="store_true", help="run on a Dask LocalCluster")
+    args = parser.parse_args(argv)
+    engine = birdgames.get_game(args.game)
+    players = args.players or engine.player_counts[0]
+    rungs = args.rungs.split(",")
+    seeds = iter(sim.tournament_seeds(args.seed, args.games * len(rungs) ** 2))
+    jobs = []
+    for a, b in itertools.combinations(rungs, 2):
+        for g in range(args.games):
+            seating = tuple(a if (s + g) % 2 == 0 else b for s in range(players))
+            jobs.append((args.game, players, next(seeds), seating))
+    started = time.time()
+    if args.dask:
+        from dask.distributed import Client, LocalCluster
+
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=args.workers, threads_per_worker=1
+        )
+        client = Client(cluster)  # type: ignore[no-untyped-call]
+        try:
+            futures = [client.submit(play, *job, pure=False) for job in jobs]
+            results = [future.result() for future in futures]
+        finally:
+            client.close()  # type: ignore[no-untyped-call]
+            cluster.close()
+    else:
+        with ProcessPoolExecutor(args.workers) as pool:
+            results = [f.result() for f in [pool.submit(play, *job) for job in jobs]]
+    spent = time.time() - started
+    ratings = bradley_terry(rungs, results)
+    rng = np.random.default_rng(args.seed)
+    by_pair: dict[tuple[str, str], list[sim.GameResult]] = {}
+    for result in results:
+        key = tuple(sorted(set(result.seating)))
+        by_pair.setdefault((key[0], key[-1]), []).append(result)
+    samples = []
+    for _ in range(BOOTSTRAPS):
+        resampled = [
+            games[i] for games in by_pair.values() for i in rng.integers(0, len(games), len(games))
+        ]
+        samples.append(bradley_terry(rungs, resampled))
+    low, high = np.percentile(np.array(samples), [2.5, 97.5], axis=0)
+    print(
+        f"{args.game} {players}p: {len(results)} games ({args.games} per pair), "
+        f"{spent:.0f} s on {args.workers} workers\n"
+    )
+    print("| rung | Elo | 95% interval | share against the rung below | ms per decision |")
+    print("| --- | --- | --- | --- | --- |")
+    for i, rung in enumerate(rungs):
+        below = ""
+        if i > 0:
+            wins = n = 0.0
+            for result in results:
+                for a, b, share in pair_results(result):
+                    if {a, b} == {rung, rungs[i - 1]}:
+                        wins += share if a == rung else 1.0 - share
+                        n += 1
+            p, lo, hi = wilson(wins, int(n))
+            below = f"{p:.1%} [{lo:.1%}, {hi:.1%}] of {int(n)}"
+        ms = decision_ms(args.game, players, rung)
+        print(
+            f"| {rung} | {ratings[i]:+.0f} | [{low[i]:+.0f}, {high[i]:+.0f}] | {below} | {ms:.1f} |"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
