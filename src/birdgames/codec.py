@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import enum
 import functools
+import itertools
 import json
 import json.scanner as json_scanner
+import linecache
 import math
 import operator
 import re
@@ -41,7 +43,13 @@ from cattrs.gen import (
 )
 
 from birdgames.core import SEED_BITS, ActionLike, CodecError, Tagged, games
-from birdgames.fields import CACHED_HASH, init_only_stores, slot_setter, with_own_dict
+from birdgames.fields import (
+    CACHED_HASH,
+    init_only_fills_dict,
+    init_only_stores,
+    slot_setter,
+    with_own_dict,
+)
 from birdgames.rng import Rng
 
 if TYPE_CHECKING:
@@ -463,53 +471,6 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
     args = get_args(t)
     if not args or (len(args) == 2 and args[1] is Ellipsis):
         item = _Hook(args[0] if args else Any)
-        if item.t is str:
-
-            def structure_strings(value: object, _: Any) -> tuple[Any, ...]:
-                # Every test at C speed, no call per item: joining fails on any item that is
-                # not a string (a JSON string is an exact str), and the joined text is ASCII
-                # and short when every item is; only a long one needs the longest item.
-                if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
-                    raise TypeError("expected a JSON array of short ASCII strings")
-                if not value:
-                    return ()
-                joined = "".join(value)
-                if not joined.isascii() or (
-                    len(joined) > MAX_STRING_LENGTH and max(map(len, value)) > MAX_STRING_LENGTH
-                ):
-                    raise TypeError("expected a JSON array of short ASCII strings")
-                return tuple(value)
-
-            return structure_strings
-        if item.t is int:
-
-            def structure_ints(value: object, _: Any) -> tuple[Any, ...]:
-                if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
-                    raise TypeError("expected a JSON array of integers")
-                if not _INT_TYPE.issuperset(map(type, value)):
-                    raise TypeError("expected a JSON array of integers")
-                return tuple(value)
-
-            return structure_ints
-        scalars = _scalar_types(item.t)
-        if scalars is not None:
-            strings = str in scalars
-
-            def structure_scalars(value: object, _: Any) -> tuple[Any, ...]:
-                # bool and int are told apart: type() is exact.
-                if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
-                    raise TypeError("expected a JSON array of scalars of the item type")
-                if not value:
-                    return ()
-                if not scalars.issuperset(map(type, value)):
-                    raise TypeError("expected a JSON array of scalars of the item type")
-                if strings:
-                    for x in value:
-                        if type(x) is str:
-                            _fast_structure_str(x, str)
-                return tuple(value)
-
-            return structure_scalars
 
         def structure_homogeneous(value: object, _: Any) -> tuple[Any, ...]:
             if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
@@ -521,15 +482,6 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
         return structure_homogeneous
     if args == ((),):
         args = ()
-    if args and all(arg is int or arg is bool for arg in args):
-        expected = tuple(args)
-
-        def structure_fixed_numbers(value: object, _: Any) -> tuple[Any, ...]:
-            if type(value) is not list or tuple(map(type, value)) != expected:
-                raise TypeError("expected a JSON array of the item types")
-            return tuple(value)
-
-        return structure_fixed_numbers
     items = [_Hook(arg) for arg in args]
 
     def structure_fixed(value: object, _: Any) -> tuple[Any, ...]:
@@ -543,21 +495,6 @@ def _fast_tuple_structure_factory(t: Any) -> Callable[[object, Any], tuple[Any, 
 def _fast_frozenset_structure_factory(t: Any) -> Callable[[object, Any], frozenset[Any]]:
     (elem,) = get_args(t) or (Any,)
     item = _Hook(elem)
-    if elem is str:
-
-        def structure_strings(value: object, _: Any) -> frozenset[Any]:
-            # No call per item: as the hook of tuple[str, ...] tests its list.
-            if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
-                raise TypeError("expected a JSON array of short ASCII strings")
-            if not value:
-                return frozenset()
-            _check_strings(value)
-            result = frozenset(value)
-            if len(result) != len(value):
-                raise ValueError("a set holds each item once")
-            return result
-
-        return structure_strings
 
     def structure(value: object, _: Any) -> frozenset[Any]:
         if type(value) is not list:
@@ -717,19 +654,18 @@ def _field_overrides(cls: type, structuring: bool) -> dict[str, Any]:
 
 
 def _attrs_structure_factory(
-    cls: Any, converter: cattrs.Converter, detailed: bool, shaped: bool = True
+    cls: Any, converter: cattrs.Converter, detailed: bool, generated: bool = True
 ) -> Callable[[object, Any], Any]:
-    """Returns the hook of an attrs class; `shaped=False` leaves out the hand-written hooks
-    (the tests compare them with what cattrs generates)."""
+    """Returns the hook of an attrs class; `generated=False` leaves out the fast converter's
+    generated hook (the tests compare it with the hook cattrs generates)."""
     tag = _tag_of(cls)
     inner: Callable[[Any, Any], Any]
     # The fast hook of a tagged class tests the keys itself, "kind" and "format" among them,
     # so the document is read as it is, not copied without those two.
     forbid_extra_keys = detailed or tag is None
     required = None if detailed else _all_required(cls)
-    hand = None if required is None or not shaped else _shaped_hook(cls, required, tag)
-    if hand is not None:
-        return cast(Callable[[object, Any], Any], hand)
+    if required is not None and generated:
+        return _generated_hook(cls, required, tag)
     if required is None:
         inner = make_dict_structure_fn(
             cls,
@@ -783,70 +719,16 @@ def _attrs_structure_factory(
     return structure
 
 
-# --- hand-written fast hooks ----------------------------------------------------------------
-# A state holds many small objects of a few classes (13 Locations in a 5-player Perch state,
-# 40-odd flocks, tucks and groups in a Peacock one). cattrs' generated hook calls one hook per
-# field; a hook written for the class's shape tests its fields in line, as their own fast
-# hooks test them, in one Python frame. A shape is the kinds of the fields in order (names are
-# read from the class), so a class whose fields change simply gets cattrs' hook again.
+# --- generated structure hooks ------------------------------------------------------------
+# A state holds many small objects of a few classes (a board's cells, a player's groups of
+# cards, dozens of each). cattrs' generated hook calls one hook per field; the hook generated
+# here for the fast converter tests each field of a common type in line, as that type's own
+# fast hook tests it, and builds the object in the same Python frame. It is written per class
+# from its fields' types alone, once, when the converter first needs it; a field of a type
+# with no test in line is read by that type's own hook.
+# tests/codec/test_generated_hooks.py compares each with the hook cattrs generates.
 
 _BOOL_TYPE: Final = frozenset({bool})
-_OPTIONAL_STR: Final[frozenset[type]] = frozenset({str, type(None)})
-_OPTIONAL_INT: Final[frozenset[type]] = frozenset({int, type(None)})
-
-
-def _field_kind(field: attrs.Attribute[Any]) -> str:
-    """Returns the kind of a field's type that the hand-written hooks know, or "?"."""
-    t: Any = field.type
-    if field.metadata.get("birdgames.hex"):
-        return "?"
-    if t is str or t is int or t is bool:
-        name: str = t.__name__
-        return name
-    scalars = _scalar_types(t)
-    if scalars is not None and scalars == _OPTIONAL_STR:
-        return "str?"
-    if scalars is not None and scalars == _OPTIONAL_INT:
-        return "int?"
-    if _is_enum(t):
-        return "enum"
-    if attrs.has(t) and t is not Rng:
-        return "obj"
-    if _optional_object(t) is not None:
-        return "obj?"
-    args = get_args(t)
-    if get_origin(t) is tuple and len(args) == 2 and args[1] is Ellipsis:
-        kinds = {str: "strs", int: "ints", bool: "bools"}
-        if args[0] in kinds:
-            return kinds[args[0]]
-        if _is_object_tuple(t):
-            return "objs"
-    return "?"
-
-
-def _optional_object(t: Any) -> Any:
-    """Returns X for X | None where X is an attrs class (not Rng), else None."""
-    if not _is_union(t):
-        return None
-    members = get_args(t)
-    if len(members) != 2 or type(None) not in members:
-        return None
-    (only,) = [m for m in members if m is not type(None)]
-    return only if attrs.has(only) and only is not Rng else None
-
-
-def _object_type(t: Any) -> Any:
-    """Returns the attrs class of an "obj", "obj?" or "objs" field's type."""
-    if _is_union(t):
-        return _optional_object(t)
-    if get_origin(t) is tuple:
-        return get_args(t)[0]
-    return t
-
-
-_Shaped = Callable[
-    [type, tuple[str, ...], tuple[Any, ...], str | None], Callable[[object, Any], Any]
-]
 
 
 def _keys_ok(o: dict[str, Any], n: int, tag: str | None, cls: type) -> bool:
@@ -864,6 +746,245 @@ def _keys_ok(o: dict[str, Any], n: int, tag: str | None, cls: type) -> bool:
     return len(o) == n + 2 and type(fmt) is int and fmt == version
 
 
+def _check_strings(items: list[Any]) -> None:
+    """Refuses, as the hook of str refuses each item, items of lists that are not all strings
+    within the limits, with no call per item."""
+    joined = "".join(items)  # a TypeError when an item is no string
+    if len(joined) > MAX_STRING_LENGTH and max(map(len, items)) > MAX_STRING_LENGTH:
+        raise TypeError
+    if not joined.isascii() and _SURROGATE.search(joined) is not None:
+        raise TypeError
+
+
+# The objects of classes of at most two scalar fields recur from state to state and document
+# to document (a card and a count, a place and an index): each distinct one is built once and
+# shared, as immutable values may be (a hashable class is one). The cache is bounded, so no
+# document can grow it.
+_SHARED_OBJECTS: Final = 1024
+_SHARED_FIELDS: Final = 2
+
+
+def _shared(cls: type, build: Callable[..., Any]) -> Callable[..., Any]:
+    """Returns `build` answering each tuple of values (exact types, tested before) with one
+    object, or `build` itself for a class whose objects could change."""
+    if cls.__hash__ is None:
+        return build
+    return functools.lru_cache(maxsize=_SHARED_OBJECTS)(build)
+
+
+def _shareable(field: attrs.Attribute[Any]) -> bool:
+    """Whether a field's JSON values, of the types its test accepts, key its value exactly
+    (True == 1: a field accepting both would not)."""
+    t: Any = field.type
+    if _is_enum(t):
+        return len({type(member.value) for member in t}) == 1
+    return t in (int, str, bool) and not field.metadata.get("birdgames.hex")
+
+
+class _Source:
+    """The source of one generated function and the values its names stand for."""
+
+    def __init__(self, names: Mapping[str, Any]) -> None:
+        self.names: dict[str, Any] = dict(names)
+        self.lines: list[str] = []
+
+    def bind(self, value: Any, hint: str = "v") -> str:
+        name = f"_{hint}{len(self.names)}"
+        self.names[name] = value
+        return name
+
+    def compile(self, filename: str, function: str) -> Any:
+        """Compiles the lines, with a line cache for tracebacks, and returns `function`."""
+        text = "\n".join(self.lines) + "\n"
+        linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
+        _run_generated(text, filename, self.names)
+        return self.names[function]
+
+
+def _run_generated(text: str, filename: str, names: dict[str, Any]) -> None:
+    # Generated code, as attrs and cattrs make theirs: written from a class's field names and
+    # types alone (every literal written with repr), never from a document.
+    exec(compile(text, filename, "exec"), names)
+
+
+_SERIALS: Final = itertools.count()
+
+
+def _filename(what: str, cls: type) -> str:
+    """Returns a name, unique in the process, for the generated source of `cls`'s `what`."""
+    return f"<birdgames {what} {cls.__module__}.{cls.__qualname__} {next(_SERIALS)}>"
+
+
+_MAKING_HOOKS: set[type] = set()
+_GENERATED: Final[Mapping[str, Any]] = types.MappingProxyType(
+    {
+        "_SURROGATE": _SURROGATE,
+        "_INT_TYPE": _INT_TYPE,
+        "_BOOL_TYPE": _BOOL_TYPE,
+        "_keys_ok": _keys_ok,
+        "_check_strings": _check_strings,
+        "_structure_hex": _structure_hex,
+        "_repeat": repeat,
+        "_new": object.__new__,
+        "_set": object.__setattr__,
+    }
+)
+_STRING_BAD: Final = (
+    "len({v}) > {max} or (not {v}.isascii() and _SURROGATE.search({v}) is not None)"
+)
+
+
+def _object_class(t: Any) -> Any:
+    """Returns `t` when it is an attrs class read by a hook of its own (not Rng), else None."""
+    return t if isinstance(t, type) and attrs.has(t) and t is not Rng else None
+
+
+def _fast_hook(t: Any, space: _Source) -> str:
+    """Returns the name, in `space`, of the fast converter's hook of `t` (found on first use
+    for a class whose hook is being made: a class that holds itself)."""
+    if t in _MAKING_HOOKS:
+        hook = space.bind(_Hook(t), "h")
+        return f"({hook}.hook or {hook}.get())"
+    return space.bind(_fast.get_structure_hook(t), "h")
+
+
+def _read_field(
+    t: Any, v: str, space: _Source, lists: dict[str, list[str]]
+) -> tuple[str | None, str]:
+    """Returns, for a field of type `t` whose JSON value is `v`, the test in line that is true
+    for a value the type's fast hook refuses (None: no test) and the expression of the field's
+    value. A list of strings or of scalars is only tested to be a list; it is added to `lists`
+    under the name of its items' test (`_check_strings` or the set of the items' types), so
+    that the items of a class's lists of one type are tested together, in one call."""
+    string_bad = _STRING_BAD.format(v=v, max=MAX_STRING_LENGTH)
+    if t is int or t is bool:
+        return f"type({v}) is not {t.__name__}", v
+    if t is str:
+        return f"type({v}) is not str or {string_bad}", v
+    if t is None or t is type(None):
+        return f"{v} is not None", v
+    scalars = _scalar_types(t)
+    if scalars is not None:  # a union of scalars
+        test = f"type({v}) not in {space.bind(scalars, 't')}"
+        if str in scalars:
+            test += f" or (type({v}) is str and ({string_bad}))"
+        return test, v
+    if _is_enum(t):
+        members = {member.value: member for member in t}
+        kinds = frozenset(type(value) for value in members)
+        # The type test first: true == 1 and 1.0 == 1, and no unhashable value is looked up;
+        # a value of no member is a KeyError.
+        return f"type({v}) not in {space.bind(kinds, 't')}", f"{space.bind(members, 'm')}[{v}]"
+    nested = _object_class(t)
+    if nested is not None:
+        return None, f"{_fast_hook(nested, space)}({v}, {space.bind(nested, 'c')})"
+    args = get_args(t)
+    if _is_union(t) and len(args) == 2 and type(None) in args:
+        # X | None: null, or what X's own hook reads (as cattrs reads an optional type).
+        (only,) = [a for a in args if a is not type(None)]
+        read = f"{_fast_hook(only, space)}({v}, {space.bind(only, 't')})"
+        return None, f"None if {v} is None else {read}"
+    if get_origin(t) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = args[0]
+        listed = f"type({v}) is not list or len({v}) > {MAX_ARRAY_LENGTH}"
+        item_types = _scalar_types(item)
+        if item is str or (item_types is not None and str not in item_types):
+            known = {str: "_check_strings", int: "_INT_TYPE", bool: "_BOOL_TYPE"}.get(item)
+            lists.setdefault(known or space.bind(item_types, "t"), []).append(v)
+            return listed, f"tuple({v})"
+        if _object_class(item) is not None:
+            hook, cls = _fast_hook(item, space), space.bind(item, "c")
+            return listed, f"tuple(map({hook}, {v}, _repeat({cls}))) if {v} else ()"
+    return None, f"{_fast_hook(t, space)}({v}, {space.bind(t, 't')})"
+
+
+def _generated_hook(
+    cls: type, fields: list[attrs.Attribute[Any]], tag: str | None
+) -> Callable[[object, Any], Any]:
+    """Returns the fast converter's hook of `cls`, generated from `fields` (each required)."""
+    _MAKING_HOOKS.add(cls)
+    try:
+        return _make_generated_hook(cls, fields, tag)
+    finally:
+        _MAKING_HOOKS.discard(cls)
+
+
+def _make_generated_hook(
+    cls: type, fields: list[attrs.Attribute[Any]], tag: str | None
+) -> Callable[[object, Any], Any]:
+    space = _Source(_GENERATED)
+    names = tuple(f.name for f in fields)
+    n = len(names)
+    values = [f"f{i}" for i in range(n)]
+    tests: list[str] = []
+    reads: list[str] = []
+    lists: dict[str, list[str]] = {}
+    for field, v in zip(fields, values, strict=True):
+        if field.metadata.get("birdgames.hex"):
+            test, read = None, f"_structure_hex({v}, int)"
+        else:
+            test, read = _read_field(field.type, v, space, lists)
+        if test is not None:
+            tests.append(test)
+        reads.append(read)
+    keys = f"type(o) is not dict or len(o) != {n}"
+    if tag is not None:
+        size, kind = _written_size(cls, n, tag)
+        spelled = f"_keys_ok(o, {n}, {tag!r}, {space.bind(cls, 'c')})"
+        keys = f"type(o) is not dict or not {spelled}"
+        if size != -1:  # the usual object, told at once: its fields and the tag
+            keys = f"type(o) is not dict or ((len(o) != {size} or o.get('kind') != {kind!r}) "
+            keys += f"and not {spelled})"
+    lines = space.lines
+    lines += ["def structure(o, _):", f"    if {keys}:", "        raise TypeError"]
+    if n == 1:
+        lines.append(f"    f0 = o[{names[0]!r}]")
+    elif n:
+        read = space.bind(operator.itemgetter(*names), "r")
+        lines.append(f"    {', '.join(values)} = {read}(o)")
+    if tests:
+        lines += ["    if (", f"        {tests[0]}", *[f"        or {t}" for t in tests[1:]]]
+        lines += ["    ):", "        raise TypeError"]
+    for test, listed in lists.items():
+        items = " + ".join(listed)
+        if test == "_check_strings":
+            lines += [f"    if {' or '.join(listed)}:", f"        _check_strings({items})"]
+        else:
+            lines += [
+                f"    if not {test}.issuperset(map(type, {items})):",
+                "        raise TypeError",
+            ]
+    if 0 < n <= _SHARED_FIELDS and cls.__hash__ is not None and all(map(_shareable, fields)):
+        # Built once per distinct tuple of JSON values: keyed by them, of the types tested.
+        lines.append(f"    return build({', '.join(values)})")
+        lines.append(f"def build({', '.join(values)}):")
+    lines += _build_lines(cls, names, reads, space)
+    hook = space.compile(_filename("structure", cls), "structure")
+    if "build" in space.names:
+        space.names["build"] = _shared(cls, space.names["build"])
+    return cast(Callable[[object, Any], Any], hook)
+
+
+def _build_lines(cls: type, names: tuple[str, ...], reads: list[str], space: _Source) -> list[str]:
+    """Returns the lines building `cls` from the fields' values `reads`, where attrs' __init__
+    does nothing else (`init_only_stores`, `init_only_fills_dict`) at about half its cost: the
+    slots set one by one (birdgames.fields.slot_setter), or a dict of the fields made the
+    instance's own (birdgames.fields.with_own_dict); else a call of the class."""
+    made = space.bind(cls, "c")
+    if names and init_only_fills_dict(cls, names):
+        fields = ", ".join(f"{name!r}: {read}" for name, read in zip(names, reads, strict=True))
+        return [f"    o = _new({made})", f'    _set(o, "__dict__", {{{fields}}})', "    return o"]
+    if not names or not init_only_stores(cls, names):
+        return [f"    return {made}({', '.join(reads)})"]
+    lines = [f"    o = _new({made})"]
+    for name, read in zip(names, reads, strict=True):
+        lines.append(f"    {space.bind(slot_setter(cls, name), 's')}(o, {read})")
+    if CACHED_HASH in cls.__dict__:
+        lines.append(f"    {space.bind(slot_setter(cls, CACHED_HASH), 's')}(o, None)")
+    lines.append("    return o")
+    return lines
+
+
 def _written_size(cls: type, n: int, tag: str | None) -> tuple[int, str | None]:
     """Returns the key count and "kind" of the JSON object `dumps` writes for a class of `n`
     fields, for a hook's test in line; -1 where only `_keys_ok` can tell (a "format" key)."""
@@ -872,699 +993,11 @@ def _written_size(cls: type, n: int, tag: str | None) -> tuple[int, str | None]:
     registration = _BY_CLASS.get(cls)
     if registration is not None and registration.version != 1:
         return -1, tag
-    # Format 1, registered or not (a tagged class nested in documents, such as Peacock's Flock,
-    # is read at format 1 unregistered, as `_keys_ok` reads it): `register` refuses to change
-    # the format of a class once a hook relies on it.
+    # Format 1, registered or not (a tagged class nested in documents but not registered itself
+    # is read at format 1, as `_keys_ok` reads it): `register` refuses to change the format of
+    # a class once a hook relies on it.
     _READ_AS_FORMAT_1.add(cls)
     return n + 1, tag
-
-
-def _hooks(types: tuple[Any, ...], *indices: int) -> list[_Hook]:
-    return [_Hook(_object_type(types[i])) for i in indices]
-
-
-def _builder(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
-    """Returns what builds `cls` from its fields' values in order: a function that sets the
-    slots directly (birdgames.fields.slot_setter) when `init_only_stores` proves attrs'
-    __init__ does nothing else, else `cls` itself."""
-    make = _SLOT_BUILDERS.get(len(names))
-    if make is None or not init_only_stores(cls, names):
-        return cls
-    hashed = CACHED_HASH in cls.__dict__
-    return make(
-        cls,
-        [slot_setter(cls, name) for name in names],
-        slot_setter(cls, CACHED_HASH) if hashed else None,
-    )
-
-
-# The objects of a few classes of two scalar fields recur from state to state and document to
-# document (a Peacock flock of one species and size, a tucked island's half, a Perch Spot):
-# each distinct one is built once and shared, as immutable values may be (a hashable class
-# is one). The cache is bounded, so no document can grow it.
-_SHARED_OBJECTS: Final = 1024
-
-
-def _shared(cls: type, build: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
-    """Returns `build` answering each pair of values (exact types, tested before) with one
-    object, or `build` itself for a class whose objects could change."""
-    if cls.__hash__ is None:
-        return build
-    return functools.lru_cache(maxsize=_SHARED_OBJECTS)(build)
-
-
-_NEW: Final = object.__new__
-_Setter = Callable[[object, object], None]
-
-
-# One builder per field count in use, each setting its slots one by one: a loop over the
-# setters costs more than attrs' __init__, and the loaders build thousands of these a second.
-def _build1(cls: type, s: list[_Setter], h: _Setter | None) -> Callable[..., Any]:
-    (s0,) = s
-
-    def build(v0: Any) -> Any:
-        o: Any = _NEW(cls)
-        s0(o, v0)
-        if h is not None:
-            h(o, None)
-        return o
-
-    return build
-
-
-def _build2(cls: type, s: list[_Setter], h: _Setter | None) -> Callable[..., Any]:
-    s0, s1 = s
-
-    def build(v0: Any, v1: Any) -> Any:
-        o: Any = _NEW(cls)
-        s0(o, v0)
-        s1(o, v1)
-        if h is not None:
-            h(o, None)
-        return o
-
-    return build
-
-
-def _build3(cls: type, s: list[_Setter], h: _Setter | None) -> Callable[..., Any]:
-    s0, s1, s2 = s
-
-    def build(v0: Any, v1: Any, v2: Any) -> Any:
-        o: Any = _NEW(cls)
-        s0(o, v0)
-        s1(o, v1)
-        s2(o, v2)
-        if h is not None:
-            h(o, None)
-        return o
-
-    return build
-
-
-def _build4(cls: type, s: list[_Setter], h: _Setter | None) -> Callable[..., Any]:
-    s0, s1, s2, s3 = s
-
-    def build(v0: Any, v1: Any, v2: Any, v3: Any) -> Any:
-        o: Any = _NEW(cls)
-        s0(o, v0)
-        s1(o, v1)
-        s2(o, v2)
-        s3(o, v3)
-        if h is not None:
-            h(o, None)
-        return o
-
-    return build
-
-
-def _build6(cls: type, s: list[_Setter], h: _Setter | None) -> Callable[..., Any]:
-    s0, s1, s2, s3, s4, s5 = s
-
-    def build(v0: Any, v1: Any, v2: Any, v3: Any, v4: Any, v5: Any) -> Any:
-        o: Any = _NEW(cls)
-        s0(o, v0)
-        s1(o, v1)
-        s2(o, v2)
-        s3(o, v3)
-        s4(o, v4)
-        s5(o, v5)
-        if h is not None:
-            h(o, None)
-        return o
-
-    return build
-
-
-def _build7(cls: type, s: list[_Setter], h: _Setter | None) -> Callable[..., Any]:
-    s0, s1, s2, s3, s4, s5, s6 = s
-
-    def build(v0: Any, v1: Any, v2: Any, v3: Any, v4: Any, v5: Any, v6: Any) -> Any:
-        o: Any = _NEW(cls)
-        s0(o, v0)
-        s1(o, v1)
-        s2(o, v2)
-        s3(o, v3)
-        s4(o, v4)
-        s5(o, v5)
-        s6(o, v6)
-        if h is not None:
-            h(o, None)
-        return o
-
-    return build
-
-
-def _build9(cls: type, s: list[_Setter], h: _Setter | None) -> Callable[..., Any]:
-    s0, s1, s2, s3, s4, s5, s6, s7, s8 = s
-
-    def build(
-        v0: Any, v1: Any, v2: Any, v3: Any, v4: Any, v5: Any, v6: Any, v7: Any, v8: Any
-    ) -> Any:
-        o: Any = _NEW(cls)
-        s0(o, v0)
-        s1(o, v1)
-        s2(o, v2)
-        s3(o, v3)
-        s4(o, v4)
-        s5(o, v5)
-        s6(o, v6)
-        s7(o, v7)
-        s8(o, v8)
-        if h is not None:
-            h(o, None)
-        return o
-
-    return build
-
-
-_SLOT_BUILDERS: Final[
-    Mapping[int, Callable[[type, list[_Setter], _Setter | None], Callable[..., Any]]]
-] = {1: _build1, 2: _build2, 3: _build3, 4: _build4, 6: _build6, 7: _build7, 9: _build9}
-
-
-def _shape_cell(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
-    """(str, ints, bools, bools, int, bool): Perch's Location."""
-    n, read = len(names), operator.itemgetter(*names)
-    size, kind = _written_size(cls, n, tag)
-    make = _builder(cls, names)
-
-    def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (
-            (len(o) != size or (kind is not None and o.get("kind") != kind))
-            and not _keys_ok(o, n, tag, cls)
-        ):
-            raise TypeError
-        s, ints, bools1, bools2, i, b = read(o)
-        if (
-            type(s) is not str
-            or type(ints) is not list
-            or type(bools1) is not list
-            or type(bools2) is not list
-            or type(i) is not int
-            or type(b) is not bool
-            or len(s) > MAX_STRING_LENGTH
-            or (not s.isascii() and _SURROGATE.search(s))
-            or len(ints) > MAX_ARRAY_LENGTH
-            or len(bools1) > MAX_ARRAY_LENGTH
-            or len(bools2) > MAX_ARRAY_LENGTH
-            or not _INT_TYPE.issuperset(map(type, ints))
-            or not _BOOL_TYPE.issuperset(map(type, bools1 + bools2))
-        ):
-            raise TypeError
-        return make(s, tuple(ints), tuple(bools1), tuple(bools2), i, b)
-
-    return structure
-
-
-def _shape_hand(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
-    """(ints, int, int, strs, str?, bool, bool): Perch's Seat."""
-    n, read = len(names), operator.itemgetter(*names)
-    size, kind = _written_size(cls, n, tag)
-    make = _builder(cls, names)
-
-    def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (
-            (len(o) != size or (kind is not None and o.get("kind") != kind))
-            and not _keys_ok(o, n, tag, cls)
-        ):
-            raise TypeError
-        ints, i1, i2, strs, s, b1, b2 = read(o)
-        if (
-            type(ints) is not list
-            or type(i1) is not int
-            or type(i2) is not int
-            or type(strs) is not list
-            or type(b1) is not bool
-            or type(b2) is not bool
-            or len(ints) > MAX_ARRAY_LENGTH
-            or not _INT_TYPE.issuperset(map(type, ints))
-            or len(strs) > MAX_ARRAY_LENGTH
-        ):
-            raise TypeError
-        joined = "".join(strs)  # a TypeError when an item is no string
-        if (
-            not joined.isascii()
-            or (len(joined) > MAX_STRING_LENGTH and max(map(len, strs)) > MAX_STRING_LENGTH)
-            or (
-                s is not None
-                and (
-                    type(s) is not str
-                    or len(s) > MAX_STRING_LENGTH
-                    or (not s.isascii() and _SURROGATE.search(s))
-                )
-            )
-        ):
-            raise TypeError
-        return make(tuple(ints), i1, i2, tuple(strs), s, b1, b2)
-
-    return structure
-
-
-def _shape_piece(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
-    """(str, int?, obj?, bool): Perch's Creature."""
-    n, read = len(names), operator.itemgetter(*names)
-    size, kind = _written_size(cls, n, tag)
-    make = _builder(cls, names)
-    (item,) = _hooks(types, 2)
-
-    def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (
-            (len(o) != size or (kind is not None and o.get("kind") != kind))
-            and not _keys_ok(o, n, tag, cls)
-        ):
-            raise TypeError
-        s, i, obj, b = read(o)
-        if (
-            type(s) is not str
-            or (i is not None and type(i) is not int)
-            or type(b) is not bool
-            or len(s) > MAX_STRING_LENGTH
-            or (not s.isascii() and _SURROGATE.search(s))
-        ):
-            raise TypeError
-        return make(s, i, None if obj is None else (item.hook or item.get())(obj, item.t), b)
-
-    return structure
-
-
-def _shape_place(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
-    """(enum, int): Perch's Spot."""
-    n, read = len(names), operator.itemgetter(*names)
-    size, kind = _written_size(cls, n, tag)
-    make = _builder(cls, names)
-    members, value_types = _enum_members(types[0])
-    # Keyed by the JSON values: an Enum member hashes in Python code.
-    build = _shared(cls, lambda e, i: make(members[e], i))  # a KeyError for no member's value
-
-    def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (
-            (len(o) != size or (kind is not None and o.get("kind") != kind))
-            and not _keys_ok(o, n, tag, cls)
-        ):
-            raise TypeError
-        e, i = read(o)
-        # The type test first: True == 1 and 1.0 == 1, and no unhashable value is looked up.
-        if type(e) not in value_types or type(i) is not int:
-            raise TypeError
-        return build(e, i)
-
-    return structure
-
-
-def _shape_tuck(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
-    """(str, enum): Peacock's Tuck."""
-    n, read = len(names), operator.itemgetter(*names)
-    size, kind = _written_size(cls, n, tag)
-    make = _builder(cls, names)
-    members, value_types = _enum_members(types[1])
-    build = _shared(cls, lambda s, e: make(s, members[e]))  # keyed by the JSON values
-
-    def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (
-            (len(o) != size or (kind is not None and o.get("kind") != kind))
-            and not _keys_ok(o, n, tag, cls)
-        ):
-            raise TypeError
-        s, e = read(o)
-        if (
-            type(s) is not str
-            or type(e) not in value_types
-            or len(s) > MAX_STRING_LENGTH
-            or (not s.isascii() and _SURROGATE.search(s))
-        ):
-            raise TypeError
-        return build(s, e)
-
-    return structure
-
-
-def _shape_count(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
-    """(str, int): Peacock's Flock."""
-    n, read = len(names), operator.itemgetter(*names)
-    size, kind = _written_size(cls, n, tag)
-    make = _shared(cls, _builder(cls, names))
-
-    def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (
-            (len(o) != size or (kind is not None and o.get("kind") != kind))
-            and not _keys_ok(o, n, tag, cls)
-        ):
-            raise TypeError
-        s, i = read(o)
-        if (
-            type(s) is not str
-            or type(i) is not int
-            or len(s) > MAX_STRING_LENGTH
-            or (not s.isascii() and _SURROGATE.search(s))
-        ):
-            raise TypeError
-        return make(s, i)
-
-    return structure
-
-
-def _shape_group(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
-    """(str, objs, obj?, obj?): Peacock's Group."""
-    n, read = len(names), operator.itemgetter(*names)
-    size, kind = _written_size(cls, n, tag)
-    make = _builder(cls, names)
-    items, left, right = _hooks(types, 1, 2, 3)
-
-    def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (
-            (len(o) != size or (kind is not None and o.get("kind") != kind))
-            and not _keys_ok(o, n, tag, cls)
-        ):
-            raise TypeError
-        s, objs, obj1, obj2 = read(o)
-        if (
-            type(s) is not str
-            or type(objs) is not list
-            or len(objs) > MAX_ARRAY_LENGTH
-            or len(s) > MAX_STRING_LENGTH
-            or (not s.isascii() and _SURROGATE.search(s))
-        ):
-            raise TypeError
-        return make(
-            s,
-            tuple(map(items.hook or items.get(), objs, repeat(items.t))) if objs else (),
-            None if obj1 is None else (left.hook or left.get())(obj1, left.t),
-            None if obj2 is None else (right.hook or right.get())(obj2, right.t),
-        )
-
-    return structure
-
-
-def _shape_two_lists(
-    cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None
-) -> Any:
-    """(strs, strs): Peacock's Hand."""
-    n, read = len(names), operator.itemgetter(*names)
-    size, kind = _written_size(cls, n, tag)
-    make = _builder(cls, names)
-
-    def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (
-            (len(o) != size or (kind is not None and o.get("kind") != kind))
-            and not _keys_ok(o, n, tag, cls)
-        ):
-            raise TypeError
-        a, b = read(o)
-        if (
-            type(a) is not list
-            or type(b) is not list
-            or len(a) > MAX_ARRAY_LENGTH
-            or len(b) > MAX_ARRAY_LENGTH
-        ):
-            raise TypeError
-        if a or b:
-            _check_strings(a + b)
-        return make(tuple(a), tuple(b))
-
-    return structure
-
-
-def _shape_four_lists(
-    cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None
-) -> Any:
-    """(strs, strs, strs, strs): Peacock's Pool."""
-    n, read = len(names), operator.itemgetter(*names)
-    size, kind = _written_size(cls, n, tag)
-    make = _builder(cls, names)
-
-    def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (
-            (len(o) != size or (kind is not None and o.get("kind") != kind))
-            and not _keys_ok(o, n, tag, cls)
-        ):
-            raise TypeError
-        a, b, c, d = read(o)
-        if (
-            type(a) is not list
-            or type(b) is not list
-            or type(c) is not list
-            or type(d) is not list
-            or len(a) > MAX_ARRAY_LENGTH
-            or len(b) > MAX_ARRAY_LENGTH
-            or len(c) > MAX_ARRAY_LENGTH
-            or len(d) > MAX_ARRAY_LENGTH
-        ):
-            raise TypeError
-        if a or b or c or d:
-            _check_strings(a + b + c + d)
-        return make(tuple(a), tuple(b), tuple(c), tuple(d))
-
-    return structure
-
-
-def _check_strings(items: list[Any]) -> None:
-    """Refuses, as the hook of tuple[str, ...] refuses each list, items of lists that are not
-    all short ASCII strings."""
-    joined = "".join(items)  # a TypeError when an item is no string
-    if not joined.isascii() or (
-        len(joined) > MAX_STRING_LENGTH and max(map(len, items)) > MAX_STRING_LENGTH
-    ):
-        raise TypeError
-
-
-def _shape_player(
-    cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None
-) -> Any:
-    """(obj, str?, obj, objs, bool, ints, int): Peacock's Seat."""
-    n, read = len(names), operator.itemgetter(*names)
-    size, kind = _written_size(cls, n, tag)
-    make = _builder(cls, names)
-    first, second, items = _hooks(types, 0, 2, 3)
-
-    def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (
-            (len(o) != size or (kind is not None and o.get("kind") != kind))
-            and not _keys_ok(o, n, tag, cls)
-        ):
-            raise TypeError
-        obj1, s, obj2, objs, b, ints, i = read(o)
-        if (
-            type(objs) is not list
-            or type(b) is not bool
-            or type(ints) is not list
-            or type(i) is not int
-            or len(objs) > MAX_ARRAY_LENGTH
-            or len(ints) > MAX_ARRAY_LENGTH
-            or not _INT_TYPE.issuperset(map(type, ints))
-            or (
-                s is not None
-                and (
-                    type(s) is not str
-                    or len(s) > MAX_STRING_LENGTH
-                    or (not s.isascii() and _SURROGATE.search(s))
-                )
-            )
-        ):
-            raise TypeError
-        return make(
-            (first.hook or first.get())(obj1, first.t),
-            s,
-            (second.hook or second.get())(obj2, second.t),
-            tuple(map(items.hook or items.get(), objs, repeat(items.t))) if objs else (),
-            b,
-            tuple(ints),
-            i,
-        )
-
-    return structure
-
-
-def _shape_bookmark(
-    cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None
-) -> Any:
-    """(enum, int, int, enum, int, ints, bool, bool, obj?): Perch's Flow."""
-    n, read = len(names), operator.itemgetter(*names)
-    size, kind = _written_size(cls, n, tag)
-    make = _builder(cls, names)
-    members1, value_types1 = _enum_members(types[0])
-    members2, value_types2 = _enum_members(types[3])
-    (item,) = _hooks(types, 8)
-
-    def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (
-            (len(o) != size or (kind is not None and o.get("kind") != kind))
-            and not _keys_ok(o, n, tag, cls)
-        ):
-            raise TypeError
-        e1, i1, i2, e2, i3, ints, b1, b2, obj = read(o)
-        if (
-            type(e1) not in value_types1
-            or type(i1) is not int
-            or type(i2) is not int
-            or type(e2) not in value_types2
-            or type(i3) is not int
-            or type(ints) is not list
-            or type(b1) is not bool
-            or type(b2) is not bool
-            or len(ints) > MAX_ARRAY_LENGTH
-            or not _INT_TYPE.issuperset(map(type, ints))
-        ):
-            raise TypeError
-        return make(
-            members1[e1],
-            i1,
-            i2,
-            members2[e2],
-            i3,
-            tuple(ints),
-            b1,
-            b2,
-            None if obj is None else (item.hook or item.get())(obj, item.t),
-        )
-
-    return structure
-
-
-def _shape_pond(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
-    """(str, int, ints, int?): Perch's Pond."""
-    n, read = len(names), operator.itemgetter(*names)
-    size, kind = _written_size(cls, n, tag)
-    make = _builder(cls, names)
-
-    def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (
-            (len(o) != size or (kind is not None and o.get("kind") != kind))
-            and not _keys_ok(o, n, tag, cls)
-        ):
-            raise TypeError
-        s, i1, ints, i2 = read(o)
-        if (
-            type(s) is not str
-            or type(i1) is not int
-            or type(ints) is not list
-            or (i2 is not None and type(i2) is not int)
-            or len(s) > MAX_STRING_LENGTH
-            or (not s.isascii() and _SURROGATE.search(s))
-            or len(ints) > MAX_ARRAY_LENGTH
-            or not _INT_TYPE.issuperset(map(type, ints))
-        ):
-            raise TypeError
-        return make(s, i1, tuple(ints), i2)
-
-    return structure
-
-
-def _shape_pair(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
-    """(int, int): Perch's Sky and Arrival."""
-    n, read = len(names), operator.itemgetter(*names)
-    size, kind = _written_size(cls, n, tag)
-    make = _shared(cls, _builder(cls, names))
-
-    def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (
-            (len(o) != size or (kind is not None and o.get("kind") != kind))
-            and not _keys_ok(o, n, tag, cls)
-        ):
-            raise TypeError
-        i1, i2 = read(o)
-        if type(i1) is not int or type(i2) is not int:
-            raise TypeError
-        return make(i1, i2)
-
-    return structure
-
-
-def _shape_feeders(
-    cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None
-) -> Any:
-    """(bools, ints, int, int): Perch's Birdfeeders."""
-    n, read = len(names), operator.itemgetter(*names)
-    size, kind = _written_size(cls, n, tag)
-    make = _builder(cls, names)
-
-    def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (
-            (len(o) != size or (kind is not None and o.get("kind") != kind))
-            and not _keys_ok(o, n, tag, cls)
-        ):
-            raise TypeError
-        bools, ints, i1, i2 = read(o)
-        if (
-            type(bools) is not list
-            or type(ints) is not list
-            or type(i1) is not int
-            or type(i2) is not int
-            or len(bools) > MAX_ARRAY_LENGTH
-            or len(ints) > MAX_ARRAY_LENGTH
-            or not _BOOL_TYPE.issuperset(map(type, bools))
-            or not _INT_TYPE.issuperset(map(type, ints))
-        ):
-            raise TypeError
-        return make(tuple(bools), tuple(ints), i1, i2)
-
-    return structure
-
-
-def _shape_pools(cls: type, names: tuple[str, ...], types: tuple[Any, ...], tag: str | None) -> Any:
-    """(objs, ints, ints): Perch's Ponds."""
-    n, read = len(names), operator.itemgetter(*names)
-    size, kind = _written_size(cls, n, tag)
-    make = _builder(cls, names)
-    (items,) = _hooks(types, 0)
-
-    def structure(o: Any, _: Any) -> Any:
-        if type(o) is not dict or (
-            (len(o) != size or (kind is not None and o.get("kind") != kind))
-            and not _keys_ok(o, n, tag, cls)
-        ):
-            raise TypeError
-        objs, ints1, ints2 = read(o)
-        if (
-            type(objs) is not list
-            or type(ints1) is not list
-            or type(ints2) is not list
-            or len(objs) > MAX_ARRAY_LENGTH
-            or len(ints1) > MAX_ARRAY_LENGTH
-            or len(ints2) > MAX_ARRAY_LENGTH
-            or not _INT_TYPE.issuperset(map(type, ints1 + ints2))
-        ):
-            raise TypeError
-        return make(
-            tuple(map(items.hook or items.get(), objs, repeat(items.t))) if objs else (),
-            tuple(ints1),
-            tuple(ints2),
-        )
-
-    return structure
-
-
-def _enum_members(t: type[enum.Enum]) -> tuple[dict[object, enum.Enum], frozenset[type]]:
-    """Returns an Enum's members by value and the types of their values."""
-    return {m.value: m for m in t}, frozenset(type(m.value) for m in t)
-
-
-_LIST_TYPE: Final = frozenset({list})
-_SHAPES: Final[Mapping[tuple[str, ...], _Shaped]] = {
-    ("str", "ints", "bools", "bools", "int", "bool"): _shape_cell,
-    ("ints", "int", "int", "strs", "str?", "bool", "bool"): _shape_hand,
-    ("str", "int?", "obj?", "bool"): _shape_piece,
-    ("enum", "int"): _shape_place,
-    ("str", "enum"): _shape_tuck,
-    ("str", "int"): _shape_count,
-    ("str", "objs", "obj?", "obj?"): _shape_group,
-    ("strs", "strs"): _shape_two_lists,
-    ("strs", "strs", "strs", "strs"): _shape_four_lists,
-    ("obj", "str?", "obj", "objs", "bool", "ints", "int"): _shape_player,
-    ("enum", "int", "int", "enum", "int", "ints", "bool", "bool", "obj?"): _shape_bookmark,
-    ("str", "int", "ints", "int?"): _shape_pond,
-    ("int", "int"): _shape_pair,
-    ("bools", "ints", "int", "int"): _shape_feeders,
-    ("objs", "ints", "ints"): _shape_pools,
-}
-
-
-def _shaped_hook(cls: type, fields: list[attrs.Attribute[Any]], tag: str | None) -> Any:
-    """Returns the hand-written fast hook of the shape of `cls`'s fields, or None."""
-    shape = _SHAPES.get(tuple(_field_kind(f) for f in fields))
-    if shape is None:
-        return None
-    names = tuple(f.name for f in fields)
-    return shape(cls, names, tuple(f.type for f in fields), tag)
 
 
 def _all_required(cls: type) -> list[attrs.Attribute[Any]] | None:
@@ -1865,27 +1298,7 @@ def _deferred_writer(cls: type) -> Callable[[Any], str]:
     return write
 
 
-class _Namespace:
-    """The names a generated writer reads, each value bound once."""
-
-    def __init__(self) -> None:
-        self.names: dict[str, Any] = {
-            "_BOOL_TEXT": _BOOL_TEXT,
-            "_INT_TUPLES": _INT_TUPLES,
-            "_BOOL_TUPLES": _BOOL_TUPLES,
-            "_encode_str": _encode_str,
-            "_unstructure_rng": _unstructure_rng,
-            "_unstructure_hex": _unstructure_hex,
-            "_fallback_text": _fallback_text,
-        }
-
-    def bind(self, value: Any) -> str:
-        name = f"_v{len(self.names)}"
-        self.names[name] = value
-        return name
-
-
-def _scalar_text(t: Any, value: str, space: _Namespace) -> str | None:
+def _scalar_text(t: Any, value: str, space: _Source) -> str | None:
     """Returns the expression writing `value`, an expression of type `t`, or None."""
     if t is int:
         return f"str({value})"
@@ -1904,7 +1317,7 @@ def _scalar_text(t: Any, value: str, space: _Namespace) -> str | None:
     return None
 
 
-def _field_text(t: Any, value: str, space: _Namespace, depth: int = 0) -> str | None:
+def _field_text(t: Any, value: str, space: _Source, depth: int = 0) -> str | None:
     """Returns the expression writing `value`, an expression of type `t`, or None."""
     scalar = _scalar_text(t, value, space)
     if scalar is not None:
@@ -1973,7 +1386,7 @@ def _make_text_writer(cls: type, version: int, top: bool) -> Callable[[Any], str
         literal += f'"format":{version},'
     if tag is not None:
         literal += f'"kind":{_encoded(tag)},'
-    space = _Namespace()
+    space = _Source(_WRITING)
     pieces: list[str] = []  # Python expressions whose texts, joined, are the document
     for field in attrs.fields(cls):
         value = f"v.{field.name}"
@@ -1990,16 +1403,26 @@ def _make_text_writer(cls: type, version: int, top: bool) -> Callable[[Any], str
         pieces += [repr(literal), text]
         literal = ""
     pieces.append(repr(literal.rstrip(",") + "}"))
-    # Generated code, as attrs and cattrs generate theirs: from the class's field names and
-    # types alone (every literal written with repr), never from a document.
-    source = f"def write(v):\n    return {' + '.join(pieces)}\n"
-    exec(compile(source, f"<birdgames text writer {cls.__qualname__}>", "exec"), space.names)
-    write: Callable[[Any], str] = space.names["write"]
+    space.lines += ["def write(v):", f"    return {' + '.join(pieces)}"]
+    write: Callable[[Any], str] = space.compile(_filename("text writer", cls), "write")
     return write
 
 
 def _fallback_text(value: Any, t: Any) -> str:
     return _encoded(_writer.unstructure(value, t))
+
+
+_WRITING: Final[Mapping[str, Any]] = types.MappingProxyType(
+    {
+        "_BOOL_TEXT": _BOOL_TEXT,
+        "_INT_TUPLES": _INT_TUPLES,
+        "_BOOL_TUPLES": _BOOL_TUPLES,
+        "_encode_str": _encode_str,
+        "_unstructure_rng": _unstructure_rng,
+        "_unstructure_hex": _unstructure_hex,
+        "_fallback_text": _fallback_text,
+    }
+)
 
 
 def _writable(obj: object) -> dict[str, Any]:

@@ -102,11 +102,11 @@ FORBIDDEN_SYS: Final = frozenset(
 
 ALLOWED_IMPORTLIB: Final = frozenset({"import_module"})
 
-# Generated code, as attrs and cattrs make theirs: the codec's text writers are compiled from
-# source written from a class's field names and types (never from a document), in this one
-# function only.
+# Generated code, as attrs and cattrs make theirs: the codec's text writers and structure hooks
+# are compiled from source written from a class's field names and types (never from a
+# document), in this one function only.
 ALLOWED_BUILTINS: Final = {
-    ("codec.py", "_make_text_writer"): frozenset({"compile", "exec"}),
+    ("codec.py", "_run_generated"): frozenset({"compile", "exec"}),
     # Identity memos: id() keys a dict entry that holds the object itself, and a hit is
     # checked with `is`, so no result depends on an address (the research encoders' masks).
     ("encoding.py", "indices"): frozenset({"id"}),
@@ -271,11 +271,11 @@ def test_the_checker_flags_each_kind_of_impurity() -> None:
         assert line in found, line
 
 
-def test_generated_code_is_allowed_only_in_the_codec_s_writer_maker() -> None:
-    """exec and compile pass in codec.py's `_make_text_writer` alone: elsewhere in codec.py,
-    or in a function of that name in another module, they are flagged."""
+def test_generated_code_is_allowed_only_in_the_codec_s_runner() -> None:
+    """exec and compile pass in codec.py's `_run_generated` alone: elsewhere in codec.py, or
+    in a function of that name in another module, they are flagged."""
     source = (
-        "def _make_text_writer(cls):\n"
+        "def _run_generated(cls):\n"
         "    def inner():\n"
         "        return exec\n"
         "    exec(compile('x = 1', '<w>', 'exec'), {})\n"

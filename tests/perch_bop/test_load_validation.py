@@ -7,7 +7,8 @@ from collections.abc import Callable
 import attrs
 import pytest
 
-from birdgames.perch_bop import GAME, State
+from birdgames import codec
+from birdgames.perch_bop import GAME, State, creatures, invariants
 from birdgames.perch_bop.cards import TILE, Ability
 from birdgames.perch_bop.state import Await, Phase, Spot, Stage, Where
 from tests.load_validation import check_refused, find_state
@@ -136,3 +137,30 @@ def test_a_turn_behind_fountain_choices_can_go_on() -> None:
         3, lambda s: s.flow.awaiting is Await.TURN and bool(s.arrivals) and s.flow.bonus_used
     )
     _refused(attrs.evolve(state, flow=attrs.evolve(state.flow, placed=True)), "turn")
+
+
+@pytest.mark.parametrize("players", GAME.player_counts)
+def test_loading_a_state_mid_activation_lists_its_decisions_once(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The load check asks for the decisions of the activation under way once: the activation
+    check's listing also shows the player to act can go on."""
+
+    def mid_activation(state: State) -> bool:
+        return state.flow.activation is not None and not state.arrivals
+
+    state = _find(players, mid_activation)
+    text = codec.dumps(state)
+    listed = creatures.legal
+    calls: list[int] = []
+
+    def counted(state: State, player: int) -> tuple[object, ...]:
+        calls.append(player)
+        return listed(state, player)
+
+    monkeypatch.setattr(creatures, "legal", counted)
+    assert codec.loads(State, text) == state
+    # The compiled build's load check calls `creatures.legal` directly, past the patch: the
+    # pure build counts the calls.
+    compiled = not str(invariants.__file__).endswith(".py")
+    assert calls == ([] if compiled else [state.flow.actor])

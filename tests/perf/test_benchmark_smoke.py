@@ -41,6 +41,19 @@ def test_the_playout_benchmark_reports_every_engine_and_player_count() -> None:
     assert "without each game's final action" in out
 
 
+def test_the_load_benchmark_reports_every_engine_and_player_count() -> None:
+    """A short run beside the codec's reference copy exits 0 and prints a row per engine and
+    player count (and Perch's mid-activation states), with a figure for each codec."""
+    reference = str(ROOT / "tests" / "codec" / "_reference_codec.py")
+    out = _run(
+        "codec_loads.py", "--states", "2", "--repeats", "1", "--no-openspiel", "--codec", reference
+    )
+    for name, game in birdgames.games().items():
+        for players in game.player_counts:
+            assert re.search(rf"^\| {name} {players}p( \| [\d.]+ \| -){{2}} \|$", out, re.MULTILINE)
+    assert "| perch_bop 5p mid-activation |" in out
+
+
 def _instructions_module() -> ModuleType:
     path = ROOT / "benchmarks" / "instructions.py"
     spec = importlib.util.spec_from_file_location("instructions_benchmark", path)

@@ -154,9 +154,13 @@ def progress_problem(state: State) -> str | None:
     bird is placed the turn can end (a turn with its bonus action also taken is refused
     above), and before, a colour in hand can go to any Location in play whose stack of that
     colour has no birdhouse (a new stack takes a free nest or not, an old one grows). Every
-    other decision asks the rules.
+    other decision asks the rules, but a creature decision: `_check_activation` listed its
+    options already, once.
     """
-    if state.flow.awaiting is _TURN and not state.arrivals and _turn_action_in_sight(state):
+    awaiting = state.flow.awaiting
+    if not state.arrivals and (
+        awaiting is _CREATURE or (awaiting is _TURN and _turn_action_in_sight(state))
+    ):
         return None
     return stuck_problem(_BY_THE_RULES, state)
 
