@@ -24,43 +24,9 @@ from birdgames.fields import CACHED_HASH
 from birdgames.peacock import state as peacock_state
 from birdgames.perch_bop import state as perch_state
 from birdgames.perch_bop import work as perch_work
+from tests.codec.test_differential import TRICKY
 
 GAMES = sorted(birdgames.games().items())
-
-# Values of every JSON type, with the ones a careless type test confuses: true and 1, 1.0 and
-# 1, a number and its string, an array of mixed items, a long string and a lone surrogate.
-_TRICKY: list[Any] = [
-    None,
-    True,
-    False,
-    0,
-    1,
-    -1,
-    1.0,
-    "",
-    "1",
-    "perch",
-    "blue",
-    "cell",
-    "x" * (codec.MAX_STRING_LENGTH + 1),
-    "\ud800",
-    "caf\u00e9",
-    [],
-    [0],
-    [True],
-    [0, True],
-    [1, 1.0],
-    [None],
-    ["a"],
-    ["a", 1],
-    ["caf\u00e9"],
-    ["x" * (codec.MAX_STRING_LENGTH + 1)],
-    [0, 0],
-    {},
-    {"kind": "peacock.flock", "species": "crow", "size": 1},
-    {"where": "cell", "index": 0},
-    {"island": "reef", "half": "blue"},
-]
 
 
 def _objects(value: Any, data: Any, found: list[tuple[type, dict[str, Any]]]) -> None:
@@ -113,9 +79,9 @@ def test_generated_hooks_accept_what_the_cattrs_hooks_accept(
             edits += [{**obj, "format": 2}, {**obj, "format": True}, {**obj, "kind": 1}]
             for key in obj:
                 edits.append({k: v for k, v in obj.items() if k != key})
-                edits += [{**obj, key: value} for value in rng.sample(_TRICKY, 8)]
+                edits += [{**obj, key: value} for value in rng.sample(TRICKY, 8)]
                 if isinstance(obj[key], list) and obj[key]:
-                    for value in rng.sample(_TRICKY, 4):
+                    for value in rng.sample(TRICKY, 4):
                         edits.append({**obj, key: [*obj[key][:-1], value]})
             for edited in edits:
                 got, expected = _outcome(generated, edited, cls), _outcome(reference, edited, cls)
