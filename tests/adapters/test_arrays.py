@@ -14,7 +14,6 @@ from birdgames.encoding import (
     DenseFeatures,
     EncodingBoundError,
     Features,
-    SparseFeatures,
     get_encoding,
 )
 from tests.conformance.adapters import EngineAdapter
@@ -23,10 +22,10 @@ from tests.encoding.test_information_state import _walk_seen
 
 
 @pytest.mark.parametrize(("label", "adapter", "players"), CASES, ids=IDS)
-def test_sparse_observations_equal_the_encoding_s(
+def test_array_observations_equal_the_encoding_s(
     label: str, adapter: EngineAdapter, players: int
 ) -> None:
-    """observe_array, encode_many and SparseFeatures give observe's numbers; legal_index's
+    """observe_array and encode_many give observe's numbers; legal_index's
     keys are the mask's True entries."""
     game, encoding = adapter.game, get_encoding(adapter.game.name)
     config = adapter.config(players)
@@ -42,9 +41,6 @@ def test_sparse_observations_equal_the_encoding_s(
             assert np.array_equal(
                 arrays.observe_array(encoding, view, size), np.array(expected, np.float32)
             )
-            out = SparseFeatures()
-            encoding.fill_observation(out, view)
-            assert out.done(size) == expected
         for seat in range(players):
             legal = arrays.legal_index(game, encoding, state, seat)
             mask = arrays.mask_array(legal, actions)

@@ -8,18 +8,9 @@ from birdgames.perch_bop.cards import CREATURES, OBJECTIVES, POND_TILE, TILE, TI
 from birdgames.perch_bop.events import BirdRemoved, BirdsToBag
 from birdgames.perch_bop.state import Await, Phase
 from tests.perch_bop import scenarios as sc
+from tests.perch_bop.test_locations import WITH_ROOKERY_8
 from tests.rules import rule
 
-WITH_ROOKERY_8 = (
-    "great_ash",
-    "owl_barn",
-    "lonely_elm",
-    "rookery",
-    "stone_statue",
-    "park_bench",
-    "power_lines",
-    "hanging_nest",
-)
 RULES_PAGE = Path(__file__).resolve().parents[2] / "docs" / "rules" / "perch_bop.md"
 
 
