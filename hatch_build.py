@@ -54,7 +54,6 @@ COMPILED: tuple[str, ...] = (
     "birdgames/rookery/effects.py",
     "birdgames/rookery/field.py",
     "birdgames/rookery/hunting.py",
-    "birdgames/rookery/legality.py",
     "birdgames/rookery/rules.py",
     "birdgames/rookery/scoring.py",
     "birdgames/rookery/setup.py",

@@ -58,7 +58,7 @@ from birdgames.rookery.cards import (
     Season,
 )
 from birdgames.rookery.game import GAME
-from birdgames.rookery.legality import discards_for_effect, targeted_ability
+from birdgames.rookery.rules import discards_for_effect, targeted_ability
 from birdgames.rookery.setup import DECK_BOUNDS, MAX_COPIES
 from birdgames.rookery.state import (
     ZONE_CAPACITY,

@@ -9,7 +9,7 @@ from typing import Final, NamedTuple, get_args
 from birdgames import codec
 from birdgames.core import InvalidConfigError, check_player, check_seed, stuck_problem
 from birdgames.rookery import events as ev
-from birdgames.rookery import legality, rules, scoring, setup
+from birdgames.rookery import rules, scoring, setup
 from birdgames.rookery import view as views
 from birdgames.rookery.abilities import MAX_SEASON_TURNS, hp_of
 from birdgames.rookery.actions import ACTION_CLASSES, Action
@@ -318,7 +318,7 @@ def _pending_problem(state: State) -> str | None:
         return None
     front = state.pending[0]
     if not rules.is_open(state.zones, state.players, front):
-        return f"the first pending decision cannot be answered ({legality.describe(front)})"
+        return f"the first pending decision cannot be answered ({rules.describe(front)})"
     if isinstance(front, AmbushWindow):
         # R6.3 the face-down predator's owner decides about an opposing bird
         found = find_in(state.zones, front.predator)
@@ -382,7 +382,7 @@ class RookeryGame:
         return max_actions(config)
 
     def to_act(self, state: State) -> tuple[int, ...]:
-        return legality.to_act(state)
+        return rules.to_act(state)
 
     def legal_actions(self, state: State, player: int) -> tuple[Action, ...]:
         # Checked here, in interpreted code: compiled rules would take True for seat 1.
@@ -390,7 +390,7 @@ class RookeryGame:
         return rules.seat_actions(state, player)
 
     def check(self, state: State, action: Action) -> str | None:
-        return legality.check(state, action)
+        return rules.check(state, action)
 
     def apply(self, state: State, action: Action) -> State:
         return rules.advance(state, action)

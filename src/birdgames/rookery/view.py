@@ -8,7 +8,7 @@ import attrs
 
 from birdgames.core import check_spectator_or_player
 from birdgames.rookery.cards import Habitat, Season
-from birdgames.rookery.legality import to_act
+from birdgames.rookery.rules import to_act
 from birdgames.rookery.scoring import controllers
 from birdgames.rookery.state import (
     ZONES,
