@@ -52,12 +52,12 @@ COMPILED: tuple[str, ...] = (
     "birdgames/rookery/abilities.py",
     "birdgames/rookery/build.py",
     "birdgames/rookery/effects.py",
-    "birdgames/rookery/field.py",
     "birdgames/rookery/hunting.py",
     "birdgames/rookery/rules.py",
     "birdgames/rookery/scoring.py",
     "birdgames/rookery/setup.py",
     "birdgames/rookery/turns.py",
+    "birdgames/rookery/work.py",
 )
 
 # Modules compiled as rewritten by hatch_native.py (their attrs classes made native), each with

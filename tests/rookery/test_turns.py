@@ -25,9 +25,9 @@ from birdgames.rookery import (
 )
 from birdgames.rookery.actions import Action
 from birdgames.rookery.cards import BIRDS, CATALOG
-from birdgames.rookery.field import without
 from birdgames.rookery.game import validate_state
 from birdgames.rookery.state import ZONES, Bird
+from birdgames.rookery.work import without
 from tests.rookery.scenarios import MID, B, L, P, R, build, in_play, run, started, uid
 from tests.rules import rule
 

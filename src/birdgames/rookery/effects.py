@@ -1,6 +1,6 @@
 """R9 triggered abilities: one function per trigger and per effect kind, plus defeat and entry.
 
-Everything here resolves on a `Ctx` (a step's private working copy).
+Everything here resolves on a `Work` (a step's private working copy).
 """
 
 from __future__ import annotations
@@ -37,7 +37,6 @@ from birdgames.rookery.events import (
     SeasonShifted,
     SongGained,
 )
-from birdgames.rookery.field import Ctx
 from birdgames.rookery.state import (
     ZONES,
     AmbushWindow,
@@ -49,6 +48,7 @@ from birdgames.rookery.state import (
     Zone,
     ZoneState,
 )
+from birdgames.rookery.work import Work
 
 
 @attrs.frozen
@@ -67,29 +67,29 @@ class Use:
 # --- effect kinds ------------------------------------------------------------------------
 
 
-def _static(ctx: Ctx, use: Use) -> None:
+def _static(work: Work, use: Use) -> None:
     """cost_mod, stat_mod, hunt_mod, claim_mod only apply while in play (abilities.py)."""
 
 
-def _draw(ctx: Ctx, use: Use) -> None:
+def _draw(work: Work, use: Use) -> None:
     """R9.5 draw N cards."""
-    ctx.draw(use.player, use.ability.amount)
+    work.draw(use.player, use.ability.amount)
 
 
-def _discard(ctx: Ctx, use: Use) -> None:
+def _discard(work: Work, use: Use) -> None:
     """R9.6 the opponent discards a card of their choice, as a pending decision of theirs.
 
     The for-effect mode is paid when the card is played (its discard parameter).
     """
     if use.ability.mode is Mode.OPPONENT_CHOOSES:
         opponent = 1 - use.player
-        if ctx.players[opponent].hand:
-            ctx.push(DiscardChoice(opponent, use.card))
+        if work.players[opponent].hand:
+            work.push(DiscardChoice(opponent, use.card))
 
 
-def _search(ctx: Ctx, use: Use) -> None:
+def _search(work: Work, use: Use) -> None:
     """R9.7 take the first card of a type from your deck into your hand, then shuffle."""
-    player = ctx.players[use.player]
+    player = work.players[use.player]
     wanted = use.ability.card_type
     deck = player.deck
     found = next((i for i, card in enumerate(deck) if CARD_TYPE[card] is wanted), None)
@@ -97,109 +97,109 @@ def _search(ctx: Ctx, use: Use) -> None:
     if found is not None:
         hand = (*hand, deck[found])
         deck = deck[:found] + deck[found + 1 :]
-    deck, ctx.rng = shuffle(ctx.rng, deck)
-    ctx.set_player(use.player, hand=hand, deck=deck)
+    deck, work.rng = shuffle(work.rng, deck)
+    work.set_player(use.player, hand=hand, deck=deck)
     assert wanted is not None
     card = None if found is None else hand[-1]
-    if ctx.log:
-        ctx.events.append(CardSearched(use.player, wanted, card, found is not None))
+    if work.log:
+        work.events.append(CardSearched(use.player, wanted, card, found is not None))
 
 
-def _song_gain(ctx: Ctx, use: Use) -> None:
+def _song_gain(work: Work, use: Use) -> None:
     """R9.8 gain N Song now (R10: an immediate gain stays below what the card cost)."""
     amount = use.ability.amount
     if use.cap is not None:
         amount = min(amount, use.cap)
     if amount > 0:
-        ctx.add_song(use.player, amount)
-        if ctx.log:
-            ctx.events.append(SongGained(use.player, use.card, amount))
+        work.add_song(use.player, amount)
+        if work.log:
+            work.events.append(SongGained(use.player, use.card, amount))
 
 
-def _damage(ctx: Ctx, use: Use) -> None:
+def _damage(work: Work, use: Use) -> None:
     """R9.9 deal N damage to a face-up target."""
     assert use.target is not None
-    found = ctx.find(use.target)
+    found = work.find(use.target)
     if found is None:
         return
     zi, card = found
     if isinstance(card, Predator) and not card.face_up:
         return
     hurt = attrs.evolve(card, damage=card.damage + use.ability.amount)
-    ctx.replace(zi, hurt)
-    if ctx.log:
-        ctx.events.append(Damaged(use.player, use.card, card.uid, card.card, use.ability.amount))
-    if hurt.damage >= hp_of(ctx.zones, zi, hurt):
-        defeat(ctx, zi, hurt)
+    work.replace(zi, hurt)
+    if work.log:
+        work.events.append(Damaged(use.player, use.card, card.uid, card.card, use.ability.amount))
+    if hurt.damage >= hp_of(work.zones, zi, hurt):
+        defeat(work, zi, hurt)
 
 
-def _heal(ctx: Ctx, use: Use) -> None:
+def _heal(work: Work, use: Use) -> None:
     """R9.9 remove N damage."""
     assert use.target is not None
-    found = ctx.find(use.target)
+    found = work.find(use.target)
     if found is None:
         return
     zi, card = found
     healed = min(card.damage, use.ability.amount)
-    ctx.replace(zi, attrs.evolve(card, damage=card.damage - healed))
-    if ctx.log:
-        ctx.events.append(Healed(use.player, use.card, card.uid, card.card, healed))
+    work.replace(zi, attrs.evolve(card, damage=card.damage - healed))
+    if work.log:
+        work.events.append(Healed(use.player, use.card, card.uid, card.card, healed))
 
 
-def _move(ctx: Ctx, use: Use) -> None:
+def _move(work: Work, use: Use) -> None:
     """R9.10 move a target bird to another zone with room; it keeps its state."""
     assert use.target is not None and use.zone is not None
-    found = ctx.find(use.target)
+    found = work.find(use.target)
     if found is None:
         return
     zi, bird = found
     zj = ZONES.index(use.zone)
-    if not isinstance(bird, Bird) or zj == zi or not has_room(ctx.zones[zj]):
+    if not isinstance(bird, Bird) or zj == zi or not has_room(work.zones[zj]):
         return
-    ctx.remove(zi, bird.uid)
-    ctx.add_bird(zj, bird)
-    if ctx.log:
-        ctx.events.append(BirdMoved(bird.owner, bird.uid, bird.card, ZONES[zi], use.zone))
+    work.remove(zi, bird.uid)
+    work.add_bird(zj, bird)
+    if work.log:
+        work.events.append(BirdMoved(bird.owner, bird.uid, bird.card, ZONES[zi], use.zone))
     if not bird.nested:
-        open_windows(ctx, zj, bird)  # R6.3 it enters roosting "by any effect"
+        open_windows(work, zj, bird)  # R6.3 it enters roosting "by any effect"
 
 
-def _season_shift(ctx: Ctx, use: Use) -> None:
+def _season_shift(work: Work, use: Use) -> None:
     """R9.11 add or remove N turns, keeping 1..8 turns left."""
-    w = ctx.wheel
+    w = work.wheel
     left = max(1, min(MAX_SEASON_TURNS, w.turns_left + use.ability.amount))
-    ctx.wheel = Wheel(w.season, left, w.turns_played, w.checkpoints, w.sudden_death)
-    if ctx.log:
-        ctx.events.append(SeasonShifted(use.player, use.card, use.ability.amount, left))
+    work.wheel = Wheel(w.season, left, w.turns_played, w.checkpoints, w.sudden_death)
+    if work.log:
+        work.events.append(SeasonShifted(use.player, use.card, use.ability.amount, left))
 
 
-def _untap(ctx: Ctx, use: Use) -> None:
+def _untap(work: Work, use: Use) -> None:
     """R9.12 untap a bird (once per bird per turn)."""
     assert use.target is not None
-    found = ctx.find(use.target)
+    found = work.find(use.target)
     if found is None:
         return
     zi, bird = found
     if isinstance(bird, Bird) and bird.tapped and not bird.untapped:
-        ctx.replace(zi, attrs.evolve(bird, tapped=False, untapped=True))
-        if ctx.log:
-            ctx.events.append(BirdUntapped(use.player, use.card, bird.uid, bird.card))
+        work.replace(zi, attrs.evolve(bird, tapped=False, untapped=True))
+        if work.log:
+            work.events.append(BirdUntapped(use.player, use.card, bird.uid, bird.card))
 
 
-def _ready(ctx: Ctx, use: Use) -> None:
+def _ready(work: Work, use: Use) -> None:
     """R9.12 let a predator hunt again this turn (once per predator per turn)."""
     assert use.target is not None
-    found = ctx.find(use.target)
+    found = work.find(use.target)
     if found is None:
         return
     zi, pred = found
     if isinstance(pred, Predator) and not pred.readied:
-        ctx.replace(zi, attrs.evolve(pred, readied=True))
-        if ctx.log:
-            ctx.events.append(PredatorReadied(use.player, use.card, pred.uid, pred.card))
+        work.replace(zi, attrs.evolve(pred, readied=True))
+        if work.log:
+            work.events.append(PredatorReadied(use.player, use.card, pred.uid, pred.card))
 
 
-EFFECTS: Final[Mapping[Effect, Callable[[Ctx, Use], None]]] = MappingProxyType(
+EFFECTS: Final[Mapping[Effect, Callable[[Work, Use], None]]] = MappingProxyType(
     {
         Effect.COST_MOD: _static,
         Effect.STAT_MOD: _static,
@@ -225,7 +225,7 @@ EFFECTS: Final[Mapping[Effect, Callable[[Ctx, Use], None]]] = MappingProxyType(
 _TARGETED: Final[Mapping[str, tuple[bool, ...]]] = MappingProxyType(
     {card: tuple(a.effect in TARGETED_EFFECTS for a in group) for card, group in ABILITIES.items()}
 )
-_RESOLVERS: Final[Mapping[str, tuple[Callable[[Ctx, Use], None], ...]]] = MappingProxyType(
+_RESOLVERS: Final[Mapping[str, tuple[Callable[[Work, Use], None], ...]]] = MappingProxyType(
     {card: tuple(EFFECTS[a.effect] for a in group) for card, group in ABILITIES.items()}
 )
 _Abilities = tuple[tuple[int, Ability], ...]
@@ -251,7 +251,7 @@ _ON_PLAY_TRIGGER: Final = Trigger.ON_PLAY
 
 
 def _fire(
-    ctx: Ctx,
+    work: Work,
     abilities: list[tuple[int, Ability]],
     player: int,
     card: str,
@@ -264,14 +264,14 @@ def _fire(
     for index, ability in abilities:
         if targeted[index]:
             # R8.3 a triggered ability's target is its owner's next decision, if any exists
-            if targets(ctx.zones, player, ability):
-                ctx.push(TargetChoice(player, uid, card, index))
+            if targets(work.zones, player, ability):
+                work.push(TargetChoice(player, uid, card, index))
             continue
-        resolvers[index](ctx, Use(player, card, uid, ability, cap=cap))
+        resolvers[index](work, Use(player, card, uid, ability, cap=cap))
 
 
 def _ready_abilities(
-    ctx: Ctx, zi: int, card: Bird | Predator, triggered: Mapping[str, _Abilities]
+    work: Work, zi: int, card: Bird | Predator, triggered: Mapping[str, _Abilities]
 ) -> list[tuple[int, Ability]]:
     """Returns the card's abilities in `triggered` whose condition holds, with their index."""
     abilities = triggered.get(card.card)
@@ -280,44 +280,44 @@ def _ready_abilities(
     return [
         (index, ability)
         for index, ability in abilities
-        if holds(ctx.zones, zi, card.card, card.owner, ability)
+        if holds(work.zones, zi, card.card, card.owner, ability)
     ]
 
 
-def on_enter(ctx: Ctx, zi: int, card: Bird | Predator, paid: int) -> None:
+def on_enter(work: Work, zi: int, card: Bird | Predator, paid: int) -> None:
     """R9 on_enter: a bird nested or a predator played face up."""
     if card.card not in _ON_ENTER:  # most cards have none: no call
         return
-    found = _ready_abilities(ctx, zi, card, _ON_ENTER)
+    found = _ready_abilities(work, zi, card, _ON_ENTER)
     if found:
-        _fire(ctx, found, card.owner, card.card, card.uid, cap=max(0, paid - 1))
+        _fire(work, found, card.owner, card.card, card.uid, cap=max(0, paid - 1))
 
 
-def on_tap(ctx: Ctx, zi: int, bird: Bird) -> None:
+def on_tap(work: Work, zi: int, bird: Bird) -> None:
     """R9 on_tap: after a bird taps for Song."""
     if bird.card not in _ON_TAP:  # most cards have none: no call
         return
-    found = _ready_abilities(ctx, zi, bird, _ON_TAP)
+    found = _ready_abilities(work, zi, bird, _ON_TAP)
     if found:
-        _fire(ctx, found, bird.owner, bird.card, bird.uid)
+        _fire(work, found, bird.owner, bird.card, bird.uid)
 
 
-def on_hunt(ctx: Ctx, zi: int, pred: Predator) -> None:
+def on_hunt(work: Work, zi: int, pred: Predator) -> None:
     """R9 on_hunt: after a predator's hunt resolves, hit or miss (DECISION)."""
     if pred.card not in _ON_HUNT:  # most cards have none: no call
         return
-    found = _ready_abilities(ctx, zi, pred, _ON_HUNT)
+    found = _ready_abilities(work, zi, pred, _ON_HUNT)
     if found:
-        _fire(ctx, found, pred.owner, pred.card, pred.uid)
+        _fire(work, found, pred.owner, pred.card, pred.uid)
 
 
-def on_defeat(ctx: Ctx, found: list[tuple[int, Ability]], card: Bird | Predator) -> None:
+def on_defeat(work: Work, found: list[tuple[int, Ability]], card: Bird | Predator) -> None:
     """R9 on_defeat: the defeated card's abilities, for its owner, once it is discarded."""
-    _fire(ctx, found, card.owner, card.card, card.uid)
+    _fire(work, found, card.owner, card.card, card.uid)
 
 
 def on_play(
-    ctx: Ctx, player: int, card: str, target: int | None, zone: Zone | None, paid: int
+    work: Work, player: int, card: str, target: int | None, zone: Zone | None, paid: int
 ) -> None:
     """R9 on_play: an event's abilities in printed order, with the action's parameters."""
     resolvers = _RESOLVERS[card]
@@ -325,29 +325,29 @@ def on_play(
         if ability.trigger is not _ON_PLAY_TRIGGER:
             continue
         use = Use(player, card, 0, ability, target, zone, cap=max(0, paid - 1))
-        resolvers[index](ctx, use)
+        resolvers[index](work, use)
 
 
-def resolve_choice(ctx: Ctx, choice: TargetChoice, target: int, zone: Zone | None) -> None:
+def resolve_choice(work: Work, choice: TargetChoice, target: int, zone: Zone | None) -> None:
     """Resolves a triggered ability whose target was just chosen."""
     ability = ABILITIES[choice.card][choice.ability]
     _RESOLVERS[choice.card][choice.ability](
-        ctx, Use(choice.player, choice.card, choice.source, ability, target, zone)
+        work, Use(choice.player, choice.card, choice.source, ability, target, zone)
     )
 
 
 # --- leaving and entering ----------------------------------------------------------------
 
 
-def defeat(ctx: Ctx, zi: int, card: Bird | Predator) -> None:
+def defeat(work: Work, zi: int, card: Bird | Predator) -> None:
     """R6.4 R6.5 the card goes to its owner's discard pile; then its on_defeat abilities."""
-    found = _ready_abilities(ctx, zi, card, _ON_DEFEAT)
-    ctx.remove(zi, card.uid)
-    ctx.to_discard(card.owner, card.card)
-    if ctx.log:
-        ctx.events.append(CardDefeated(card.owner, card.uid, card.card, ZONES[zi]))
+    found = _ready_abilities(work, zi, card, _ON_DEFEAT)
+    work.remove(zi, card.uid)
+    work.to_discard(card.owner, card.card)
+    if work.log:
+        work.events.append(CardDefeated(card.owner, card.uid, card.card, ZONES[zi]))
     if found:
-        on_defeat(ctx, found, card)
+        on_defeat(work, found, card)
 
 
 def _hp_floors() -> Mapping[str, int]:
@@ -382,14 +382,14 @@ def at_risk(zones: Sequence[ZoneState]) -> bool:
     return False
 
 
-def sweep(ctx: Ctx) -> None:
+def sweep(work: Work) -> None:
     """Defeats every card whose damage reached its hp (an hp bonus may have gone)."""
     while True:
-        found = _doomed(ctx.zones)
+        found = _doomed(work.zones)
         if found is None:
             return
         zi, card = found
-        defeat(ctx, zi, card)
+        defeat(work, zi, card)
 
 
 def _doomed(zones: Sequence[ZoneState]) -> tuple[int, Bird | Predator] | None:
@@ -406,8 +406,8 @@ def _doomed(zones: Sequence[ZoneState]) -> tuple[int, Bird | Predator] | None:
     return None
 
 
-def open_windows(ctx: Ctx, zi: int, bird: Bird) -> None:
+def open_windows(work: Work, zi: int, bird: Bird) -> None:
     """R6.3 one ambush decision per opposing face-down predator in the zone, in play order."""
-    for pred in ctx.zones[zi].predators:
+    for pred in work.zones[zi].predators:
         if not pred.face_up and pred.owner != bird.owner:
-            ctx.push(AmbushWindow(pred.owner, pred.uid, bird.uid))
+            work.push(AmbushWindow(pred.owner, pred.uid, bird.uid))

@@ -27,7 +27,6 @@ from birdgames.rookery.cards import (
     Trigger,
 )
 from birdgames.rookery.events import EVENT_CLASSES, Event
-from birdgames.rookery.field import find_in
 from birdgames.rookery.state import (
     DRAFT_ORDER,
     TURN_ACTION_LIMIT,
@@ -44,6 +43,7 @@ from birdgames.rookery.state import (
 )
 from birdgames.rookery.turns import PRIZES_TO_WIN, SUDDEN_DEATH_CHECKPOINTS, YEAR_CHECKPOINTS
 from birdgames.rookery.view import View
+from birdgames.rookery.work import find_in
 
 _MAX_TAPS: Final = 2 * 3 * ZONE_CAPACITY  # R3.4 nested birds tap at most twice a turn
 _HUNTS_PER_PREDATOR: Final = 3  # R6.2 twice with hunt_twice, once more when readied

@@ -18,8 +18,8 @@ from birdgames.rookery.abilities import (
 from birdgames.rookery.cards import Mode, Stat
 from birdgames.rookery.effects import defeat, on_hunt
 from birdgames.rookery.events import HuntResolved, MobResolved, PredatorRevealed
-from birdgames.rookery.field import Ctx
 from birdgames.rookery.state import ZONES, Bird, Predator, ZoneState
+from birdgames.rookery.work import Work
 
 FLOCK_BONUS = 2  # R6.4 evasion per other friendly bird when in a Flock
 EXPOSED_BONUS = 3  # R6.4 threat against an Exposed target
@@ -57,9 +57,9 @@ def hunt_numbers(
     return threat, evasion
 
 
-def hunt(ctx: Ctx, zi: int, pred: Predator, bird: Bird, counted: bool) -> None:
+def hunt(work: Work, zi: int, pred: Predator, bird: Bird, counted: bool) -> None:
     """R6.4 resolves one hunt; `counted` ones count against the turn's hunts (R6.2)."""
-    threat, evasion = hunt_numbers(ctx.zones, zi, pred, bird)
+    threat, evasion = hunt_numbers(work.zones, zi, pred, bird)
     # R6.4 DECISION: a landed strike deals the modified threat
     damage = threat if threat > evasion else 0
     if counted:
@@ -72,9 +72,9 @@ def hunt(ctx: Ctx, zi: int, pred: Predator, bird: Bird, counted: bool) -> None:
             pred.hunts + 1,
             pred.readied,
         )
-        ctx.replace(zi, pred)
-    if ctx.log:
-        ctx.events.append(
+        work.replace(zi, pred)
+    if work.log:
+        work.events.append(
             HuntResolved(
                 pred.owner,
                 pred.uid,
@@ -99,10 +99,10 @@ def hunt(ctx: Ctx, zi: int, pred: Predator, bird: Bird, counted: bool) -> None:
             bird.moved,
             bird.untapped,
         )
-        ctx.replace(zi, hurt)
-        if hurt.damage >= hp_of(ctx.zones, zi, hurt):
-            defeat(ctx, zi, hurt)
-    on_hunt(ctx, zi, pred)
+        work.replace(zi, hurt)
+        if hurt.damage >= hp_of(work.zones, zi, hurt):
+            defeat(work, zi, hurt)
+    on_hunt(work, zi, pred)
 
 
 def mob_numbers(
@@ -114,15 +114,15 @@ def mob_numbers(
     return sum(evasions), max(evasions, default=0), stealth
 
 
-def mob(ctx: Ctx, zi: int, pred: Predator, player: int) -> None:
+def mob(work: Work, zi: int, pred: Predator, player: int) -> None:
     """R6.5 the player's flock in the zone mobs a face-up predator."""
-    total, largest, stealth = mob_numbers(ctx.zones, zi, pred, player)
+    total, largest, stealth = mob_numbers(work.zones, zi, pred, player)
     damage = largest if total > stealth else 0
-    t = ctx.turn
+    t = work.turn
     mobbed = tuple(done or i == zi for i, done in enumerate(t.mobbed))
-    ctx.turn = attrs.evolve(t, mobbed=(mobbed[0], mobbed[1], mobbed[2]))
-    if ctx.log:
-        ctx.events.append(
+    work.turn = attrs.evolve(t, mobbed=(mobbed[0], mobbed[1], mobbed[2]))
+    if work.log:
+        work.events.append(
             MobResolved(player, pred.uid, pred.card, ZONES[zi], total, stealth, damage)
         )
     if damage:
@@ -135,18 +135,18 @@ def mob(ctx: Ctx, zi: int, pred: Predator, player: int) -> None:
             pred.hunts,
             pred.readied,
         )
-        ctx.replace(zi, hurt)
-        if hurt.damage >= hp_of(ctx.zones, zi, hurt):
-            defeat(ctx, zi, hurt)
+        work.replace(zi, hurt)
+        if hurt.damage >= hp_of(work.zones, zi, hurt):
+            defeat(work, zi, hurt)
 
 
-def ambush(ctx: Ctx, zi: int, pred: Predator, bird: Bird) -> None:
+def ambush(work: Work, zi: int, pred: Predator, bird: Bird) -> None:
     """R6.3 the predator turns face up and hunts the bird at once, at no Song cost."""
     revealed = Predator(
         pred.uid, pred.card, pred.owner, True, pred.damage, pred.hunts, pred.readied
     )
-    ctx.replace(zi, revealed)
-    if ctx.log:
-        ctx.events.append(PredatorRevealed(pred.owner, pred.uid, pred.card, ZONES[zi]))
+    work.replace(zi, revealed)
+    if work.log:
+        work.events.append(PredatorRevealed(pred.owner, pred.uid, pred.card, ZONES[zi]))
     # R6.2 on its owner's own turn (a move effect brought the bird) it is that turn's hunt
-    hunt(ctx, zi, revealed, bird, counted=pred.owner == ctx.active)
+    hunt(work, zi, revealed, bird, counted=pred.owner == work.active)

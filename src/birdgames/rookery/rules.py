@@ -93,7 +93,6 @@ from birdgames.rookery.events import (
     SeasonCardPlayed,
     ZoneFlipped,
 )
-from birdgames.rookery.field import Ctx, find_in, shared_bird, shared_turn, without
 from birdgames.rookery.hunting import ambush, hunt, mob
 from birdgames.rookery.state import (
     DRAFT_ORDER,
@@ -115,6 +114,7 @@ from birdgames.rookery.state import (
     ZoneState,
 )
 from birdgames.rookery.turns import dawn, end_turn, play_season
+from birdgames.rookery.work import Work, find_in, shared_bird, shared_turn, without
 
 __all__ = ["advance", "check", "legal_actions", "step", "to_act"]
 
@@ -739,8 +739,8 @@ def _event_options(state: State, p: int, card: str) -> list[Action]:
 
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     """Returns the next state and everything that happened; illegal: IllegalActionError."""
-    ctx = _resolve(state, action, True)
-    return ctx.freeze(), tuple(ctx.events)
+    work = _resolve(state, action, True)
+    return work.freeze(), tuple(work.events)
 
 
 def advance(state: State, action: Action) -> State:
@@ -748,27 +748,27 @@ def advance(state: State, action: Action) -> State:
     return _resolve(state, action, False).freeze()
 
 
-def _resolve(state: State, action: Action, log: bool) -> Ctx:
+def _resolve(state: State, action: Action, log: bool) -> Work:
     # An action object legal_actions offered for this very state is legal: no check.
     if not was_offered(state, action):
         reason = check(state, action)
         if reason is not None:
             raise IllegalActionError(action, reason)
-    ctx = Ctx(state, log)
+    work = Work(state, log)
     # The most frequent actions first: each case is an isinstance test.
     match action:
         case TapBird():
-            _tap(ctx, action)
+            _tap(work, action)
         case EndTurn():
-            end_turn(ctx)
+            end_turn(work)
         case NestBird():
-            _nest(ctx, action)
+            _nest(work, action)
         case PlayHabitat():
-            _play_habitat(ctx, action)
+            _play_habitat(work, action)
         case MoveBird():
-            zi, bird = _located(ctx, action.bird)
+            zi, bird = _located(work, action.bird)
             assert isinstance(bird, Bird)
-            ctx.remove(zi, bird.uid)
+            work.remove(zi, bird.uid)
             moved = shared_bird(
                 bird.uid,
                 bird.card,
@@ -780,190 +780,190 @@ def _resolve(state: State, action: Action, log: bool) -> Ctx:
                 True,
                 bird.untapped,
             )
-            ctx.add_bird(ZONES.index(action.zone), moved)
-            if ctx.log:
-                ctx.events.append(
+            work.add_bird(ZONES.index(action.zone), moved)
+            if work.log:
+                work.events.append(
                     BirdMoved(bird.owner, bird.uid, bird.card, ZONES[zi], action.zone)
                 )
         case PlayEvent():
-            _play_event(ctx, action)
+            _play_event(work, action)
         case PlayPredator():
-            _play_predator(ctx, action)
+            _play_predator(work, action)
         case Hunt():
-            zi, pred = _located(ctx, action.predator)
-            _, bird = _located(ctx, action.target)
+            zi, pred = _located(work, action.predator)
+            _, bird = _located(work, action.target)
             assert isinstance(pred, Predator) and isinstance(bird, Bird)
-            hunt(ctx, zi, pred, bird, counted=True)
+            hunt(work, zi, pred, bird, counted=True)
         case PlaySeason():
-            cost = cost_of(ctx.zones, action.player, action.card)
-            ctx.pay(action.player, action.card, cost)
+            cost = cost_of(work.zones, action.player, action.card)
+            work.pay(action.player, action.card, cost)
             season = SEASON_CARDS[action.card]
-            if ctx.log:
-                ctx.events.append(
+            if work.log:
+                work.events.append(
                     SeasonCardPlayed(
                         action.player, action.card, season.season, season.duration, cost
                     )
                 )
-            ctx.to_discard(action.player, action.card)
-            play_season(ctx, season.season, season.duration)
+            work.to_discard(action.player, action.card)
+            play_season(work, season.season, season.duration)
         case Mob():
-            zi, pred = _located(ctx, action.predator)
+            zi, pred = _located(work, action.predator)
             assert isinstance(pred, Predator)
-            mob(ctx, zi, pred, action.player)
+            mob(work, zi, pred, action.player)
         case Ambush():
-            window = ctx.pending.pop(0)
+            window = work.pending.pop(0)
             assert isinstance(window, AmbushWindow)
-            zi, pred = _located(ctx, window.predator)
-            _, bird = _located(ctx, window.target)
+            zi, pred = _located(work, window.predator)
+            _, bird = _located(work, window.target)
             assert isinstance(pred, Predator) and isinstance(bird, Bird)
-            ambush(ctx, zi, pred, bird)
+            ambush(work, zi, pred, bird)
         case PassAmbush():
-            ctx.pending.pop(0)
-            if ctx.log:
-                ctx.events.append(AmbushPassed(action.player, action.predator))
+            work.pending.pop(0)
+            if work.log:
+                work.events.append(AmbushPassed(action.player, action.predator))
         case DiscardCard():
-            ctx.pending.pop(0)
-            ctx.take_from_hand(action.player, action.card)
-            ctx.to_discard(action.player, action.card)
-            if ctx.log:
-                ctx.events.append(CardDiscarded(action.player, action.card))
+            work.pending.pop(0)
+            work.take_from_hand(action.player, action.card)
+            work.to_discard(action.player, action.card)
+            if work.log:
+                work.events.append(CardDiscarded(action.player, action.card))
         case ChooseTarget():
-            choice = ctx.pending.pop(0)
+            choice = work.pending.pop(0)
             assert isinstance(choice, TargetChoice)
-            resolve_choice(ctx, choice, action.target, action.zone)
+            resolve_choice(work, choice, action.target, action.zone)
         case DraftHabitat():
-            _draft(ctx, action)
+            _draft(work, action)
         case _:
             assert_never(action)
-    if ctx.phase is _PLAY and not isinstance(action, EndTurn):
+    if work.phase is _PLAY and not isinstance(action, EndTurn):
         # R2.2 DECISION counts every action of the turn, answers included; Dawn resets it
-        t = ctx.turn
-        ctx.turn = shared_turn(
+        t = work.turn
+        work.turn = shared_turn(
             t.habitats_played, t.season_played, t.mobbed, t.hold_countdown, t.actions + 1
         )
     # What _settle does, skipped when it has nothing to do: no decision, and no damage in play
     # that reaches the least hp its card can have, so no defeat.
-    if ctx.pending or ctx.new_pending or ctx.phase is _OVER or at_risk(ctx.zones):
-        _settle(ctx)
-    return ctx
+    if work.pending or work.new_pending or work.phase is _OVER or at_risk(work.zones):
+        _settle(work)
+    return work
 
 
-def _located(ctx: Ctx, uid: int) -> tuple[int, Bird | Predator]:
-    found = find_in(ctx.zones, uid)
+def _located(work: Work, uid: int) -> tuple[int, Bird | Predator]:
+    found = find_in(work.zones, uid)
     assert found is not None
     return found
 
 
-def _draft(ctx: Ctx, action: DraftHabitat) -> None:
+def _draft(work: Work, action: DraftHabitat) -> None:
     """R1.4 sets the habitat; after the last pick the first player's Dawn."""
     zi = ZONES.index(action.zone)
-    zone = ctx.zones[zi]
-    ctx.zones[zi] = build.zone_state(action.habitat, zone.birds, zone.predators, zone.pile)
-    if ctx.log:
-        ctx.events.append(HabitatDrafted(action.player, action.zone, action.habitat))
-    ctx.draft_step += 1
-    if ctx.draft_step == len(DRAFT_ORDER):
-        ctx.phase = Phase.PLAY
-        ctx.active = ctx.state.first_player
-        dawn(ctx)
+    zone = work.zones[zi]
+    work.zones[zi] = build.zone_state(action.habitat, zone.birds, zone.predators, zone.pile)
+    if work.log:
+        work.events.append(HabitatDrafted(action.player, action.zone, action.habitat))
+    work.draft_step += 1
+    if work.draft_step == len(DRAFT_ORDER):
+        work.phase = Phase.PLAY
+        work.active = work.state.first_player
+        dawn(work)
 
 
-def _tap(ctx: Ctx, action: TapBird) -> None:
+def _tap(work: Work, action: TapBird) -> None:
     """R3.4 the bird adds its song to the pool, then its on_tap abilities."""
-    found = find_in(ctx.zones, action.bird)
+    found = find_in(work.zones, action.bird)
     assert found is not None
     zi, bird = found
     assert isinstance(bird, Bird)
-    song = bird_stat(ctx.zones, zi, bird, _SONG)
+    song = bird_stat(work.zones, zi, bird, _SONG)
     tapped = shared_bird(
         bird.uid, bird.card, bird.owner, True, True, bird.damage, True, bird.moved, bird.untapped
     )
-    ctx.replace(zi, tapped)
-    ctx.add_song(action.player, song)
-    if ctx.log:
-        ctx.events.append(BirdTapped(action.player, bird.uid, bird.card, song))
-    on_tap(ctx, zi, tapped)
+    work.replace(zi, tapped)
+    work.add_song(action.player, song)
+    if work.log:
+        work.events.append(BirdTapped(action.player, bird.uid, bird.card, song))
+    on_tap(work, zi, tapped)
 
 
-def _nest(ctx: Ctx, action: NestBird) -> None:
+def _nest(work: Work, action: NestBird) -> None:
     """R3.2 pays and puts the bird in, roosting."""
-    cost = cost_of(ctx.zones, action.player, action.card)
-    ctx.pay(action.player, action.card, cost)
+    cost = cost_of(work.zones, action.player, action.card)
+    work.pay(action.player, action.card, cost)
     zi = ZONES.index(action.zone)
-    bird = Bird(ctx.take_uid(), action.card, action.player, False, False, 0, False, False, False)
-    ctx.add_bird(zi, bird)
-    if ctx.log:
-        ctx.events.append(BirdNested(action.player, bird.uid, bird.card, action.zone, cost))
+    bird = Bird(work.take_uid(), action.card, action.player, False, False, 0, False, False, False)
+    work.add_bird(zi, bird)
+    if work.log:
+        work.events.append(BirdNested(action.player, bird.uid, bird.card, action.zone, cost))
     # R6.3 the bird enters roosting, its on-enter ability resolves, then the window opens
-    on_enter(ctx, zi, bird, cost)  # removes no card: its targeted effects wait as decisions
-    open_windows(ctx, zi, bird)
+    on_enter(work, zi, bird, cost)  # removes no card: its targeted effects wait as decisions
+    open_windows(work, zi, bird)
 
 
-def _play_predator(ctx: Ctx, action: PlayPredator) -> None:
+def _play_predator(work: Work, action: PlayPredator) -> None:
     """R6.1 face up for its cost (on_enter abilities), or face down for 2 Song."""
-    cost = cost_of(ctx.zones, action.player, action.card) if action.face_up else FACE_DOWN_COST
-    ctx.pay(action.player, action.card, cost)
+    cost = cost_of(work.zones, action.player, action.card) if action.face_up else FACE_DOWN_COST
+    work.pay(action.player, action.card, cost)
     zi = ZONES.index(action.zone)
-    pred = Predator(ctx.take_uid(), action.card, action.player, action.face_up, 0, 0, False)
-    ctx.add_predator(zi, pred)
-    if ctx.log:
-        ctx.events.append(
+    pred = Predator(work.take_uid(), action.card, action.player, action.face_up, 0, 0, False)
+    work.add_predator(zi, pred)
+    if work.log:
+        work.events.append(
             PredatorPlayed(action.player, pred.uid, pred.card, action.zone, action.face_up, cost)
         )
     if action.face_up:
-        on_enter(ctx, zi, pred, cost)
+        on_enter(work, zi, pred, cost)
 
 
-def _play_event(ctx: Ctx, action: PlayEvent) -> None:
+def _play_event(work: Work, action: PlayEvent) -> None:
     """R8.1 pays, resolves the abilities, then discards the event."""
-    cost = cost_of(ctx.zones, action.player, action.card)
-    ctx.pay(action.player, action.card, cost)
-    if ctx.log:
-        ctx.events.append(EventPlayed(action.player, action.card, cost))
+    cost = cost_of(work.zones, action.player, action.card)
+    work.pay(action.player, action.card, cost)
+    if work.log:
+        work.events.append(EventPlayed(action.player, action.card, cost))
     if action.discard is not None:
         # R9.6 the named card is discarded to gain the card's other effects
-        ctx.take_from_hand(action.player, action.discard)
-        ctx.to_discard(action.player, action.discard)
-        if ctx.log:
-            ctx.events.append(CardDiscarded(action.player, action.discard))
-    on_play(ctx, action.player, action.card, action.target, action.zone, cost)
-    ctx.to_discard(action.player, action.card)  # R8.1 resolve, then discard
+        work.take_from_hand(action.player, action.discard)
+        work.to_discard(action.player, action.discard)
+        if work.log:
+            work.events.append(CardDiscarded(action.player, action.discard))
+    on_play(work, action.player, action.card, action.target, action.zone, cost)
+    work.to_discard(action.player, action.card)  # R8.1 resolve, then discard
 
 
-def _play_habitat(ctx: Ctx, action: PlayHabitat) -> None:
+def _play_habitat(work: Work, action: PlayHabitat) -> None:
     """R5.1 R5.2 the card goes on the zone's pile; the third card flips the zone."""
-    cost = ctx.turn.habitats_played  # R5.1 free, then 1, 2, 3...
-    ctx.pay(action.player, action.card, cost)
-    t = ctx.turn
-    ctx.turn = shared_turn(
+    cost = work.turn.habitats_played  # R5.1 free, then 1, 2, 3...
+    work.pay(action.player, action.card, cost)
+    t = work.turn
+    work.turn = shared_turn(
         t.habitats_played + 1, t.season_played, t.mobbed, t.hold_countdown, t.actions
     )
     zi = ZONES.index(action.zone)
-    zone = ctx.zones[zi]
+    zone = work.zones[zi]
     pile = (*zone.pile, PileCard(action.player, action.card))
-    ctx.zones[zi] = build.zone_state(zone.habitat, zone.birds, zone.predators, pile)
-    if ctx.log:
-        ctx.events.append(HabitatPlayed(action.player, action.card, action.zone, cost, len(pile)))
+    work.zones[zi] = build.zone_state(zone.habitat, zone.birds, zone.predators, pile)
+    if work.log:
+        work.events.append(HabitatPlayed(action.player, action.card, action.zone, cost, len(pile)))
     if len(pile) == 3:
-        _flip(ctx, zi)
+        _flip(work, zi)
 
 
-def _flip(ctx: Ctx, zi: int) -> None:
+def _flip(work: Work, zi: int) -> None:
     """R5.2 R5.3 the zone takes the third card's habitat; off-habitat birds are discarded."""
-    zone = ctx.zones[zi]
+    zone = work.zones[zi]
     habitat = HABITAT_CARDS[zone.pile[-1].card].habitat
     for card in zone.pile:
-        ctx.to_discard(card.owner, card.card)
+        work.to_discard(card.owner, card.card)
     stay = tuple(b for b in zone.birds if BIRDS[b.card].habitat is habitat)
     gone = tuple(
         PileCard(b.owner, b.card) for b in zone.birds if BIRDS[b.card].habitat is not habitat
     )
     for card in gone:
-        ctx.to_discard(card.owner, card.card)
+        work.to_discard(card.owner, card.card)
     # R5.3 DECISION: predators stay and keep their damage
-    ctx.zones[zi] = build.zone_state(habitat, stay, zone.predators, ())
-    if ctx.log:
-        ctx.events.append(ZoneFlipped(ZONES[zi], habitat, gone))
+    work.zones[zi] = build.zone_state(habitat, stay, zone.predators, ())
+    if work.log:
+        work.events.append(ZoneFlipped(ZONES[zi], habitat, gone))
 
 
 def is_open(zones: Sequence[ZoneState], players: Sequence[PlayerState], pending: Pending) -> bool:
@@ -989,15 +989,15 @@ def is_open(zones: Sequence[ZoneState], players: Sequence[PlayerState], pending:
             assert_never(pending)
 
 
-def _settle(ctx: Ctx) -> None:
+def _settle(work: Work) -> None:
     """Defeats what must fall, queues new decisions first, drops decisions now moot."""
-    if ctx.phase is _OVER:
-        ctx.pending = []
+    if work.phase is _OVER:
+        work.pending = []
         return
-    sweep(ctx)
-    ctx.flush_pending()
-    if ctx.over:  # a defeat's abilities may end the game
-        ctx.pending = []
+    sweep(work)
+    work.flush_pending()
+    if work.over:  # a defeat's abilities may end the game
+        work.pending = []
         return
-    while ctx.pending and not is_open(ctx.zones, ctx.players, ctx.pending[0]):
-        ctx.pending.pop(0)
+    while work.pending and not is_open(work.zones, work.players, work.pending[0]):
+        work.pending.pop(0)

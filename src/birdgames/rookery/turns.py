@@ -14,7 +14,6 @@ from birdgames.rookery.events import (
     TurnBegan,
     TurnEnded,
 )
-from birdgames.rookery.field import Ctx, rested_bird, rested_predator, shared_wheel
 from birdgames.rookery.scoring import controllers, leader_of
 from birdgames.rookery.state import (
     FRESH_TURN,
@@ -23,6 +22,7 @@ from birdgames.rookery.state import (
     Predator,
     TurnState,
 )
+from birdgames.rookery.work import Work, rested_bird, rested_predator, shared_wheel
 
 SEASON_TURNS: Final = 4  # R7.1
 PRIZES_TO_WIN: Final = 3  # R7.4
@@ -32,28 +32,28 @@ SUDDEN_DEATH_CHECKPOINTS: Final = 4  # R7.5 DECISION: then the game is drawn
 _CHORUS: Final = tuple(DAWN_CHORUS[season] for season in SEASON_ORDER)
 
 
-def dawn(ctx: Ctx) -> None:
+def dawn(work: Work) -> None:
     """R2.1 draw, untap, roosting birds nest, counters reset, the Dawn Chorus."""
-    p = ctx.active
-    ctx.turn_number += 1
-    w = ctx.wheel
+    p = work.active
+    work.turn_number += 1
+    w = work.wheel
     song = _CHORUS[SEASON_ORDER.index(w.season)]
-    if ctx.log:
-        ctx.events.append(TurnBegan(p, ctx.turn_number, w.season, w.turns_left, song))
-    player = ctx.players[p]
+    if work.log:
+        work.events.append(TurnBegan(p, work.turn_number, w.season, w.turns_left, song))
+    player = work.players[p]
     deck = player.deck
     if deck:
         # R2.4 the usual draw and the Dawn Chorus in one update of the player
         card = deck[0]
-        ctx.players[p] = build.player_state(
+        work.players[p] = build.player_state(
             (*player.hand, card), deck[1:], player.discard, song, player.prizes
         )
-        if ctx.log:
-            ctx.events.append(CardDrawn(p, card))
+        if work.log:
+            work.events.append(CardDrawn(p, card))
     else:
-        ctx.draw(p, 1)
-        ctx.set_song(p, song)
-    for zi, zone in enumerate(ctx.zones):
+        work.draw(p, 1)
+        work.set_song(p, song)
+    for zi, zone in enumerate(work.zones):
         # Only the cards the dawn changes are rebuilt, only the zones holding one: a card
         # already nested, untapped and fresh stays the same value.
         birds: list[Bird] | None = None
@@ -69,84 +69,84 @@ def dawn(ctx: Ctx) -> None:
                     preds = list(zone.predators)
                 preds[i] = rested_predator(q.uid, q.card, p, q.face_up, q.damage)
         if birds is not None or preds is not None:
-            ctx.zones[zi] = build.zone_state(
+            work.zones[zi] = build.zone_state(
                 zone.habitat,
                 zone.birds if birds is None else tuple(birds),
                 zone.predators if preds is None else tuple(preds),
                 zone.pile,
             )
-    ctx.turn = FRESH_TURN
+    work.turn = FRESH_TURN
 
 
-def end_turn(ctx: Ctx) -> None:
+def end_turn(work: Work) -> None:
     """R2.3 R7.2 Song is lost, the counter goes down, maybe the wheel turns; next Dawn."""
-    p = ctx.active
-    lost = ctx.players[p].song
-    ctx.set_song(p, 0)
-    w = ctx.wheel
-    if not ctx.turn.hold_countdown:  # R7.3 the Season card's own turn keeps the counter
+    p = work.active
+    lost = work.players[p].song
+    work.set_song(p, 0)
+    w = work.wheel
+    if not work.turn.hold_countdown:  # R7.3 the Season card's own turn keeps the counter
         w = shared_wheel(
             w.season, w.turns_left - 1, w.turns_played + 1, w.checkpoints, w.sudden_death
         )
-        ctx.wheel = w
-    if ctx.log:
-        ctx.events.append(TurnEnded(p, lost, max(0, w.turns_left)))
+        work.wheel = w
+    if work.log:
+        work.events.append(TurnEnded(p, lost, max(0, w.turns_left)))
     if w.turns_left <= 0:
-        checkpoint(ctx)
-        if ctx.over:
+        checkpoint(work)
+        if work.over:
             return
         following = SEASON_ORDER[(SEASON_ORDER.index(w.season) + 1) % 4]
-        begin_season(ctx, following, SEASON_TURNS)
-    ctx.active = 1 - p
-    dawn(ctx)
+        begin_season(work, following, SEASON_TURNS)
+    work.active = 1 - p
+    dawn(work)
 
 
-def begin_season(ctx: Ctx, season: Season, duration: int) -> None:
+def begin_season(work: Work, season: Season, duration: int) -> None:
     """R7.2 R7.3 `season` begins with `duration` turns left."""
-    w = ctx.wheel
-    ctx.wheel = shared_wheel(season, duration, 0, w.checkpoints, w.sudden_death)
-    if ctx.log:
-        ctx.events.append(SeasonBegan(season, duration))
+    w = work.wheel
+    work.wheel = shared_wheel(season, duration, 0, w.checkpoints, w.sudden_death)
+    if work.log:
+        work.events.append(SeasonBegan(season, duration))
 
 
-def play_season(ctx: Ctx, season: Season, duration: int) -> None:
+def play_season(work: Work, season: Season, duration: int) -> None:
     """R7.3 a checkpoint, then the card's season for its duration, from the next turn."""
-    t = ctx.turn
-    ctx.turn = TurnState(t.habitats_played, True, t.mobbed, True, t.actions)
-    checkpoint(ctx)
-    if not ctx.over:
-        begin_season(ctx, season, duration)
+    t = work.turn
+    work.turn = TurnState(t.habitats_played, True, t.mobbed, True, t.actions)
+    checkpoint(work)
+    if not work.over:
+        begin_season(work, season, duration)
 
 
-def checkpoint(ctx: Ctx) -> None:
+def checkpoint(work: Work) -> None:
     """R7.4 R7.5 the zone leader claims a Prize; the game may end here."""
-    w = ctx.wheel
+    w = work.wheel
     number = w.checkpoints + 1
-    held = controllers(ctx.zones)
+    held = controllers(work.zones)
     lead = leader_of(held)
     if lead is not None:
-        ctx.set_player(lead, prizes=ctx.players[lead].prizes + 1)
-    prizes = (ctx.players[0].prizes, ctx.players[1].prizes)
+        work.set_player(lead, prizes=work.players[lead].prizes + 1)
+    prizes = (work.players[0].prizes, work.players[1].prizes)
     sudden = w.sudden_death + (1 if number > YEAR_CHECKPOINTS else 0)
-    ctx.wheel = shared_wheel(w.season, w.turns_left, w.turns_played, number, sudden)
-    if ctx.log:
-        ctx.events.append(CheckpointHeld(number, lead, held, prizes))
+    work.wheel = shared_wheel(w.season, w.turns_left, w.turns_played, number, sudden)
+    if work.log:
+        work.events.append(CheckpointHeld(number, lead, held, prizes))
     if lead is not None and prizes[lead] >= PRIZES_TO_WIN:
-        finish(ctx, (lead,))  # R7.4 at once, even mid-turn
+        finish(work, (lead,))  # R7.4 at once, even mid-turn
     elif number == YEAR_CHECKPOINTS and prizes[0] != prizes[1]:
-        finish(ctx, (0 if prizes[0] > prizes[1] else 1,))  # R7.5 more Prizes wins
+        finish(work, (0 if prizes[0] > prizes[1] else 1,))  # R7.5 more Prizes wins
     elif number > YEAR_CHECKPOINTS:
         if lead is not None:
-            finish(ctx, (lead,))  # R7.5 sudden death
+            finish(work, (lead,))  # R7.5 sudden death
         elif sudden >= SUDDEN_DEATH_CHECKPOINTS:
-            finish(ctx, (0, 1))  # R7.5 DECISION bounded sudden death: a draw
+            finish(work, (0, 1))  # R7.5 DECISION bounded sudden death: a draw
 
 
-def finish(ctx: Ctx, winners: tuple[int, ...]) -> None:
+def finish(work: Work, winners: tuple[int, ...]) -> None:
     """R7.4 R7.5 ends the game; no decision stays pending."""
-    ctx.phase = Phase.OVER
-    ctx.winners = winners
-    ctx.pending = []
-    ctx.new_pending = []
-    if ctx.log:
-        ctx.events.append(GameEnded(winners, (ctx.players[0].prizes, ctx.players[1].prizes)))
+    work.phase = Phase.OVER
+    work.winners = winners
+    work.pending = []
+    work.new_pending = []
+    if work.log:
+        work.events.append(GameEnded(winners, (work.players[0].prizes, work.players[1].prizes)))

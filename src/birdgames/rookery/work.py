@@ -1,6 +1,6 @@
 """The working copy a step resolves on, and the card-moving helpers every rule area uses.
 
-`Ctx` is built from a State inside `step` and frozen back into a new State; the State
+`Work` is built from a State inside `step` and frozen back into a new State; the State
 passed in is never touched.
 """
 
@@ -29,7 +29,7 @@ from birdgames.rookery.state import (
 _OVER: Final = Phase.OVER  # a module name: reading `Phase.OVER` runs Python code
 
 
-class Ctx:
+class Work:
     """A mutable working copy of a State, private to one step."""
 
     __slots__ = (
