@@ -52,11 +52,11 @@ COMPILED: tuple[str, ...] = (
     "birdgames/rookery/abilities.py",
     "birdgames/rookery/build.py",
     "birdgames/rookery/effects.py",
+    "birdgames/rookery/flow.py",
     "birdgames/rookery/hunting.py",
     "birdgames/rookery/rules.py",
     "birdgames/rookery/scoring.py",
     "birdgames/rookery/setup.py",
-    "birdgames/rookery/turns.py",
     "birdgames/rookery/work.py",
 )
 

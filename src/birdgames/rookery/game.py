@@ -27,6 +27,7 @@ from birdgames.rookery.cards import (
     Trigger,
 )
 from birdgames.rookery.events import EVENT_CLASSES, Event
+from birdgames.rookery.flow import PRIZES_TO_WIN, SUDDEN_DEATH_CHECKPOINTS, YEAR_CHECKPOINTS
 from birdgames.rookery.state import (
     DRAFT_ORDER,
     TURN_ACTION_LIMIT,
@@ -41,7 +42,6 @@ from birdgames.rookery.state import (
     State,
     TargetChoice,
 )
-from birdgames.rookery.turns import PRIZES_TO_WIN, SUDDEN_DEATH_CHECKPOINTS, YEAR_CHECKPOINTS
 from birdgames.rookery.view import View
 from birdgames.rookery.work import find_in
 

@@ -93,6 +93,7 @@ from birdgames.rookery.events import (
     SeasonCardPlayed,
     ZoneFlipped,
 )
+from birdgames.rookery.flow import dawn, end_turn, play_season
 from birdgames.rookery.hunting import ambush, hunt, mob
 from birdgames.rookery.state import (
     DRAFT_ORDER,
@@ -113,7 +114,6 @@ from birdgames.rookery.state import (
     Zone,
     ZoneState,
 )
-from birdgames.rookery.turns import dawn, end_turn, play_season
 from birdgames.rookery.work import Work, find_in, shared_bird, shared_turn, without
 
 __all__ = ["advance", "check", "legal_actions", "step", "to_act"]

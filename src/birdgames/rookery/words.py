@@ -76,8 +76,8 @@ from birdgames.rookery.events import (
     TurnStarted,
     ZoneFlipped,
 )
+from birdgames.rookery.flow import YEAR_CHECKPOINTS
 from birdgames.rookery.state import AmbushWindow, DiscardChoice, Pending, TargetChoice, Zone
-from birdgames.rookery.turns import YEAR_CHECKPOINTS
 from birdgames.rookery.view import PredatorView, View, ZoneView
 
 # Names that title case alone would get wrong.

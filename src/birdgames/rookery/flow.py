@@ -1,4 +1,5 @@
-"""R2 Dawn and EndTurn, R7 the season wheel, checkpoints, Prizes and the end of the game."""
+"""The driver between decisions: R2 Dawn and EndTurn, R7 the season wheel, checkpoints,
+Prizes and the end of the game."""
 
 from __future__ import annotations
 
