@@ -54,6 +54,7 @@ COMPILED: tuple[str, ...] = (
     "birdgames/rookery/effects.py",
     "birdgames/rookery/flow.py",
     "birdgames/rookery/hunting.py",
+    "birdgames/rookery/invariants.py",
     "birdgames/rookery/rules.py",
     "birdgames/rookery/scoring.py",
     "birdgames/rookery/setup.py",

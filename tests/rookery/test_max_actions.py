@@ -10,14 +10,14 @@ import pytest
 
 from birdgames.rookery import GAME, EndTurn, PassAmbush, State, TapBird
 from birdgames.rookery.actions import Action, Ambush
-from birdgames.rookery.cards import ABILITIES, CARD_TYPE, CATALOG, PREDATORS, CardType, Trigger
-from birdgames.rookery.game import (
+from birdgames.rookery.bounds import (
     chain_facts,
     creates_decision,
     max_actions,
     max_answers,
     max_turns,
 )
+from birdgames.rookery.cards import ABILITIES, CARD_TYPE, CATALOG, PREDATORS, CardType, Trigger
 from birdgames.rookery.setup import MAX_COPIES
 from birdgames.rookery.state import FRESH_TURN, TURN_ACTION_LIMIT, AmbushWindow, Config
 from tests.rookery.scenarios import MID, B, L, P, build, uid

@@ -8,7 +8,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from birdgames import IllegalActionError
 from birdgames.rookery import GAME, Action, Config, EndTurn, State
-from birdgames.rookery.game import validate_state
+from birdgames.rookery.invariants import invariant_violation
 from birdgames.rookery.state import ZONE_CAPACITY
 
 
@@ -48,7 +48,7 @@ class RookeryMachine(RuleBasedStateMachine):
 
     @invariant()
     def cards_conserved_and_counters_in_range(self) -> None:
-        assert validate_state(self.state) is None
+        assert invariant_violation(self.state) is None
 
     @invariant()
     def one_player_decides_until_the_end(self) -> None:

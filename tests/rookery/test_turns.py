@@ -25,7 +25,7 @@ from birdgames.rookery import (
 )
 from birdgames.rookery.actions import Action
 from birdgames.rookery.cards import BIRDS, CATALOG
-from birdgames.rookery.game import validate_state
+from birdgames.rookery.invariants import invariant_violation
 from birdgames.rookery.state import ZONES, Bird
 from birdgames.rookery.work import without
 from tests.rookery.scenarios import MID, B, L, P, R, build, in_play, run, started, uid
@@ -195,7 +195,7 @@ def test_random_games_end_within_max_actions_conserving_cards() -> None:
         while not GAME.is_terminal(state):
             (player,) = GAME.to_act(state)
             state = GAME.apply(state, chooser.choice(GAME.legal_actions(state, player)))
-            assert validate_state(state) is None
+            assert invariant_violation(state) is None
             steps += 1
         assert steps <= limit
         assert GAME.winners(state)
@@ -220,7 +220,7 @@ def test_loading_a_broken_state_is_refused() -> None:
         zones=(attrs.evolve(zone, birds=(bird,)), state.zones[1], state.zones[2]),
         next_uid=state.next_uid + 1,
     )
-    problem = validate_state(hurt)
+    problem = invariant_violation(hurt)
     assert problem is not None and "not below its hp" in problem
     with pytest.raises(CodecError, match="not below its hp"):
         codec.loads(State, codec.dumps(hurt))
@@ -232,4 +232,4 @@ def test_loading_a_broken_state_is_refused() -> None:
             state.zones[2],
         ),
     )
-    assert validate_state(healthy) is None
+    assert invariant_violation(healthy) is None
