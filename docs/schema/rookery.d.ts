@@ -597,15 +597,6 @@ export interface PlaySeason {
   readonly card: string;
 }
 
-/** One player's cards, Song pool and Prizes. */
-export interface PlayerState {
-  readonly hand: ReadonlyArray<string>;
-  readonly deck: ReadonlyArray<string>;
-  readonly discard: ReadonlyArray<string>;
-  readonly song: number;
-  readonly prizes: number;
-}
-
 /** A predator in a zone, face up or face down (R6). */
 export interface Predator {
   readonly uid: number;
@@ -739,6 +730,15 @@ export interface SeasonStarted {
   readonly turns_left: number;
 }
 
+/** One player's cards, Song pool and Prizes. */
+export interface Seat {
+  readonly hand: ReadonlyArray<string>;
+  readonly deck: ReadonlyArray<string>;
+  readonly discard: ReadonlyArray<string>;
+  readonly song: number;
+  readonly prizes: number;
+}
+
 /** One player's public side: sizes, discard pile, Song pool, Prizes. */
 export interface SeatView {
   /** Cards in the seat's hand. */
@@ -768,7 +768,7 @@ export interface SongGained {
 /** A whole Rookery game position. */
 export interface State {
   readonly kind: "rookery.state";
-  readonly format: 2;
+  readonly format: 3;
   /** The game's config. */
   readonly config: Config;
   /** The generator for every later random draw. */
@@ -784,7 +784,7 @@ export interface State {
   /** Turns begun so far, 1 the first. */
   readonly turn_number: number;
   /** Each player's cards, Song pool and Prizes, in seat order. */
-  readonly players: readonly [PlayerState, PlayerState];
+  readonly seats: readonly [Seat, Seat];
   /** The three zones of the field, in `Zone` order. */
   readonly zones: readonly [ZoneState, ZoneState, ZoneState];
   /** The season wheel. */

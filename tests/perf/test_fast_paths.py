@@ -394,7 +394,7 @@ FAST_BUILT = [
     peacock_state.Pool,
     peacock_state.Group,
     peacock_state.Flock,
-    rookery_state.PlayerState,
+    rookery_state.Seat,
     rookery_state.ZoneState,
 ]
 
@@ -462,8 +462,8 @@ def test_rookery_fast_builds_equal_attrs_builds() -> None:
     pairs: list[tuple[Any, Any]] = [
         (rookery_build.state(*values), rookery_state.State(*values)),
         (
-            rookery_build.player_state(("a",), ("b",), ("c",), 3, 4),
-            rookery_state.PlayerState(hand=("a",), deck=("b",), discard=("c",), song=3, prizes=4),
+            rookery_build.seat(("a",), ("b",), ("c",), 3, 4),
+            rookery_state.Seat(hand=("a",), deck=("b",), discard=("c",), song=3, prizes=4),
         ),
         (
             rookery_build.zone_state(zone.habitat, zone.birds, zone.predators, zone.pile),
@@ -943,7 +943,7 @@ def test_rookery_turn_enumerator_reads_the_queries_it_inlines_as_they_answer() -
                     ]
                 mods = rookery_abilities.cost_mods(zones, p)
                 assert rookery_rules._cost_mods(zones, p, sources) == mods
-                for card in (*state.players[0].hand, *state.players[1].hand):
+                for card in (*state.seats[0].hand, *state.seats[1].hand):
                     if rookery_cards.CARD_TYPE[card] is rookery_cards.CardType.HABITAT:
                         continue
                     printed = rookery_abilities.PRINTED_COST[card]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from birdgames.rng import Rng, next_u64, shuffle
 from birdgames.rookery import GAME, State
 from birdgames.rookery.cards import CARD_TYPE, CardType
-from birdgames.rookery.state import PlayerState, Predator, ZoneState
+from birdgames.rookery.state import Predator, Seat, ZoneState
 from tests.conformance.adapters import EngineAdapter
 
 
@@ -18,12 +18,12 @@ def perturb_hidden(state: State, player: int, seed: int) -> State:
     predators, what a search can find) stays the same.
     """
     rng = Rng.from_seed(seed)
-    players = list(state.players)
-    me = players[player]
+    seats = list(state.seats)
+    me = seats[player]
     deck, rng = shuffle(rng, me.deck)
-    players[player] = PlayerState(me.hand, deck, me.discard, me.song, me.prizes)
+    seats[player] = Seat(me.hand, deck, me.discard, me.song, me.prizes)
     other = 1 - player
-    them = players[other]
+    them = seats[other]
     hand = list(them.hand)
     their_deck = list(them.deck)
     zones = [list(zone.predators) for zone in state.zones]
@@ -58,9 +58,7 @@ def perturb_hidden(state: State, player: int, seed: int) -> State:
                 zones[zi][i] = Predator(
                     q.uid, card, q.owner, q.face_up, q.damage, q.hunts, q.readied
                 )
-    players[other] = PlayerState(
-        tuple(hand), tuple(their_deck), them.discard, them.song, them.prizes
-    )
+    seats[other] = Seat(tuple(hand), tuple(their_deck), them.discard, them.song, them.prizes)
     new_zones = tuple(
         ZoneState(zone.habitat, zone.birds, tuple(zones[zi]), zone.pile)
         for zi, zone in enumerate(state.zones)
@@ -75,7 +73,7 @@ def perturb_hidden(state: State, player: int, seed: int) -> State:
         state.first_player,
         state.active,
         state.turn_number,
-        (players[0], players[1]),
+        (seats[0], seats[1]),
         (new_zones[0], new_zones[1], new_zones[2]),
         state.wheel,
         state.turn,
@@ -88,7 +86,7 @@ def perturb_hidden(state: State, player: int, seed: int) -> State:
 def extent(state: State, player: int) -> int:
     """Predators crowded into one zone (R6.1, no limit), then hand, discard and birds in play."""
     crowd = max(len(zone.predators) for zone in state.zones)
-    own = state.players[player]
+    own = state.seats[player]
     birds = sum(1 for zone in state.zones for bird in zone.birds if bird.owner == player)
     return 4 * crowd + len(own.hand) + len(own.discard) + birds + len(state.pending)
 

@@ -19,8 +19,8 @@ from birdgames.rookery.state import (
     Pending,
     Phase,
     PileCard,
-    PlayerState,
     Predator,
+    Seat,
     State,
     TurnState,
     Wheel,
@@ -103,8 +103,8 @@ def build(
             owned[card.owner].append(card.card)
     # The config lists each player's cards, so card conservation holds (sizes may be short).
     config = Config(decks=(tuple(owned[0]), tuple(owned[1])), deck_min=20, deck_max=40)
-    players = tuple(
-        PlayerState(tuple(hands[s]), tuple(decks[s]), tuple(discards[s]), song[s], prizes[s])
+    seats = tuple(
+        Seat(tuple(hands[s]), tuple(decks[s]), tuple(discards[s]), song[s], prizes[s])
         for s in (0, 1)
     )
     zones = tuple(
@@ -119,7 +119,7 @@ def build(
         0,
         active,
         1,
-        (players[0], players[1]),
+        (seats[0], seats[1]),
         (zones[0], zones[1], zones[2]),
         Wheel(season, turns_left, turns_played, checkpoints, sudden_death),
         turn,

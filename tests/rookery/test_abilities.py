@@ -48,7 +48,7 @@ def test_stat_mod_song_evasion_and_hp() -> None:
     assert next(e for e in events if isinstance(e, BirdTapped)).song == 2
     _, events = run(state, TapBird(0, uid(state, "robin", 0, 1)))
     assert next(e for e in events if isinstance(e, BirdTapped)).song == 1
-    assert at_home.players[0].song == 2
+    assert at_home.seats[0].song == 2
     heron = build(
         birds=[B(L, 1, "heron"), B(L, 1, "moorhen")],
         predators=[P(L, 0, "sparrowhawk")],
@@ -120,8 +120,8 @@ def test_draw_on_enter() -> None:
     """R9.5 nuthatch draws a card when it enters."""
     state = build(hands=(("nuthatch",), ()), decks=(("wren", "lark"), ()), song=(2, 0))
     after, _ = run(state, NestBird(0, "nuthatch", L))
-    assert after.players[0].hand == ("wren",)
-    assert after.players[0].deck == ("lark",)
+    assert after.seats[0].hand == ("wren",)
+    assert after.seats[0].deck == ("lark",)
 
 
 @rule("rookery", "R9.6")
@@ -133,7 +133,7 @@ def test_discard_opponent_chooses_as_a_pending_decision() -> None:
     assert GAME.to_act(after) == (1,)
     assert GAME.legal_actions(after, 1) == (DiscardCard(1, "fox"), DiscardCard(1, "wren"))
     done, _ = run(after, DiscardCard(1, "wren"))
-    assert done.players[1].hand == ("fox", "fox") and done.players[1].discard == ("wren",)
+    assert done.seats[1].hand == ("fox", "fox") and done.seats[1].discard == ("wren",)
     assert GAME.to_act(done) == (0,)
 
 
@@ -147,8 +147,8 @@ def test_discard_for_effect_names_the_card_as_a_parameter() -> None:
     )
     assert GAME.legal_actions(state, 0)[:1] == (PlayEvent(0, "swap_meet", discard="fox"),)
     after, _ = run(state, PlayEvent(0, "swap_meet", discard="fox"))
-    assert after.players[0].hand == ("wren", "lark")
-    assert after.players[0].discard == ("fox", "swap_meet")
+    assert after.seats[0].hand == ("wren", "lark")
+    assert after.seats[0].discard == ("fox", "swap_meet")
 
 
 @rule("rookery", "R9.7")
@@ -158,8 +158,8 @@ def test_search_takes_the_first_card_of_a_type_and_shuffles() -> None:
         hands=(("field_guide",), ()), decks=(("fox", "gale", "lark", "wren"), ()), song=(1, 0)
     )
     after, events = run(state, PlayEvent(0, "field_guide"))
-    assert after.players[0].hand == ("lark",)
-    assert sorted(after.players[0].deck) == ["fox", "gale", "wren"]
+    assert after.seats[0].hand == ("lark",)
+    assert sorted(after.seats[0].deck) == ["fox", "gale", "wren"]
     searched = next(e for e in events if isinstance(e, CardSearched))
     assert searched.card == "lark"
     assert GAME.visible_events((searched,), 1)[0] == CardSearched(0, searched.card_type, None, True)
@@ -171,11 +171,11 @@ def test_song_gain_stays_below_the_cost_paid() -> None:
     """R9.8 tern gains 1 Song on entering; when it cost only 1 it gains nothing (R10)."""
     state = build(hands=(("tern",), ()), song=(2, 0))
     after, events = run(state, NestBird(0, "tern", L))
-    assert after.players[0].song == 1
+    assert after.seats[0].song == 1
     assert any(isinstance(e, SongGained) for e in events)
     cheap = build(birds=[B(MID, 0, "puffin")], hands=(("tern",), ()), song=(1, 0))
     after, events = run(cheap, NestBird(0, "tern", L))
-    assert after.players[0].song == 0
+    assert after.seats[0].song == 0
     assert not any(isinstance(e, SongGained) for e in events)
 
 
@@ -277,7 +277,7 @@ def test_untap_lets_a_bird_tap_twice_at_most() -> None:
     after, _ = run(state, TapBird(0, wren), PlayEvent(0, "thaw", target=wren), TapBird(0, wren))
     bird = in_play(after, wren)
     assert isinstance(bird, Bird) and bird.tapped and bird.untapped
-    assert after.players[0].song == 3
+    assert after.seats[0].song == 3
     assert not any(isinstance(a, PlayEvent) for a in GAME.legal_actions(after, 0))
 
 

@@ -12,18 +12,29 @@ from tests.rules import rule
 def test_a_state_saved_in_format_1_is_refused_naming_the_format() -> None:
     """A format-1 state lacks the turn's action count; it is refused, not half-read."""
     data = json.loads(codec.dumps(GAME.new_game(GAME.default_config(2), 3)))
-    assert data["format"] == 2
+    assert data["format"] == 3
     del data["turn"]["actions"]
+    data["players"] = data.pop("seats")
     data["format"] = 1
     with pytest.raises(CodecError, match="unknown format 1"):
         codec.loads(State, json.dumps(data))
 
 
-def test_views_are_format_3_and_configs_format_2() -> None:
-    """State, View and Config changed (the View twice: it took the common view shape); a
-    record of the current format loads and replays."""
+def test_a_state_saved_in_format_2_is_refused_naming_the_format() -> None:
+    """A format-2 state names its per-seat data `players`, not `seats`; it is refused."""
+    data = json.loads(codec.dumps(GAME.new_game(GAME.default_config(2), 3)))
+    assert "players" not in data
+    data["players"] = data.pop("seats")
+    data["format"] = 2
+    with pytest.raises(CodecError, match="unknown format 2"):
+        codec.loads(State, json.dumps(data))
+
+
+def test_states_and_views_are_format_3_and_configs_format_2() -> None:
+    """State, View and Config changed (State and View twice: each took the shape every game
+    shares); a record of the current format loads and replays."""
     state = GAME.new_game(GAME.default_config(2), 3)
-    assert json.loads(codec.dumps(state))["format"] == 2
+    assert json.loads(codec.dumps(state))["format"] == 3
     assert json.loads(codec.dumps(GAME.view(state, 0)))["format"] == 3
     record = sim.play(GAME, GAME.default_config(2), 3, [sim.RandomPolicy()] * 2)
     text = codec.dumps(record)

@@ -21,10 +21,10 @@ def test_habitat_cost_escalates_within_a_turn() -> None:
         PlayHabitat(0, "shore_habitat", L),
         PlayHabitat(0, "meadow_habitat", L),
     )
-    assert after.players[0].song == 2
+    assert after.seats[0].song == 2
     assert GAME.check(after, PlayHabitat(0, "wetland_habitat", L)) is None
     final, _ = run(after, PlayHabitat(0, "wetland_habitat", L))
-    assert final.players[0].song == 0
+    assert final.seats[0].song == 0
     short = build(hands=(hand, ()), song=(2, 0))
     short, _ = run(short, PlayHabitat(0, "shore_habitat", L), PlayHabitat(0, "meadow_habitat", L))
     assert GAME.check(short, PlayHabitat(0, "wetland_habitat", L)) == (
@@ -41,8 +41,8 @@ def test_pile_is_shared_and_flips_to_the_third_card() -> None:
     after, events = run(state, PlayHabitat(0, "wetland_habitat", L))
     assert after.zones[0].habitat is W
     assert after.zones[0].pile == ()
-    assert after.players[1].discard == ("shore_habitat", "meadow_habitat")
-    assert after.players[0].discard == ("wetland_habitat",)
+    assert after.seats[1].discard == ("shore_habitat", "meadow_habitat")
+    assert after.seats[0].discard == ("wetland_habitat",)
     assert any(isinstance(e, ZoneFlipped) for e in events)
 
 
@@ -78,7 +78,7 @@ def test_flip_discards_off_habitat_birds_of_both_players_and_keeps_predators() -
     after, _ = run(state, PlayHabitat(0, "shore_habitat", L))
     assert after.zones[0].habitat is S
     assert sorted(b.card for b in after.zones[0].birds) == ["sandpiper", "tern"]
-    assert "wren" in after.players[0].discard and "robin" in after.players[1].discard
+    assert "wren" in after.seats[0].discard and "robin" in after.seats[1].discard
     fox = in_play(after, uid(state, "fox"))
     assert fox is not None and fox.damage == 2
     assert in_play(after, uid(state, "stoat")) is not None

@@ -52,7 +52,7 @@ def test_hunt_defeats_a_bird_whose_damage_reaches_hp() -> None:
     after, hunted, events = _hunt(state, "fox", "wren")
     assert hunted.damage == 6
     assert any(isinstance(e, CardDefeated) and e.card == "wren" for e in events)
-    assert after.players[1].discard == ("wren",)
+    assert after.seats[1].discard == ("wren",)
     assert not after.zones[0].birds
 
 
@@ -162,7 +162,7 @@ def test_roosting_birds_join_the_mob() -> None:
     # gull gives every friendly bird +1 evasion in a flock: 4 + 5 + 3
     assert mobbed.evasion == 12
     assert any(isinstance(e, CardDefeated) and e.card == "weasel" for e in events)
-    assert after.players[1].discard == ("weasel",)
+    assert after.seats[1].discard == ("weasel",)
 
 
 @rule("rookery", "R6.5")

@@ -12,8 +12,8 @@ from birdgames.rookery.state import (
     AmbushWindow,
     DiscardChoice,
     Phase,
-    PlayerState,
     Predator,
+    Seat,
     TargetChoice,
 )
 from tests.load_validation import check_refused, find_state
@@ -39,9 +39,9 @@ def _predator_in_play(state: State) -> bool:
     return _quiet_turn(state) and any(z.predators for z in state.zones)
 
 
-def _with_player(state: State, seat: int, player: PlayerState) -> State:
-    players = (player, state.players[1]) if seat == 0 else (state.players[0], player)
-    return attrs.evolve(state, players=players)
+def _with_player(state: State, seat: int, player: Seat) -> State:
+    seats = (player, state.seats[1]) if seat == 0 else (state.seats[0], player)
+    return attrs.evolve(state, seats=seats)
 
 
 def test_an_ambush_window_of_no_predator_is_refused() -> None:
@@ -86,7 +86,7 @@ def test_a_discard_choice_with_an_empty_hand_is_refused() -> None:
     """Nobody could answer it: the game would wait forever on a player with no action."""
     state = _find(_quiet_turn)
     victim = 1 - state.active
-    me = state.players[victim]
+    me = state.seats[victim]
     emptied = attrs.evolve(me, hand=(), discard=(*me.discard, *me.hand))
     stuck = attrs.evolve(
         _with_player(state, victim, emptied), pending=(DiscardChoice(victim, "owl"),)
@@ -150,7 +150,7 @@ def test_negative_or_huge_hunt_counts_are_refused() -> None:
 def test_song_and_prizes_beyond_the_game_are_refused() -> None:
     """Song is bounded by what one turn can gain; Prizes end the game at 3 (R7.4)."""
     state = _find(_quiet_turn)
-    me = state.players[state.active]
+    me = state.seats[state.active]
     _refused(_with_player(state, state.active, attrs.evolve(me, song=10**15)), "Song")
     _refused(_with_player(state, state.active, attrs.evolve(me, prizes=3)), "Prize")
 

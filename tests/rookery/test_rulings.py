@@ -38,19 +38,19 @@ def test_deck_a_is_seat_0s_and_deck_b_seat_1s_unless_the_config_says() -> None:
     """RD2: by default seat 0 plays deck A and seat 1 deck B; `Config.decks` swaps them."""
     state = GAME.new_game(GAME.default_config(2), 3)
     for seat, deck in ((0, DECK_A), (1, DECK_B)):
-        player = state.players[seat]
+        player = state.seats[seat]
         assert sorted(player.hand + player.deck) == sorted(deck)
     swapped = GAME.new_game(Config(decks=(DECK_B, DECK_A)), 3)
-    assert sorted(swapped.players[0].hand + swapped.players[0].deck) == sorted(DECK_B)
+    assert sorted(swapped.seats[0].hand + swapped.seats[0].deck) == sorted(DECK_B)
 
 
 @rule("rookery", "RD3")
 def test_the_opening_hand_is_five_unless_the_config_says_0_to_10() -> None:
     """RD3: `Config.opening_hand` sets the opening hand, 0 to 10; 11 is refused."""
-    assert [len(p.hand) for p in GAME.new_game(GAME.default_config(2), 1).players] == [5, 5]
+    assert [len(p.hand) for p in GAME.new_game(GAME.default_config(2), 1).seats] == [5, 5]
     for size in (0, 10):
         state = GAME.new_game(Config(opening_hand=size), 1)
-        assert [len(p.hand) for p in state.players] == [size, size]
+        assert [len(p.hand) for p in state.seats] == [size, size]
     with pytest.raises(InvalidConfigError, match="opening"):
         GAME.new_game(Config(opening_hand=11), 1)
 
@@ -74,8 +74,8 @@ def test_the_first_players_first_turn_begins_with_a_draw() -> None:
     """RD5: the first player draws at their first Dawn too: 6 cards after the draft."""
     state = started()
     assert state.phase is Phase.PLAY
-    assert len(state.players[state.active].hand) == 6
-    assert len(state.players[1 - state.active].hand) == 5
+    assert len(state.seats[state.active].hand) == 6
+    assert len(state.seats[1 - state.active].hand) == 5
 
 
 @rule("rookery", "R2.3")
@@ -83,11 +83,11 @@ def test_end_turn_loses_unspent_song_and_lowers_the_counter() -> None:
     """R2.3: unspent Song is lost, the counter goes down by one, the other player's Dawn."""
     state = build(song=(3, 0), turns_left=3, decks=(("lark",), ("wren",)))
     after, _ = run(state, EndTurn(0))
-    assert after.players[0].song == 0
+    assert after.seats[0].song == 0
     assert after.wheel.turns_left == 2
     assert after.active == 1
-    assert after.players[1].hand == ("wren",)  # p1's Dawn drew
-    assert after.players[1].song == 2  # the Spring chorus
+    assert after.seats[1].hand == ("wren",)  # p1's Dawn drew
+    assert after.seats[1].song == 2  # the Spring chorus
 
 
 @rule("rookery", "R2.5", "RD7")
@@ -97,7 +97,7 @@ def test_no_hand_limit_and_discard_piles_are_public() -> None:
     hand = ("lark", "wren", "robin", "jay") * 3
     state = build(hands=(hand, ()), discards=(("gale",), ("litter",)), decks=((), ("fox",)))
     after, _ = run(state, EndTurn(0))
-    assert after.players[0].hand == hand
+    assert after.seats[0].hand == hand
     for viewer in (0, 1):
         view = GAME.view(after, viewer)
         assert [tuple(seat.discard) for seat in view.seats] == [("gale",), ("litter",)]
@@ -111,9 +111,9 @@ def test_a_birds_cost_is_apart_from_its_song_evasion_and_hp() -> None:
     assert (woodpecker.cost, woodpecker.song, woodpecker.evasion, woodpecker.hp) == (3, 2, 2, 4)
     state = build(birds=[B(MID, 0, "woodpecker")], hands=(("woodpecker",), ()), song=(3, 0))
     after, _ = run(state, NestBird(0, "woodpecker", L))
-    assert after.players[0].song == 0  # paid its cost, 3
+    assert after.seats[0].song == 0  # paid its cost, 3
     tapped, _ = run(state, TapBird(0, uid(state, "woodpecker")))
-    assert tapped.players[0].song == 3 + 2  # sang its song, 2 (no At Home gain in Shore)
+    assert tapped.seats[0].song == 3 + 2  # sang its song, 2 (no At Home gain in Shore)
 
 
 @rule("rookery", "R3.6")
@@ -162,7 +162,7 @@ def test_on_hunt_fires_on_a_miss_too() -> None:
     after, events = run(state, Hunt(0, uid(state, "stoat"), heron))
     resolved = next(e for e in events if isinstance(e, HuntResolved))
     assert resolved.damage == 0
-    assert after.players[0].hand == ("gale",)
+    assert after.seats[0].hand == ("gale",)
 
 
 @rule("rookery", "RD29")
@@ -173,9 +173,9 @@ def test_a_search_that_finds_nothing_still_shuffles() -> None:
     for seed in range(8):
         state = build(hands=(("field_guide",), ()), decks=(deck, ()), song=(1, 0), seed=seed)
         after, _ = run(state, PlayEvent(0, "field_guide"))
-        assert after.players[0].hand == ()
-        assert sorted(after.players[0].deck) == sorted(deck)
-        orders.add(after.players[0].deck)
+        assert after.seats[0].hand == ()
+        assert sorted(after.seats[0].deck) == sorted(deck)
+        orders.add(after.seats[0].deck)
     assert len(orders) > 1
 
 
@@ -184,9 +184,9 @@ def test_an_event_costs_song_resolves_then_goes_to_the_discard_pile() -> None:
     """R8.1: feeder costs 2, gains 1 Song and draws 1, then lies in its owner's discard."""
     state = build(hands=(("feeder",), ()), decks=(("lark",), ()), song=(3, 0))
     after, _ = run(state, PlayEvent(0, "feeder"))
-    assert after.players[0].song == 3 - 2 + 1
-    assert after.players[0].hand == ("lark",)
-    assert after.players[0].discard == ("feeder",)
+    assert after.seats[0].song == 3 - 2 + 1
+    assert after.seats[0].hand == ("lark",)
+    assert after.seats[0].discard == ("feeder",)
 
 
 @rule("rookery", "R8.2", "RD25")

@@ -46,11 +46,11 @@ def _reach(seed: int, steps: int, player: int) -> Position:
         acting = GAME.to_act(state)[0]
         legal = GAME.legal_actions(state, acting)
         index, rng = below(rng, len(legal))
-        before = state.players[other]
+        before = state.seats[other]
         state, events = GAME.step(state, legal[index])
         history.extend(GAME.visible_events(events, player))
         # Tracked from the real hands and the omniscient events, not from what the seat sees.
-        after = state.players[other]
+        after = state.seats[other]
         if len(after.deck) > len(before.deck):
             lacking.clear()
         gone = Counter(before.hand) - Counter(after.hand)
@@ -75,9 +75,9 @@ def _face_down(state: State, seat: int) -> Counter[Hashable]:
 def _places(state: State, player: int) -> Mapping[str, Counter[Hashable]]:
     other = 1 - player
     return {
-        "own deck": Counter(state.players[player].deck),
-        "their hand": Counter(state.players[other].hand),
-        "their deck": Counter(state.players[other].deck),
+        "own deck": Counter(state.seats[player].deck),
+        "their hand": Counter(state.seats[other].hand),
+        "their deck": Counter(state.seats[other].deck),
         "their face-down predators": _face_down(state, other),
     }
 
@@ -213,8 +213,8 @@ def test_what_a_search_shows_of_the_other_hand_and_deck_is_kept(
 
     def kept(sample: State) -> bool:
         if found:
-            return any(CARD_TYPE[c] is CardType.EVENT for c in sample.players[0].hand)
-        return all(CARD_TYPE[c] is not CardType.EVENT for c in sample.players[0].deck)
+            return any(CARD_TYPE[c] is CardType.EVENT for c in sample.seats[0].hand)
+        return all(CARD_TYPE[c] is not CardType.EVENT for c in sample.seats[0].deck)
 
     assert all(kept(sample_state(view, history, seed, state.config)) for seed in range(40))
     assert not all(kept(sample_state(view, (), seed, state.config)) for seed in range(40))

@@ -20,7 +20,7 @@ def test_wheel_turns_when_the_counter_runs_out() -> None:
     held = next(e for e in events if isinstance(e, CheckpointHeld))
     assert (held.number, held.leader, held.prizes) == (1, 0, (1, 0))
     assert after.wheel.season is Season.SUMMER and after.wheel.turns_left == 4
-    assert after.players[1].song == 4  # R2.1 p1's Dawn Chorus in Summer
+    assert after.seats[1].song == 4  # R2.1 p1's Dawn Chorus in Summer
 
 
 @rule("rookery", "RD22")
@@ -32,7 +32,7 @@ def test_season_card_checkpoint_and_duration() -> None:
     )
     after, events = run(state, PlaySeason(0, "heatwave"))
     assert any(isinstance(e, CheckpointHeld) and e.leader == 0 for e in events)
-    assert after.players[0].prizes == 1
+    assert after.seats[0].prizes == 1
     assert (after.wheel.season, after.wheel.turns_left) == (Season.SUMMER, 5)
     after, _ = run(after, EndTurn(0))
     assert after.wheel.turns_left == 5  # the card's own turn does not count down
@@ -81,7 +81,7 @@ def test_sudden_death_ends_at_the_first_claimed_prize() -> None:
     assert after.phase is Phase.PLAY  # 1-1 after 8: sudden death begins
     decided = build(birds=[B(L, 1, "woodpecker")], prizes=(1, 1), checkpoints=8, turns_left=1)
     after, _ = run(decided, EndTurn(0))
-    assert after.winners == (1,) and after.players[1].prizes == 2
+    assert after.winners == (1,) and after.seats[1].prizes == 2
 
 
 @rule("rookery", "RD24")
@@ -100,6 +100,6 @@ def test_empty_deck_reshuffles_the_discard_pile() -> None:
     state = build(discards=((), ("wren", "robin", "lark")))
     after, events = run(state, EndTurn(0))
     assert any(isinstance(e, DeckReshuffled) and e.cards == 3 for e in events)
-    assert after.players[1].discard == ()
-    assert len(after.players[1].deck) == 2 and len(after.players[1].hand) == 1
+    assert after.seats[1].discard == ()
+    assert len(after.seats[1].deck) == 2 and len(after.seats[1].hand) == 1
     assert not any(isinstance(e, SeasonBegan) for e in events)

@@ -168,8 +168,8 @@ def test_config_may_allow_other_deck_sizes() -> None:
 def test_setup_deals_five_and_opens_the_draft() -> None:
     """R1.3 R1.4 opening hands of 5; the first player drafts the middle, then the other two."""
     state = GAME.new_game(GAME.default_config(2), 3)
-    assert [len(p.hand) for p in state.players] == [5, 5]
-    assert [len(p.deck) for p in state.players] == [25, 25]
+    assert [len(p.hand) for p in state.seats] == [5, 5]
+    assert [len(p.deck) for p in state.seats] == [25, 25]
     assert state.phase is Phase.DRAFT and GAME.to_act(state) == (0,)
     assert GAME.legal_actions(state, 0) == tuple(DraftHabitat(0, Zone.MIDDLE, h) for h in Habitat)
     assert GAME.check(state, DraftHabitat(0, Zone.LEFT, Habitat.FOREST)) == (
@@ -181,7 +181,7 @@ def test_setup_deals_five_and_opens_the_draft() -> None:
     state = GAME.apply(state, DraftHabitat(1, Zone.RIGHT, Habitat.MEADOW))
     assert state.phase is Phase.PLAY and GAME.to_act(state) == (0,)
     # R2.1 the first player's first turn draws too, and gets Spring's Dawn Chorus
-    assert len(state.players[0].hand) == 6 and state.players[0].song == 2
+    assert len(state.seats[0].hand) == 6 and state.seats[0].song == 2
 
 
 @rule("rookery", "R1")

@@ -61,13 +61,13 @@ def test_dawn_untaps_and_resets_then_pays_the_chorus() -> None:
         song=(3, 0),
     )
     after, _ = run(state, EndTurn(0))
-    assert after.players[0].song == 0  # R2.3 unspent Song is lost
-    assert after.active == 1 and after.players[1].hand == ("lark",)
+    assert after.seats[0].song == 0  # R2.3 unspent Song is lost
+    assert after.active == 1 and after.seats[1].hand == ("lark",)
     wren = in_play(after, uid(state, "wren"))
     fox = in_play(after, uid(state, "fox"))
     assert isinstance(wren, Bird) and not wren.tapped
     assert fox is not None and fox.hunts == 0  # type: ignore[union-attr]
-    assert after.players[1].song == 2
+    assert after.seats[1].song == 2
 
 
 @rule("rookery", "R3.2")
@@ -124,7 +124,7 @@ def test_face_down_costs_a_flat_two() -> None:
         "not enough Song: goshawk costs 5, you have 2"
     )
     after, _events = run(state, PlayPredator(0, "goshawk", L, False))
-    assert after.players[0].song == 0
+    assert after.seats[0].song == 0
     assert after.zones[0].predators[0].card == "goshawk"
 
 
@@ -133,9 +133,9 @@ def test_face_down_predator_abilities_are_inactive() -> None:
     """R6.1 a face-down owl gives no stealth; a face-down goshawk gains no Song on entering."""
     state = build(hands=(("goshawk",), ()), song=(5, 0))
     up, _ = run(state, PlayPredator(0, "goshawk", L, True))
-    assert up.players[0].song == 2  # 5 - 5 + 2
+    assert up.seats[0].song == 2  # 5 - 5 + 2
     down, _ = run(state, PlayPredator(0, "goshawk", L, False))
-    assert down.players[0].song == 3
+    assert down.seats[0].song == 3
 
 
 def test_wrong_player_and_foreign_objects_get_reasons() -> None:
@@ -158,7 +158,7 @@ def _candidates(state: State, player: int) -> list[Action]:
     out += [Hunt(player, i, j) for i in ids for j in ids[:6]]
     out += [Mob(player, i) for i in ids]
     out += [MoveBird(player, i, z) for i in ids for z in ZONES]
-    for card in (*cards, *state.players[player].hand):
+    for card in (*cards, *state.seats[player].hand):
         out += [NestBird(player, card, z) for z in ZONES]
         out += [PlayPredator(player, card, ZONES[0], f) for f in (True, False)]
         out += [PlayEvent(player, card), PlaySeason(player, card)]
@@ -207,16 +207,16 @@ def test_loading_a_broken_state_is_refused() -> None:
     text = codec.dumps(state)
     assert codec.loads(State, text) == state
     data = json.loads(text)
-    data["players"][0]["hand"] = data["players"][0]["hand"][1:]
+    data["seats"][0]["hand"] = data["seats"][0]["hand"][1:]
     with pytest.raises(CodecError, match="conserved"):
         codec.loads(State, json.dumps(data))
-    me = state.players[0]
+    me = state.seats[0]
     card = next(c for c in me.hand if c in BIRDS)
     bird = Bird(state.next_uid, card, 0, True, False, BIRDS[card].hp, False, False, False)
     zone = state.zones[0]
     hurt = attrs.evolve(
         state,
-        players=(attrs.evolve(me, hand=without(me.hand, card)), state.players[1]),
+        seats=(attrs.evolve(me, hand=without(me.hand, card)), state.seats[1]),
         zones=(attrs.evolve(zone, birds=(bird,)), state.zones[1], state.zones[2]),
         next_uid=state.next_uid + 1,
     )

@@ -1,4 +1,4 @@
-"""The frozen values every step builds: the State, a seat's PlayerState, a ZoneState.
+"""The frozen values every step builds: the State, a Seat, a ZoneState.
 
 Setting a slotted class's slots directly costs about half of attrs' frozen __init__
 (birdgames.fields.slot_setter), and a State, a dict class, is filled as its __init__ would fill
@@ -21,8 +21,8 @@ from birdgames.rookery.state import (
     Pending,
     Phase,
     PileCard,
-    PlayerState,
     Predator,
+    Seat,
     State,
     TurnState,
     Wheel,
@@ -33,24 +33,24 @@ _NATIVE: Final = State.__dictoffset__ == 0
 _NEW: Final = object.__new__
 _SET: Final = object.__setattr__
 
-_HAND: Final = slot_setter(PlayerState, "hand")
-_DECK: Final = slot_setter(PlayerState, "deck")
-_DISCARD: Final = slot_setter(PlayerState, "discard")
-_SONG: Final = slot_setter(PlayerState, "song")
-_PRIZES: Final = slot_setter(PlayerState, "prizes")
+_HAND: Final = slot_setter(Seat, "hand")
+_DECK: Final = slot_setter(Seat, "deck")
+_DISCARD: Final = slot_setter(Seat, "discard")
+_SONG: Final = slot_setter(Seat, "song")
+_PRIZES: Final = slot_setter(Seat, "prizes")
 _HABITAT: Final = slot_setter(ZoneState, "habitat")
 _BIRDS: Final = slot_setter(ZoneState, "birds")
 _PREDATORS: Final = slot_setter(ZoneState, "predators")
 _PILE: Final = slot_setter(ZoneState, "pile")
 
 
-def player_state(
+def seat(
     hand: tuple[str, ...], deck: tuple[str, ...], discard: tuple[str, ...], song: int, prizes: int
-) -> PlayerState:
-    """Returns `PlayerState(hand, deck, discard, song, prizes)`."""
+) -> Seat:
+    """Returns `Seat(hand, deck, discard, song, prizes)`."""
     if _NATIVE:
-        return PlayerState(hand, deck, discard, song, prizes)
-    built: PlayerState = _NEW(PlayerState)
+        return Seat(hand, deck, discard, song, prizes)
+    built: Seat = _NEW(Seat)
     _HAND(built, hand)
     _DECK(built, deck)
     _DISCARD(built, discard)
@@ -84,7 +84,7 @@ def state(
     first_player: int,
     active: int,
     turn_number: int,
-    players: tuple[PlayerState, PlayerState],
+    seats: tuple[Seat, Seat],
     zones: tuple[ZoneState, ZoneState, ZoneState],
     wheel: Wheel,
     turn: TurnState,
@@ -103,7 +103,7 @@ def state(
             first_player,
             active,
             turn_number,
-            players,
+            seats,
             zones,
             wheel,
             turn,
@@ -123,7 +123,7 @@ def state(
             "first_player": first_player,
             "active": active,
             "turn_number": turn_number,
-            "players": players,
+            "seats": seats,
             "zones": zones,
             "wheel": wheel,
             "turn": turn,

@@ -83,13 +83,13 @@ def _discard(work: Work, use: Use) -> None:
     """
     if use.ability.mode is Mode.OPPONENT_CHOOSES:
         opponent = 1 - use.player
-        if work.players[opponent].hand:
+        if work.seats[opponent].hand:
             work.push(DiscardChoice(opponent, use.card))
 
 
 def _search(work: Work, use: Use) -> None:
     """R9.7 take the first card of a type from your deck into your hand, then shuffle."""
-    player = work.players[use.player]
+    player = work.seats[use.player]
     wanted = use.ability.card_type
     deck = player.deck
     found = next((i for i, card in enumerate(deck) if CARD_TYPE[card] is wanted), None)
@@ -98,7 +98,7 @@ def _search(work: Work, use: Use) -> None:
         hand = (*hand, deck[found])
         deck = deck[:found] + deck[found + 1 :]
     deck, work.rng = shuffle(work.rng, deck)
-    work.set_player(use.player, hand=hand, deck=deck)
+    work.set_seat(use.player, hand=hand, deck=deck)
     assert wanted is not None
     card = None if found is None else hand[-1]
     if work.log:

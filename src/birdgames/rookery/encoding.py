@@ -554,7 +554,7 @@ def summarize(view: View, seen: Sequence[object]) -> tuple[float, ...]:
 
 def unseen(state: State) -> tuple[object, ...]:
     """Returns what no seat knows: the order of each player's deck."""
-    return tuple(player.deck for player in state.players)
+    return tuple(player.deck for player in state.seats)
 
 
 def shuffle_unseen(state: State, seed: int) -> State:
@@ -562,11 +562,11 @@ def shuffle_unseen(state: State, seed: int) -> State:
     deck's order, so this decides what the next step draws or finds without changing what
     any seat may know (the research adapters' chance nodes)."""
     rng = Rng.from_seed(seed)
-    players = []
-    for player in state.players:
+    seats = []
+    for player in state.seats:
         deck, rng = shuffle(rng, player.deck)
-        players.append(attrs.evolve(player, deck=deck))
-    return attrs.evolve(state, rng=rng, players=(players[0], players[1]))
+        seats.append(attrs.evolve(player, deck=deck))
+    return attrs.evolve(state, rng=rng, seats=(seats[0], seats[1]))
 
 
 class RookeryEncoding:

@@ -41,12 +41,12 @@ def dawn(work: Work) -> None:
     song = _CHORUS[SEASON_ORDER.index(w.season)]
     if work.log:
         work.events.append(TurnBegan(p, work.turn_number, w.season, w.turns_left, song))
-    player = work.players[p]
+    player = work.seats[p]
     deck = player.deck
     if deck:
         # R2.4 the usual draw and the Dawn Chorus in one update of the player
         card = deck[0]
-        work.players[p] = build.player_state(
+        work.seats[p] = build.seat(
             (*player.hand, card), deck[1:], player.discard, song, player.prizes
         )
         if work.log:
@@ -82,7 +82,7 @@ def dawn(work: Work) -> None:
 def end_turn(work: Work) -> None:
     """R2.3 R7.2 Song is lost, the counter goes down, maybe the wheel turns; next Dawn."""
     p = work.active
-    lost = work.players[p].song
+    lost = work.seats[p].song
     work.set_song(p, 0)
     w = work.wheel
     if not work.turn.hold_countdown:  # R7.3 the Season card's own turn keeps the counter
@@ -126,8 +126,8 @@ def checkpoint(work: Work) -> None:
     held = controllers(work.zones)
     lead = leader_of(held)
     if lead is not None:
-        work.set_player(lead, prizes=work.players[lead].prizes + 1)
-    prizes = (work.players[0].prizes, work.players[1].prizes)
+        work.set_seat(lead, prizes=work.seats[lead].prizes + 1)
+    prizes = (work.seats[0].prizes, work.seats[1].prizes)
     sudden = w.sudden_death + (1 if number > YEAR_CHECKPOINTS else 0)
     work.wheel = shared_wheel(w.season, w.turns_left, w.turns_played, number, sudden)
     if work.log:
@@ -150,4 +150,4 @@ def finish(work: Work, winners: tuple[int, ...]) -> None:
     work.pending = []
     work.new_pending = []
     if work.log:
-        work.events.append(GameEnded(winners, (work.players[0].prizes, work.players[1].prizes)))
+        work.events.append(GameEnded(winners, (work.seats[0].prizes, work.seats[1].prizes)))

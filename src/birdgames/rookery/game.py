@@ -71,7 +71,7 @@ class RookeryGame:
 
     def legal_actions(self, state: State, player: int) -> tuple[Action, ...]:
         # Checked here, in interpreted code: compiled rules would take True for seat 1.
-        check_player(player, len(state.players))
+        check_player(player, len(state.seats))
         return rules.seat_actions(state, player)
 
     def check(self, state: State, action: Action) -> str | None:
@@ -101,9 +101,10 @@ class RookeryGame:
 
 GAME: Final = RookeryGame()
 
-# Format 2 of State and View: a turn counts its actions (R2's 60-action cap). Configs and
-# actions are unchanged, so records stay format 1 and replay as before.
-STATE_FORMAT: Final = 2
+# State format 3: the per-seat data is `seats`, as in every game (`players` before). Format 2
+# counted a turn's actions (R2's 60-action cap). An older State is refused with its format
+# named. Configs and actions are unchanged, so records stay format 1 and replay as before.
+STATE_FORMAT: Final = 3
 codec.register(State, version=STATE_FORMAT)
 # View format 3: the common view shape (players is the count, the per-seat parts are seats);
 # views are snapshots, so an older one is refused rather than completed.

@@ -52,7 +52,7 @@ def invariant_violation(state: State) -> str | None:
     seen: set[int] = set()
     # Each seat's cards, wherever they are; counted once at the end.
     owned: list[list[str]] = [[], []]
-    for seat, player in enumerate(state.players):
+    for seat, player in enumerate(state.seats):
         owned[seat] += player.hand
         owned[seat] += player.deck
         owned[seat] += player.discard
@@ -148,7 +148,7 @@ def _config_facts(config: Config) -> _ConfigFacts:
 def _progress_problem(state: State, facts: _ConfigFacts) -> str | None:
     """Turn counters, Song, ids, Prizes and winners within what play can reach."""
     song_bound = facts.song_bound
-    for seat, player in enumerate(state.players):
+    for seat, player in enumerate(state.seats):
         if player.song > song_bound:
             return f"p{seat} has {player.song} Song, more than a turn can gain ({song_bound})"
     # R5.1 every habitat card after the first free one costs a Song more than the last
@@ -179,7 +179,7 @@ def _progress_problem(state: State, facts: _ConfigFacts) -> str | None:
             if not 0 <= pred.hunts <= _HUNTS_PER_PREDATOR:
                 return f"predator #{pred.uid} hunted {pred.hunts} times this turn (R6.2)"
     w = state.wheel
-    prizes = (state.players[0].prizes, state.players[1].prizes)
+    prizes = (state.seats[0].prizes, state.seats[1].prizes)
     if w.sudden_death != max(0, w.checkpoints - YEAR_CHECKPOINTS):
         return f"{w.sudden_death} sudden-death checkpoints after {w.checkpoints} checkpoints"
     if sum(prizes) > w.checkpoints:
@@ -233,7 +233,7 @@ def _pending_problem(state: State) -> str | None:
     if not state.pending:
         return None
     front = state.pending[0]
-    if not rules.is_open(state.zones, state.players, front):
+    if not rules.is_open(state.zones, state.seats, front):
         return f"the first pending decision cannot be answered ({rules.describe(front)})"
     if isinstance(front, AmbushWindow):
         # R6.3 the face-down predator's owner decides about an opposing bird

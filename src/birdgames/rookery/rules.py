@@ -107,8 +107,8 @@ from birdgames.rookery.state import (
     Pending,
     Phase,
     PileCard,
-    PlayerState,
     Predator,
+    Seat,
     State,
     TargetChoice,
     Zone,
@@ -229,7 +229,7 @@ def _check_answer(state: State, front: Pending, action: Action) -> str | None:
         case DiscardChoice():
             if not isinstance(action, DiscardCard):
                 return f"you must first {describe(front)}"
-            if action.card not in state.players[action.player].hand:
+            if action.card not in state.seats[action.player].hand:
                 return f"{action.card} is not in your hand"
             return None
         case TargetChoice():
@@ -277,7 +277,7 @@ def _hand_card(state: State, player: int, card: object, kind: CardType) -> str |
         return f"{card!r} is not a Rookery card"
     if CARD_TYPE[card] is not kind:
         return f"{card} is not a {kind.value} card"
-    if card not in state.players[player].hand:
+    if card not in state.seats[player].hand:
         return f"{card} is not in your hand"
     return None
 
@@ -307,7 +307,7 @@ def _check_turn(state: State, action: Action) -> str | None:
             f"this turn has had {state.turn.actions} actions and a turn holds at most "
             f"{TURN_ACTION_LIMIT}; you can only end it"
         )  # R2.2 DECISION
-    song = state.players[p].song
+    song = state.seats[p].song
     zones = state.zones
     match action:
         case TapBird():
@@ -445,7 +445,7 @@ def _check_event(state: State, action: PlayEvent) -> str | None:
     refusal = _hand_card(state, p, action.card, CardType.EVENT)
     if refusal:
         return refusal
-    hand = state.players[p].hand
+    hand = state.seats[p].hand
     w = state.wheel
     too_long = season_length_after(action.card, w.turns_played, w.turns_left)
     if too_long is not None:
@@ -454,7 +454,7 @@ def _check_event(state: State, action: PlayEvent) -> str | None:
             f"and a season lasts at most {MAX_SEASON_TURNS}"
         )
     cost = cost_of(state.zones, p, action.card)
-    refusal = _not_enough(action.card, cost, state.players[p].song)
+    refusal = _not_enough(action.card, cost, state.seats[p].song)
     if refusal:
         return refusal
     if discards_for_effect(action.card):
@@ -559,7 +559,7 @@ _DRAFTS: Final[tuple[tuple[tuple[DraftHabitat, ...], ...], ...]] = tuple(
 
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     """Every legal action of `player` now, in a fixed order; empty unless they are to act."""
-    check_player(player, len(state.players))
+    check_player(player, len(state.seats))
     return seat_actions(state, player)
 
 
@@ -592,7 +592,7 @@ def _answers(state: State) -> tuple[Action, ...]:
         case AmbushWindow():
             return Ambush(p, front.predator), PassAmbush(p, front.predator)
         case DiscardChoice():
-            return tuple(DiscardCard(p, card) for card in sorted(set(state.players[p].hand)))
+            return tuple(DiscardCard(p, card) for card in sorted(set(state.seats[p].hand)))
         case TargetChoice():
             ability = ABILITIES[front.card][front.ability]
             return tuple(
@@ -607,7 +607,7 @@ def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
     if turn.actions >= TURN_ACTION_LIMIT:  # R2.2 DECISION
         return (_END_TURNS[p],)
     zones = state.zones
-    me = state.players[p]
+    me = state.seats[p]
     song = me.song
     # R1.2 what has_room says, inlined: a zone holds at most 6 birds (the mask of _ROOMS)
     mask = 0
@@ -728,7 +728,7 @@ def _event_options(state: State, p: int, card: str) -> list[Action]:
         return []
     discards: list[str | None] = [None]
     if discards_for_effect(card):
-        discards = list(sorted(set(without(state.players[p].hand, card))))
+        discards = list(sorted(set(without(state.seats[p].hand, card))))
     ability = targeted_ability(card)
     picks = [(None, None)] if ability is None else list(targets(state.zones, p, ability))
     return [PlayEvent(p, card, t, z, d) for d in discards for t, z in picks]
@@ -966,7 +966,7 @@ def _flip(work: Work, zi: int) -> None:
         work.events.append(ZoneFlipped(ZONES[zi], habitat, gone))
 
 
-def is_open(zones: Sequence[ZoneState], players: Sequence[PlayerState], pending: Pending) -> bool:
+def is_open(zones: Sequence[ZoneState], seats: Sequence[Seat], pending: Pending) -> bool:
     """Whether a pending decision can still be answered; moot ones are dropped unasked."""
     match pending:
         case AmbushWindow():
@@ -981,7 +981,7 @@ def is_open(zones: Sequence[ZoneState], players: Sequence[PlayerState], pending:
                 and pred[0] == bird[0]
             )
         case DiscardChoice():
-            return bool(players[pending.player].hand)
+            return bool(seats[pending.player].hand)
         case TargetChoice():
             ability = ABILITIES[pending.card][pending.ability]
             return bool(targets(zones, pending.player, ability))
@@ -999,5 +999,5 @@ def _settle(work: Work) -> None:
     if work.over:  # a defeat's abilities may end the game
         work.pending = []
         return
-    while work.pending and not is_open(work.zones, work.players, work.pending[0]):
+    while work.pending and not is_open(work.zones, work.seats, work.pending[0]):
         work.pending.pop(0)

@@ -22,8 +22,8 @@ from birdgames.rookery.events import (
 )
 from birdgames.rookery.state import (
     Config,
-    PlayerState,
     Predator,
+    Seat,
     State,
     Wheel,
     ZoneState,
@@ -136,7 +136,7 @@ def sample_state(
     rng = Rng.from_seed(seed)
     deal = fork(rng, 1)
     me = view.player
-    players: list[PlayerState] = []
+    seats: list[Seat] = []
     face_down: dict[int, str] = {}
     for seat in (0, 1):
         side = view.seats[seat]
@@ -169,7 +169,7 @@ def sample_state(
             face_down.update(zip(slots, down, strict=True))
         if len(hand) != side.hand_size or len(deck) != side.deck_size:
             raise BirdgamesError(f"p{seat}'s hand and deck sizes do not fit the decklist")
-        players.append(PlayerState(hand, deck, side.discard, side.song, side.prizes))
+        seats.append(Seat(hand, deck, side.discard, side.song, side.prizes))
     zones = tuple(
         ZoneState(
             zone.habitat,
@@ -198,7 +198,7 @@ def sample_state(
         view.first_player,
         view.active,
         view.turn_number,
-        (players[0], players[1]),
+        (seats[0], seats[1]),
         (zones[0], zones[1], zones[2]),
         Wheel(view.season, view.turns_left, view.turns_played, view.checkpoints, view.sudden_death),
         view.turn,

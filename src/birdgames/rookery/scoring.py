@@ -113,7 +113,7 @@ def leader_of(held: Sequence[int | None]) -> int | None:
 
 def scores(state: State) -> tuple[int, ...]:
     """R7.6 the Prizes of each player."""
-    return state.players[0].prizes, state.players[1].prizes
+    return state.seats[0].prizes, state.seats[1].prizes
 
 
 def winners(state: State) -> tuple[int, ...]:

@@ -13,7 +13,7 @@ from birdgames.rookery.state import (
     FRESH_TURN,
     Config,
     Phase,
-    PlayerState,
+    Seat,
     State,
     Wheel,
     ZoneState,
@@ -79,11 +79,11 @@ def new_game(config: Config, seed: int) -> State:
     first = config.first_player
     if first is None:
         first, rng = below(rng, 2)
-    players: list[PlayerState] = []
+    seats: list[Seat] = []
     for deck in config.decks:
         shuffled, rng = shuffle(rng, deck)
         hand = config.opening_hand
-        players.append(PlayerState(shuffled[:hand], shuffled[hand:], (), 0, 0))
+        seats.append(Seat(shuffled[:hand], shuffled[hand:], (), 0, 0))
     empty = ZoneState(None, (), (), ())
     return build.state(
         config,
@@ -93,7 +93,7 @@ def new_game(config: Config, seed: int) -> State:
         first,
         first,
         0,
-        (players[0], players[1]),
+        (seats[0], seats[1]),
         (empty, empty, empty),
         Wheel(Season.SPRING, 4, 0, 0, 0),  # R1.5
         FRESH_TURN,

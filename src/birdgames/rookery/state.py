@@ -23,8 +23,8 @@ __all__ = [
     "Pending",
     "Phase",
     "PileCard",
-    "PlayerState",
     "Predator",
+    "Seat",
     "State",
     "TURN_ACTION_LIMIT",
     "TargetChoice",
@@ -119,7 +119,7 @@ class ZoneState:
 
 
 @attrs.frozen
-class PlayerState:
+class Seat:
     """One player's cards, Song pool and Prizes."""
 
     hand: tuple[str, ...]
@@ -228,7 +228,7 @@ class State:
     """The seat whose turn it is."""
     turn_number: int
     """Turns begun so far, 1 the first."""
-    players: tuple[PlayerState, PlayerState]
+    seats: tuple[Seat, Seat]
     """Each player's cards, Song pool and Prizes, in seat order."""
     zones: tuple[ZoneState, ZoneState, ZoneState]
     """The three zones of the field, in `Zone` order."""

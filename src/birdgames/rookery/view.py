@@ -178,7 +178,7 @@ def view(state: State, player: int | None) -> View:
         _zone_view(1, z[1], held[1], viewer),
         _zone_view(2, z[2], held[2], viewer),
     )
-    p0, p1 = state.players
+    p0, p1 = state.seats
     sides = (
         SeatView(len(p0.hand), len(p0.deck), p0.discard, p0.song, p0.prizes),
         SeatView(len(p1.hand), len(p1.deck), p1.discard, p1.song, p1.prizes),
@@ -193,7 +193,7 @@ def view(state: State, player: int | None) -> View:
         state.active,
         to_act(state),
         state.turn_number,
-        state.players[viewer].hand if viewer is not None else (),
+        state.seats[viewer].hand if viewer is not None else (),
         sides,
         zones,
         w.season,

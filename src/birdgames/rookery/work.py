@@ -18,8 +18,8 @@ from birdgames.rookery.state import (
     Bird,
     Pending,
     Phase,
-    PlayerState,
     Predator,
+    Seat,
     State,
     TurnState,
     Wheel,
@@ -41,8 +41,8 @@ class Work:
         "next_uid",
         "pending",
         "phase",
-        "players",
         "rng",
+        "seats",
         "state",
         "turn",
         "turn_number",
@@ -60,7 +60,7 @@ class Work:
         self.draft_step: int = state.draft_step
         self.active: int = state.active
         self.turn_number: int = state.turn_number
-        self.players: list[PlayerState] = list(state.players)
+        self.seats: list[Seat] = list(state.seats)
         self.zones: list[ZoneState] = list(state.zones)
         self.wheel: Wheel = state.wheel
         self.turn: TurnState = state.turn
@@ -81,7 +81,7 @@ class Work:
             s.first_player,
             self.active,
             self.turn_number,
-            (self.players[0], self.players[1]),
+            (self.seats[0], self.seats[1]),
             (self.zones[0], self.zones[1], self.zones[2]),
             self.wheel,
             self.turn,
@@ -108,9 +108,9 @@ class Work:
         self.next_uid += 1
         return uid
 
-    # --- players -----------------------------------------------------------------------
+    # --- seats -------------------------------------------------------------------------
 
-    def set_player(
+    def set_seat(
         self,
         p: int,
         *,
@@ -120,8 +120,8 @@ class Work:
         song: int | None = None,
         prizes: int | None = None,
     ) -> None:
-        old = self.players[p]
-        self.players[p] = build.player_state(
+        old = self.seats[p]
+        self.seats[p] = build.seat(
             old.hand if hand is None else hand,
             old.deck if deck is None else deck,
             old.discard if discard is None else discard,
@@ -129,40 +129,36 @@ class Work:
             old.prizes if prizes is None else prizes,
         )
 
-    # The helpers below build the PlayerState positionally: they run on most steps.
+    # The helpers below build the Seat positionally: they run on most steps.
     def to_discard(self, p: int, card: str) -> None:
-        old = self.players[p]
-        self.players[p] = build.player_state(
-            old.hand, old.deck, (*old.discard, card), old.song, old.prizes
-        )
+        old = self.seats[p]
+        self.seats[p] = build.seat(old.hand, old.deck, (*old.discard, card), old.song, old.prizes)
 
     def take_from_hand(self, p: int, card: str) -> None:
-        old = self.players[p]
-        self.players[p] = build.player_state(
+        old = self.seats[p]
+        self.seats[p] = build.seat(
             without(old.hand, card), old.deck, old.discard, old.song, old.prizes
         )
 
     def add_song(self, p: int, amount: int) -> None:
-        old = self.players[p]
-        self.players[p] = build.player_state(
-            old.hand, old.deck, old.discard, old.song + amount, old.prizes
-        )
+        old = self.seats[p]
+        self.seats[p] = build.seat(old.hand, old.deck, old.discard, old.song + amount, old.prizes)
 
     def pay(self, p: int, card: str, cost: int) -> None:
         """Takes `card` from the hand and `cost` Song from the pool."""
-        old = self.players[p]
-        self.players[p] = build.player_state(
+        old = self.seats[p]
+        self.seats[p] = build.seat(
             without(old.hand, card), old.deck, old.discard, old.song - cost, old.prizes
         )
 
     def set_song(self, p: int, song: int) -> None:
-        old = self.players[p]
-        self.players[p] = build.player_state(old.hand, old.deck, old.discard, song, old.prizes)
+        old = self.seats[p]
+        self.seats[p] = build.seat(old.hand, old.deck, old.discard, song, old.prizes)
 
     def draw(self, p: int, count: int) -> None:
         """R2.4 draws `count` cards, reshuffling the discard pile into an empty deck."""
         for _ in range(count):
-            player = self.players[p]
+            player = self.seats[p]
             deck = player.deck
             discard = player.discard
             if not deck:
@@ -172,7 +168,7 @@ class Work:
                 discard = ()
                 if self.log:
                     self.events.append(DeckReshuffled(p, len(deck)))
-            self.players[p] = build.player_state(
+            self.seats[p] = build.seat(
                 (*player.hand, deck[0]), deck[1:], discard, player.song, player.prizes
             )
             if self.log:
