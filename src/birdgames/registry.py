@@ -39,9 +39,7 @@ if TYPE_CHECKING:
     from birdgames.rookery.view import View as RookeryView
 
 
-def _bundled(
-    package: str, simultaneous_commit: Callable[[Any], bool] | None = None
-) -> GameModules:
+def _bundled(package: str, simultaneous_commit: Callable[[Any], bool] | None = None) -> GameModules:
     return GameModules(
         engine=f"{package}.game",
         words=f"{package}.words",

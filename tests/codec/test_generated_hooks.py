@@ -289,9 +289,9 @@ def test_small_value_objects_are_shared_and_mutable_ones_are_not() -> None:
     assert {type(a) for a, _ in pairs} == {peacock_state.Flock, peacock_state.Tuck}
     assert all(a is b for a, b in pairs)
     spot = {"where": "cell", "index": 4}
-    assert codec.converters.FAST.structure(spot, perch_state.Spot) is codec.converters.FAST.structure(
-        dict(spot), perch_state.Spot
-    )
+    assert codec.converters.FAST.structure(
+        spot, perch_state.Spot
+    ) is codec.converters.FAST.structure(dict(spot), perch_state.Spot)
 
     @attrs.define
     class Mutable:

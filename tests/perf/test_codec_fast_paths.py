@@ -129,7 +129,9 @@ def test_perch_load_check_accepts_no_state_the_enumerating_check_finds_stuck() -
             for _ in range(30):
                 _, where, edited = mutate(text, words, rng)
                 try:
-                    state = codec.converters.CONVERTER.structure(codec.limits.parse(edited), perch_bop.State)
+                    state = codec.converters.CONVERTER.structure(
+                        codec.limits.parse(edited), perch_bop.State
+                    )
                 except Exception:  # refused as a document: no state to check
                     continue
                 try:
