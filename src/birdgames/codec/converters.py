@@ -27,7 +27,6 @@ from birdgames.codec.generation import (
     is_object_class,
     is_union,
     plain_fields,
-    scalar_types,
 )
 from birdgames.codec.limits import MAX_ARRAY_LENGTH, MAX_STRING_LENGTH, SURROGATE
 from birdgames.codec.registrations import (
@@ -98,22 +97,6 @@ def _enum_structure_factory(cls: type[enum.Enum]) -> Callable[[object, Any], enu
 
 def _refuse(value: object, t: Any) -> Any:
     raise TypeError(f"the full load reads {t}")
-
-
-def _fast_scalar_union_factory(t: Any) -> Callable[[object, Any], Any]:
-    accepted = scalar_types(t)
-    assert accepted is not None
-
-    def structure_scalar(value: object, _: Any) -> Any:
-        # What the hooks of int, bool, str and None accept.
-        kind = type(value)
-        if kind not in accepted:
-            raise TypeError
-        if kind is str:
-            _fast_structure_str(value, str)
-        return value
-
-    return structure_scalar
 
 
 # --- containers ----------------------------------------------------------------------------
@@ -202,29 +185,16 @@ def _is_frozenset(t: Any) -> bool:
     return t is frozenset or get_origin(t) is frozenset
 
 
-def _fast_frozenset_structure_factory(t: Any) -> Callable[[object, Any], frozenset[Any]]:
+def _frozenset_structure_factory(
+    t: Any, converter: cattrs.Converter
+) -> Callable[[object, Any], frozenset[Any]]:
     (elem,) = get_args(t) or (Any,)
-    item = LazyHook(elem, FAST)
+    items = LazyHook(tuple[elem, ...], converter)  # the converter's own limits and messages
 
     def structure(value: object, _: Any) -> frozenset[Any]:
-        if type(value) is not list or len(value) > MAX_ARRAY_LENGTH:
-            raise TypeError("expected a JSON array within the limit")
-        hook = item.get()
-        result = frozenset([hook(x, elem) for x in value])
-        if len(result) != len(value):
-            raise ValueError("a set holds each item once")
-        return result
-
-    return structure
-
-
-def _frozenset_structure_factory(t: Any) -> Callable[[object, Any], frozenset[Any]]:
-    (elem,) = get_args(t) or (Any,)
-
-    def structure(value: object, _: Any) -> frozenset[Any]:
-        items = _items(value, lambda _i: elem, t)
-        result = frozenset(items)
-        if len(result) != len(items):
+        found = items.get()(value, items.t)
+        result = frozenset(found)
+        if len(result) != len(found):
             raise ValueError("a set holds each item once; this array repeats one")
         return result
 
@@ -408,7 +378,6 @@ def _make_converter(detailed: bool) -> cattrs.Converter:
     )
     if detailed:
         converter.register_structure_hook_factory(_is_tuple, _tuple_structure_factory)
-        converter.register_structure_hook_factory(_is_frozenset, _frozenset_structure_factory)
         converter.register_unstructure_hook(Rng, rng_text)
         converter.register_unstructure_hook_func(_is_tag_protocol, _unstructure_runtime)
         converter.register_unstructure_hook_factory(_is_frozenset, _frozenset_unstructure_factory)
@@ -417,10 +386,9 @@ def _make_converter(detailed: bool) -> cattrs.Converter:
         # An untyped value could hold anything: only the full load vouches for it.
         converter.register_structure_hook_func(lambda t: t is Any or t is object, _refuse)
         converter.register_structure_hook_factory(_is_tuple, _fast_tuple_structure_factory)
-        converter.register_structure_hook_factory(_is_frozenset, _fast_frozenset_structure_factory)
-        converter.register_structure_hook_factory(
-            lambda t: is_union(t) and scalar_types(t) is not None, _fast_scalar_union_factory
-        )
+    converter.register_structure_hook_factory(
+        _is_frozenset, lambda t: _frozenset_structure_factory(t, converter)
+    )
     converter.register_structure_hook_factory(
         _is_tagged_union, lambda t: _tagged_union_structure_factory(t, converter)
     )

@@ -5,10 +5,9 @@ has the measured cost of the worst document each one admits."""
 from __future__ import annotations
 
 import json
-import json.scanner as json_scanner
 import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any, Final
 
 from birdgames.codec.errors import cut, show, type_name
@@ -76,7 +75,7 @@ def _constant(literal: str) -> Any:
     raise _Refused(f"{literal} is not a JSON number")
 
 
-def check_string(text: str, what: str) -> None:
+def _check_string(text: str, what: str) -> None:
     if len(text) > MAX_STRING_LENGTH:
         raise CodecError(
             f"a {what} of {len(text)} characters is longer than documents allow "
@@ -89,7 +88,7 @@ def check_string(text: str, what: str) -> None:
 # Only a text with a run of digits as long as MAX_INTEGER's can hold an integer wider than
 # documents allow; only such a text is parsed through the guarded `_integer` hook (a plain
 # int() of a huge literal is quadratic). Found on the UTF-8 bytes (no multi-byte sequence holds
-# an ASCII digit) with every digit made "0" and the rest " ", at C speed.
+# an ASCII digit) with every digit made "0" and the rest " ".
 _DIGITS_TO_ZERO: Final = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))
 _WIDE_RUN: Final = b"0" * len(str(MAX_INTEGER))
 
@@ -97,7 +96,7 @@ _WIDE_RUN: Final = b"0" * len(str(MAX_INTEGER))
 def check_limits(data: Any) -> None:
     """Refuses nesting, arrays and strings beyond the limits, and lone surrogates."""
     if type(data) is str:
-        check_string(data, "string")
+        _check_string(data, "string")
     stack: list[tuple[Any, int]] = [(data, 1)]
     while stack:
         value, depth = stack.pop()
@@ -106,7 +105,7 @@ def check_limits(data: Any) -> None:
         items: Iterable[Any]
         if type(value) is dict:
             for key in value:
-                check_string(key, "key")
+                _check_string(key, "key")
             items = value.values()
         elif type(value) is list:
             if len(value) > MAX_ARRAY_LENGTH:
@@ -120,7 +119,7 @@ def check_limits(data: Any) -> None:
         for item in items:
             kind = type(item)
             if kind is str:
-                check_string(item, "string")
+                _check_string(item, "string")
             elif kind is dict or kind is list:
                 stack.append((item, depth + 1))
 
@@ -130,59 +129,33 @@ def check_limits(data: Any) -> None:
 _QUICK_PARSE_CHARS: Final = 64 * 1024
 
 
-class _KeyCounter:
-    """The settings the C scanner reads from a JSONDecoder, and an object hook that counts the
-    keys of the objects parsed; made for each parse, for a fraction of a JSONDecoder's cost."""
-
-    __slots__ = ("keys",)
-    strict: Final = True
-    object_pairs_hook: Final = None
-    parse_float: Final = staticmethod(_number)
-    parse_int: Final = int  # the type itself: the scanner then builds ints in C
-    parse_constant: Final = staticmethod(_constant)
-
-    def __init__(self) -> None:
-        self.keys = 0
-
-    def object_hook(self, obj: dict[str, Any]) -> dict[str, Any]:
-        size = len(obj)
-        if size > MAX_OBJECT_KEYS:
-            raise _Refused
-        self.keys += size
-        return obj
-
-
-# The C scanner, made for each parse from a `_KeyCounter` (no JSONDecoder in between); None
-# where the json module has none (a JSONDecoder then reads the same settings).
-_C_SCANNER: Final[Callable[[_KeyCounter], Callable[[str, int], tuple[Any, int]]] | None] = getattr(
-    json_scanner, "c_make_scanner", None
-)
-
-
 def quick_parse(text: str) -> tuple[Any] | None:
     """Returns the parsed `text` (in a 1-tuple) when plain JSON objects hold the same data as
-    `_object` builds, else None and the guarded parse decides.
+    `object_from_pairs` builds, else None and the guarded parse decides.
 
-    A dict built by the parser itself is cheaper than one built from a list of key-value
-    pairs, but it keeps only the last of repeated keys. Every key is followed by one ":"
-    outside strings, so when the text holds exactly as many ":" as the dicts hold keys, no
+    The parser's own dicts keep only the last of repeated keys. Every key is followed by one
+    ":" outside strings, so when the text holds exactly as many ":" as the dicts hold keys, no
     object repeated a key (and no string held a ":"). Any refusal here (bad JSON, a limit, a
-    float too long) is left to the guarded parse, which says what is wrong.
+    float too long) is left to the guarded parse, which says what is wrong. Loads take 8-14%
+    less time than through `object_from_pairs` (benchmarks/codec_loads.py, every engine).
     """
-    counter = _KeyCounter()
+    keys = 0
+
+    def count(obj: dict[str, Any]) -> dict[str, Any]:
+        nonlocal keys
+        if len(obj) > MAX_OBJECT_KEYS:
+            raise _Refused
+        keys += len(obj)
+        return obj
+
+    decoder = json.JSONDecoder(object_hook=count, parse_float=_number, parse_constant=_constant)
     try:
-        if _C_SCANNER is not None:
-            data, end = _C_SCANNER(counter)(text, 0)
-        else:
-            decoder = json.JSONDecoder(
-                object_hook=counter.object_hook, parse_float=_number, parse_constant=_constant
-            )
-            data, end = decoder.raw_decode(text)
+        data, end = decoder.raw_decode(text)
     except MemoryError:
         raise
     except Exception:  # a JSON error, RecursionError, _Refused: the guarded parse says which
         return None
-    if end != len(text) or text.count(":") != counter.keys:
+    if end != len(text) or text.count(":") != keys:
         return None
     return (data,)
 
