@@ -46,14 +46,16 @@ def _cattrs_hook(cls: type) -> Any:
     required, behind the test of a tagged object's keys, kind and format."""
     fields = attrs.fields(cls)
     tag = codec.registrations.tag_of(cls)
-    hex_fields = [f.name for f in fields if f.metadata.get("birdgames.hex")]
-    inner = make_dict_structure_fn_from_attrs(
+    hex_hook = override(struct_hook=codec.registrations.structure_hex)
+    (hex_key,) = codec.HEX
+    overrides: dict[str, Any] = {f.name: hex_hook for f in fields if f.metadata.get(hex_key)}
+    inner: Any = make_dict_structure_fn_from_attrs(
         [f.evolve(default=attrs.NOTHING) for f in fields],
         cls,
         codec.converters.FAST,
         _cattrs_forbid_extra_keys=tag is None,
         _cattrs_detailed_validation=False,
-        **{name: override(struct_hook=codec.registrations.structure_hex) for name in hex_fields},
+        **overrides,
     )
     if tag is None:
         return inner

@@ -189,7 +189,8 @@ def _frozenset_structure_factory(
     t: Any, converter: cattrs.Converter
 ) -> Callable[[object, Any], frozenset[Any]]:
     (elem,) = get_args(t) or (Any,)
-    items = LazyHook(tuple[elem, ...], converter)  # the converter's own limits and messages
+    items_type: Any = tuple[elem, ...]  # type: ignore[valid-type]
+    items = LazyHook(items_type, converter)  # the converter's own limits and messages
 
     def structure(value: object, _: Any) -> frozenset[Any]:
         found = items.get()(value, items.t)
@@ -295,19 +296,24 @@ def _unstructure_runtime(value: object) -> Any:
 # --- attrs classes -------------------------------------------------------------------------
 
 
+def _hex_overrides(cls: type, **hook: Any) -> dict[str, Any]:
+    """Returns cattrs' overrides reading or writing each seed field of `cls` as hex text."""
+    fields = attrs.fields(cls)
+    return {f.name: override(**hook) for f in fields if f.metadata.get("birdgames.hex")}
+
+
 def _attrs_structure_factory(cls: Any, converter: cattrs.Converter) -> Callable[[object, Any], Any]:
     tag = tag_of(cls)
     if converter is FAST:
         if plain_fields(cls) is None:
             return _refuse
         return cast(Callable[[object, Any], Any], generated_hook(cls, tag, converter))
-    hex_fields = [f.name for f in attrs.fields(cls) if f.metadata.get("birdgames.hex")]
     inner = make_dict_structure_fn(
         cls,
         converter,
         _cattrs_forbid_extra_keys=True,
         _cattrs_detailed_validation=True,
-        **{name: override(struct_hook=structure_hex) for name in hex_fields},
+        **_hex_overrides(cls, struct_hook=structure_hex),
     )
 
     def structure(value: object, _: Any) -> Any:
@@ -340,10 +346,7 @@ def _check_nested_format(tag: str, cls: type, value: Mapping[str, Any]) -> None:
 
 
 def _attrs_unstructure_factory(cls: Any) -> Callable[[Any], dict[str, Any]]:
-    hex_fields = [f.name for f in attrs.fields(cls) if f.metadata.get("birdgames.hex")]
-    inner = make_dict_unstructure_fn(
-        cls, CONVERTER, **{name: override(unstruct_hook=hex) for name in hex_fields}
-    )
+    inner = make_dict_unstructure_fn(cls, CONVERTER, **_hex_overrides(cls, unstruct_hook=hex))
     tag = tag_of(cls)
     if tag is None:
         return inner

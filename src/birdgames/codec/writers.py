@@ -77,13 +77,6 @@ def to_primitive(obj: object) -> dict[str, Any]:
     return {"format": version, **CONVERTER.unstructure(obj, type(obj))}
 
 
-def text_by_encoder(obj: object) -> str:
-    """`dumps` through the converter and the JSON encoder alone: the text writers' reference."""
-    if isinstance(obj, tuple | list):
-        return encoded([to_primitive(item) for item in obj])
-    return encoded(to_primitive(obj))
-
-
 def _nested_writer(cls: type) -> Callable[[Any], str]:
     write = NESTED_WRITERS.get(cls)
     if write is None:
