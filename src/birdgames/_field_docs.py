@@ -50,7 +50,6 @@ FIELD_DOCS: Final[dict[str, str]] = {
     "birdgames.codec.generation.LazyHook": "One type's structure hook in a converter, looked up on first use.",
     "birdgames.codec.generation.Source": "The source of one generated function and the values its names stand for.",
     "birdgames.codec.limits._Refused": "Raised from inside the JSON parser when the text breaks a limit or cannot round trip.",
-    "birdgames.codec.limits._KeyCounter": "The settings the C scanner reads from a JSONDecoder, and an object hook that counts the keys of the objects parsed; made for each parse, for a fraction of a JSONDecoder's cost.",
     "birdgames.codec.registrations.WireFormat": "How the documents of one tagged class are written and read: what a schema states.",
     "birdgames.codec.registrations.WireFormat.tag": "The permanent `\"kind\"` tag.",
     "birdgames.codec.registrations.WireFormat.version": "The format written (1 for a tagged class nested in documents and not registered).",
