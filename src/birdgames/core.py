@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import enum
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Final, Protocol, TypeAlias, TypeVar
 
@@ -314,7 +314,8 @@ AnyWords: TypeAlias = Words[Any, Any, Any]
 
 @attrs.frozen
 class GameModules:
-    """Where a registered game's parts live: module paths, each imported when first needed."""
+    """Where a registered game's parts live (module paths, each imported when first needed)
+    and what adapters need to know of its turns."""
 
     engine: str
     """The module defining the engine as `GAME`."""
@@ -326,6 +327,10 @@ class GameModules:
     bots: str | None = None
     """The module defining the game's `BOT_SUPPORT` (see `birdgames.bots`); None: bots cannot
     play it."""
+    simultaneous_commit: Callable[[Any], bool] | None = None
+    """Whether a state is at a one-commit simultaneous turn ("Turns" in the contract: every
+    seat in `to_act` commits one action, resolved together); adapters that model such turns
+    as simultaneous moves offer a variant of the game for it. None: the game has none."""
 
 
 # The registered games in the order games() lists them, and the engines imported so far.

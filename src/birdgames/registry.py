@@ -9,7 +9,8 @@ import goes round in a circle, not even one for types (tests/core/test_layers.py
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Literal, overload
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final, Literal, overload
 
 from birdgames.core import (
     AnyGame,
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from birdgames.peacock.actions import Action as PeacockAction
     from birdgames.peacock.events import Event as PeacockEvent
     from birdgames.peacock.game import PeacockGame
+    from birdgames.peacock.state import State as PeacockState
     from birdgames.peacock.view import View as PeacockView
     from birdgames.perch_bop.actions import Action as PerchAction
     from birdgames.perch_bop.events import Event as PerchEvent
@@ -37,19 +39,25 @@ if TYPE_CHECKING:
     from birdgames.rookery.view import View as RookeryView
 
 
-def _bundled(package: str) -> GameModules:
+def _bundled(package: str, simultaneous_commit: Callable[[Any], bool] | None = None) -> GameModules:
     return GameModules(
         engine=f"{package}.game",
         words=f"{package}.words",
         encoding=f"{package}.encoding",
         bots=f"{package}.bots",
+        simultaneous_commit=simultaneous_commit,
     )
+
+
+def _peacock_drafting(state: PeacockState) -> bool:
+    """Whether Peacock's seats are drafting: each commits one hidden pick, revealed together."""
+    return state.phase.value == "draft"
 
 
 # The bundled games, in the order `games()` lists them.
 BUNDLED: Final = {
     "perch_bop": _bundled("birdgames.perch_bop"),
-    "peacock": _bundled("birdgames.peacock"),
+    "peacock": _bundled("birdgames.peacock", simultaneous_commit=_peacock_drafting),
     "rookery": _bundled("birdgames.rookery"),
 }
 

@@ -42,7 +42,7 @@ from cattrs.gen import (
 from birdgames.core import SEED_BITS, ActionLike, CodecError, Tagged, games
 from birdgames.fields import CACHED_HASH, init_only_stores, slot_setter, with_own_dict
 from birdgames.rng import Rng
-from birdgames import codec as _live
+from birdgames.codec import registrations as _live
 
 if TYPE_CHECKING:
     from typing_extensions import TypeForm
@@ -96,10 +96,10 @@ class _Registration:
 
 
 # The registrations are birdgames.codec's own: the engines register with it.
-_BY_TAG: dict[str, _Registration] = _live._BY_TAG  # type: ignore[assignment]
-_BY_CLASS: dict[type, _Registration] = _live._BY_CLASS  # type: ignore[assignment]
-_VALIDATORS: dict[type, Callable[[Any], str | None]] = _live._VALIDATORS
-_READ_AS_FORMAT_1: set[type] = _live._READ_AS_FORMAT_1
+_BY_TAG: dict[str, _Registration] = _live.BY_TAG  # type: ignore[assignment]
+_BY_CLASS: dict[type, _Registration] = _live.BY_CLASS  # type: ignore[assignment]
+_VALIDATORS: dict[type, Callable[[Any], str | None]] = _live.VALIDATORS
+_READ_AS_FORMAT_1: set[type] = _live.READ_AS_FORMAT_1
 
 
 def _tag_of(cls: type) -> str | None:

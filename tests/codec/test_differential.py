@@ -76,7 +76,7 @@ def _outcome(load: Load, text: str | bytes, write: Callable[[object], str]) -> t
 
 
 def _loaders(tag: str, many: bool, module: Any) -> list[Load]:
-    registration = codec._BY_TAG[tag]
+    registration = codec.registrations.BY_TAG[tag]
     cls = registration.cls
     if many:
         return [lambda text: module.loads_many(cls, text)]

@@ -1,7 +1,7 @@
 """The fast converter's generated hooks accept what cattrs' generated hooks accept.
 
 The fast converter reads every attrs class of plain positional fields with a hook generated
-from its fields' types (`codec._generated_hook`). Each must accept exactly the objects the
+from its fields' types (`codec.generation.generated_hook`). Each must accept exactly the objects the
 hook cattrs generates for the same class accepts, and build them equal; anything it refuses
 goes to the detailed converter, which says why.
 """
@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 import pytest
+from cattrs.gen import make_dict_structure_fn_from_attrs, override
 
 import birdgames
 from birdgames import codec, peacock, sim
@@ -40,12 +41,40 @@ def _objects(value: Any, data: Any, found: list[tuple[type, dict[str, Any]]]) ->
             _objects(item, item_data, found)
 
 
+def _cattrs_hook(cls: type) -> Any:
+    """Returns the hook cattrs generates for `cls` in the fast converter, every field read as
+    required, behind the test of a tagged object's keys, kind and format."""
+    fields = attrs.fields(cls)
+    tag = codec.registrations.tag_of(cls)
+    hex_hook = override(struct_hook=codec.registrations.structure_hex)
+    (hex_key,) = codec.HEX
+    overrides: dict[str, Any] = {f.name: hex_hook for f in fields if f.metadata.get(hex_key)}
+    inner: Any = make_dict_structure_fn_from_attrs(
+        [f.evolve(default=attrs.NOTHING) for f in fields],
+        cls,
+        codec.converters.FAST,
+        _cattrs_forbid_extra_keys=tag is None,
+        _cattrs_detailed_validation=False,
+        **overrides,
+    )
+    if tag is None:
+        return inner
+    known = frozenset(f.name for f in fields) | {"kind", "format"}
+
+    def structure(value: object, _: Any) -> Any:
+        if type(value) is not dict or value.get("kind") != tag or not value.keys() <= known:
+            raise TypeError
+        version = value.get("format", 1)
+        if type(version) is not int or version != codec.registrations.written_format(cls):
+            raise TypeError
+        return inner(value, cls)
+
+    return structure
+
+
 def _hooks(cls: type) -> tuple[Any, Any]:
     """Returns the fast converter's hook of `cls` and the hook cattrs generates instead."""
-    return (
-        codec._fast.get_structure_hook(cls),
-        codec._attrs_structure_factory(cls, codec._fast, detailed=False, generated=False),
-    )
+    return codec.converters.FAST.get_structure_hook(cls), _cattrs_hook(cls)
 
 
 def _outcome(hook: Any, value: Any, cls: type) -> Any:
@@ -71,7 +100,7 @@ def test_generated_hooks_accept_what_the_cattrs_hooks_accept(
         for step in steps[:: max(1, len(steps) // 4)]:
             _objects(step.state, json.loads(codec.dumps(step.state)), objects)
         for cls, obj in objects:
-            if codec._all_required(cls) is None:
+            if codec.generation.plain_fields(cls) is None:
                 continue
             generated, reference = _hooks(cls)
             edits: list[Any] = [obj, {**obj, "extra": 0}, None, [], "x", list(obj.values())]
@@ -120,8 +149,8 @@ def _source(hook: Any) -> str:
 def test_the_engines_classes_have_generated_hooks(cls: type) -> None:
     """A class of plain positional fields is read by a hook generated from them, whatever
     they are: adding a field changes the hook, never the path it takes."""
-    assert codec._all_required(cls) is not None
-    hook = codec._fast.get_structure_hook(cls)
+    assert codec.generation.plain_fields(cls) is not None
+    hook = codec.converters.FAST.get_structure_hook(cls)
     assert hook.__code__.co_filename.startswith("<birdgames structure ")
     assert inspect.getsource(hook).startswith("def structure(o, _):")
 
@@ -129,7 +158,7 @@ def test_the_engines_classes_have_generated_hooks(cls: type) -> None:
 def test_a_generated_hook_shows_its_source_in_a_traceback() -> None:
     """The generated source has a line cache, as attrs' and cattrs' have: a traceback through
     a hook quotes the line that raised."""
-    hook = codec._fast.get_structure_hook(perch_state.Spot)
+    hook = codec.converters.FAST.get_structure_hook(perch_state.Spot)
     with pytest.raises(TypeError) as caught:
         hook({"where": "cell", "index": "4"}, perch_state.Spot)
     shown = "".join(traceback.format_exception(caught.value))
@@ -156,13 +185,13 @@ def test_a_tagged_class_read_at_format_1_keeps_that_format() -> None:
     assert _outcome(generated, plain, Late) == ("built", Late("crow", 1))
     with pytest.raises(TypeError, match="Late was read at format 1 before it was registered"):
         codec.register(Late, version=2)
-    assert Late not in codec._BY_CLASS
+    assert Late not in codec.registrations.BY_CLASS
     codec.register(Late)  # at format 1, what the hook reads: harmless
     try:
         assert _outcome(generated, plain, Late) == _outcome(reference, plain, Late)
         assert _outcome(generated, plain, Late)[0] == "built"
     finally:
-        del codec._BY_TAG["codectest.late"], codec._BY_CLASS[Late]
+        del codec.registrations.BY_TAG["codectest.late"], codec.registrations.BY_CLASS[Late]
 
 
 @pytest.mark.parametrize(("name", "game"), GAMES, ids=[name for name, _ in GAMES])
@@ -171,8 +200,8 @@ def test_states_load_through_the_generated_hooks(name: str, game: birdgames.AnyG
     config = game.default_config(max(game.player_counts))
     for step in list(sim.iter_play(game, config, 3, [sim.RandomPolicy()] * config.players))[::7]:
         text = codec.dumps(step.state)
-        data = codec._parse(text)
-        assert codec._fast.structure(data, type(step.state)) == step.state
+        data = codec.limits.parse(text)
+        assert codec.converters.FAST.structure(data, type(step.state)) == step.state
         assert codec.loads(type(step.state), text) == step.state
 
 
@@ -215,27 +244,27 @@ def test_a_hook_skips_only_an_init_that_stores_the_fields() -> None:
         a: int
         b: list[int]
 
-    built = codec._fast.structure({"a": 1, "b": "y"}, Plain)
+    built = codec.converters.FAST.structure({"a": 1, "b": "y"}, Plain)
     assert type(built) is Plain and built == Plain(1, "y") and hash(built) == hash(Plain(1, "y"))
-    assert "_new(" in _source(codec._fast.get_structure_hook(Plain))
+    assert "_new(" in _source(codec.converters.FAST.get_structure_hook(Plain))
     for cls in (Checked, Converted, Hooked):
-        assert "_new(" not in _source(codec._fast.get_structure_hook(cls)), cls
+        assert "_new(" not in _source(codec.converters.FAST.get_structure_hook(cls)), cls
     # A class without slots gets a dict of its own, as its __init__ would fill it.
-    assert '"__dict__"' in _source(codec._fast.get_structure_hook(Unslotted))
-    unslotted = codec._fast.structure({"a": 1, "b": [2]}, Unslotted)
+    assert '"__dict__"' in _source(codec.converters.FAST.get_structure_hook(Unslotted))
+    unslotted = codec.converters.FAST.structure({"a": 1, "b": [2]}, Unslotted)
     assert unslotted == Unslotted(1, [2]) and list(vars(unslotted)) == ["a", "b"]
     with pytest.raises(ValueError):
-        codec._fast.structure({"a": -1}, Checked)
-    assert codec._fast.structure({"a": -1}, Converted) == Converted(1)
+        codec.converters.FAST.structure({"a": -1}, Checked)
+    assert codec.converters.FAST.structure({"a": -1}, Converted) == Converted(1)
     with pytest.raises(ValueError):
-        codec._fast.structure({"a": -1}, Hooked)
-    cached = codec._fast.structure({"a": 3}, Cached)
+        codec.converters.FAST.structure({"a": -1}, Hooked)
+    cached = codec.converters.FAST.structure({"a": 3}, Cached)
     assert cached == Cached(3) and getattr(cached, CACHED_HASH) is None
     assert hash(cached) == hash(Cached(3)) and getattr(cached, CACHED_HASH) == hash(Cached(3))
     for engine_cls in (perch_state.Location, perch_state.Seat, peacock_state.Group):
         # In the compiled build the engines' classes are native (hatch_native.py): no slots to
         # set, and a constructor that compiles into direct stores.
-        source = _source(codec._fast.get_structure_hook(engine_cls))
+        source = _source(codec.converters.FAST.get_structure_hook(engine_cls))
         assert ("_new(" not in source) == perch_work._NATIVE, engine_cls
 
 
@@ -262,16 +291,16 @@ def test_small_value_objects_are_shared_and_mutable_ones_are_not() -> None:
     assert {type(a) for a, _ in pairs} == {peacock_state.Flock, peacock_state.Tuck}
     assert all(a is b for a, b in pairs)
     spot = {"where": "cell", "index": 4}
-    assert codec._fast.structure(spot, perch_state.Spot) is codec._fast.structure(
-        dict(spot), perch_state.Spot
-    )
+    assert codec.converters.FAST.structure(
+        spot, perch_state.Spot
+    ) is codec.converters.FAST.structure(dict(spot), perch_state.Spot)
 
     @attrs.define
     class Mutable:
         a: int
         b: int
 
-    build = codec._shared(Mutable, Mutable)
+    build = codec.generation.shared(Mutable, Mutable)
     assert build(1, 2) == build(1, 2) and build(1, 2) is not build(1, 2)
 
 

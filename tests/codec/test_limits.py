@@ -114,7 +114,7 @@ def test_a_record_of_many_bad_actions_stops_at_the_first_few(monkeypatch: Any) -
         built.append(args)
         return real_note(*args)
 
-    monkeypatch.setattr(codec, "IterableValidationNote", counting_note)
+    monkeypatch.setattr(codec.converters, "IterableValidationNote", counting_note)
     data = _record_data()
     data["actions"] = [0] * codec.MAX_ARRAY_LENGTH
     message = _refused(json.dumps(data))

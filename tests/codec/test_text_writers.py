@@ -1,9 +1,10 @@
 """`codec.dumps` writes through generated text writers; every text equals what the converter
-and the JSON encoder write (`codec._dumps_by_encoder`), the reference."""
+and the JSON encoder write (`_text_by_encoder`), the reference."""
 
 from __future__ import annotations
 
 import enum
+import json
 from typing import Any, ClassVar
 
 import attrs
@@ -18,8 +19,16 @@ from birdgames.rng import Rng
 GAMES = sorted(birdgames.games().items())
 
 
+def _text_by_encoder(obj: object) -> str:
+    """`dumps` through the converter and the JSON encoder alone."""
+    items = obj if isinstance(obj, tuple | list) else [obj]
+    data = [codec.to_primitive(x) for x in items]
+    shown = data if isinstance(obj, tuple | list) else data[0]
+    return json.dumps(shown, separators=(",", ":"), ensure_ascii=False)
+
+
 def _same_text(value: object) -> None:
-    assert codec.dumps(value) == codec._dumps_by_encoder(value)
+    assert codec.dumps(value) == _text_by_encoder(value)
 
 
 @pytest.mark.parametrize(("name", "game"), GAMES)
@@ -175,7 +184,7 @@ def test_the_engines_documents_go_through_the_encoder_for_no_field() -> None:
                     codec.dumps(game.view(step.state, seat))
                 for player in game.to_act(step.state):
                     codec.dumps(game.legal_actions(step.state, player))
-    writers = {**codec._NESTED_WRITERS, **codec._TOP_WRITERS}
+    writers = {**codec.writers.NESTED_WRITERS, **codec.writers.TOP_WRITERS}
     assert len(writers) > 60
     slow = [cls for cls, write in writers.items() if "_fallback_text" in write.__code__.co_names]
     engines = tuple(f"birdgames.{name}." for name, _ in GAMES)
@@ -188,20 +197,20 @@ def test_an_unregistered_object_is_refused_as_before() -> None:
 
 
 def test_the_tuple_tables_stay_small_and_keep_ints_and_bools_apart() -> None:
-    for k in range(codec._TUPLE_TEXTS + 10):
-        assert codec._INT_TUPLES[(k, -k)] == f"[{k},{-k}]"
-    assert len(codec._INT_TUPLES) <= codec._TUPLE_TEXTS
-    assert codec._INT_TUPLES[(1, 0)] == "[1,0]"
-    assert codec._BOOL_TUPLES[(True, False)] == "[true,false]"
+    for k in range(codec.writers.TUPLE_TEXTS + 10):
+        assert codec.writers.INT_TUPLES[(k, -k)] == f"[{k},{-k}]"
+    assert len(codec.writers.INT_TUPLES) <= codec.writers.TUPLE_TEXTS
+    assert codec.writers.INT_TUPLES[(1, 0)] == "[1,0]"
+    assert codec.writers.BOOL_TUPLES[(True, False)] == "[true,false]"
 
 
 def test_an_empty_list_and_a_class_without_fields_are_written_too() -> None:
-    assert codec.dumps([]) == codec._dumps_by_encoder([]) == "[]"
+    assert codec.dumps([]) == _text_by_encoder([]) == "[]"
 
     @attrs.frozen
     class Empty:
         pass
 
-    write: Any = codec._text_writer(Empty, 1, top=False)
+    write: Any = codec.writers.text_writer(Empty, 1, top=False)
     assert write(Empty()) == "{}"
-    assert codec._text_writer(Empty, 1, top=True)(Empty()) == '{"format":1}'
+    assert codec.writers.text_writer(Empty, 1, top=True)(Empty()) == '{"format":1}'

@@ -117,7 +117,7 @@ def documents(samples: Sequence[object]) -> dict[str, str]:
     # The middle sample of each type: a state or view in mid-game holds the most.
     found = {tag: codec.dumps(group[len(group) // 2]) for tag, group in by_tag.items()}
     prefixes = {tag.split(".", 1)[0] + "." for tag in by_tag if tag != RECORD_TAG}
-    for tag, registration in sorted(codec._BY_TAG.items()):
+    for tag, registration in sorted(codec.registrations.BY_TAG.items()):
         if tag not in found and tag.startswith(tuple(prefixes)):
             body = {field.name: None for field in attrs.fields(registration.cls)}
             found[tag] = json.dumps({"format": registration.version, "kind": tag, **body})
@@ -277,7 +277,7 @@ def hostile_cases(samples: Sequence[object]) -> Iterator[Case]:
         yield from _path_cases(tag, data, rng)
         if tag == RECORD_TAG:
             yield from _record_cases(data)
-        if codec._BY_TAG[tag].cls in codec._VALIDATORS:
+        if codec.registrations.BY_TAG[tag].cls in codec.registrations.VALIDATORS:
             yield from _wide_count_cases(tag, data)
 
 
@@ -285,7 +285,7 @@ def hostile_cases(samples: Sequence[object]) -> Iterator[Case]:
 
 
 def _loaders(tag: str, many: bool) -> list[Callable[[str | bytes], object]]:
-    registration = codec._BY_TAG[tag]
+    registration = codec.registrations.BY_TAG[tag]
     cls = registration.cls
     if many:
         return [lambda text: codec.loads_many(cls, text)]

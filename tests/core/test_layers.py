@@ -1,6 +1,7 @@
-"""The floors of src/birdgames: games sit on top of core, codec, encoding and bots, which name
-no game; only the games and `birdgames.registry` import a game package; and no import goes
-round in a circle, type-checking imports included.
+"""The floors of src/birdgames: games sit on top of core, codec, encoding, bots and the adapters,
+which name no game (neither by import nor in a string their code reads); only the games and
+`birdgames.registry` import a game package; and no import goes round in a circle,
+type-checking imports included.
 
 Every module's imports are read from its AST, wherever they stand: at the top, under `if
 TYPE_CHECKING:`, inside a function, and `importlib.import_module` with a literal name. An
@@ -12,6 +13,7 @@ parent packages' `__init__`, which Python allows to be under way, so that is not
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable, Mapping, Set
 from pathlib import Path
 from typing import Final
@@ -22,6 +24,14 @@ SRC: Final = Path(__file__).resolve().parents[2] / "src"
 PACKAGE: Final = "birdgames"
 # The one module besides the games that may import them: it says where each game lives.
 REGISTERING_MODULE: Final = "birdgames.registry"
+# The floors every game stands on, which reach a game only through its registration.
+FLOORS: Final = (
+    "birdgames.core",
+    "birdgames.codec",
+    "birdgames.encoding",
+    "birdgames.bots",
+    "birdgames.adapters",
+)
 
 Graph = Mapping[str, Set[str]]
 
@@ -127,6 +137,28 @@ def _game_packages() -> list[str]:
     return sorted({modules.engine.rsplit(".", 1)[0] for modules in BUNDLED.values()})
 
 
+def game_names_in_code(tree: ast.AST, names: Iterable[str]) -> list[tuple[int, str]]:
+    """Returns (line, text) of each string in `tree`, docstrings aside, that holds one of
+    `names` between non-alphanumerics (`birdgames_peacock` too): a game named in code rather
+    than found through the registry."""
+    docstrings: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                docstrings.add(id(first.value))
+    alternatives = "|".join(map(re.escape, names))
+    pattern = re.compile(rf"(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])")
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+        and pattern.search(node.value)
+    ]
+
+
 # --- the rules, over src/birdgames -----------------------------------------------------------
 
 
@@ -145,6 +177,19 @@ def test_no_module_outside_the_games_imports_a_game() -> None:
     through the registry; a game imports no other game."""
     graph = import_graph(SRC, PACKAGE)
     assert forbidden_imports(graph, _game_packages(), {REGISTERING_MODULE}) == []
+
+
+def test_the_floors_name_no_game_in_their_code() -> None:
+    """A floor reads what a game declares (its `GameModules`, its engine) instead of naming
+    it: a docstring may cite a game as an example, a string the code reads may not."""
+    names = [*BUNDLED, *(package.rsplit(".", 1)[-1] for package in _game_packages())]
+    found = {}
+    for module, (path, _) in _module_names(SRC, PACKAGE).items():
+        if any(_within(module, floor) for floor in FLOORS):
+            named = game_names_in_code(ast.parse(path.read_text()), names)
+            if named:
+                found[module] = named
+    assert found == {}
 
 
 def test_no_import_goes_round_in_a_circle() -> None:
@@ -213,6 +258,17 @@ def test_a_circle_is_found_wherever_it_starts() -> None:
     circle = {**acyclic, "c": {"e"}, "e": {"f"}, "f": {"b"}}
     assert find_circle(circle) == ["b", "c", "e", "f", "b"]
     assert find_circle({"a": {"a"}}) == ["a", "a"]
+
+
+def test_a_game_named_in_code_is_found_and_one_in_a_docstring_is_not() -> None:
+    """Only whole names count (joined by "_" too), in any string but a docstring."""
+    tree = ast.parse(
+        '"""A module on rookery."""\n'
+        "def f():\n"
+        '    """Like rookery\'s."""\n'
+        '    return ["crookery", "rookery", f"{1}_peacock x", "peacocks"]\n'
+    )
+    assert game_names_in_code(tree, ["rookery", "peacock"]) == [(4, "rookery"), (4, "_peacock x")]
 
 
 def test_a_game_importing_another_game_is_forbidden() -> None:

@@ -92,7 +92,11 @@ def test_each_bundled_game_is_registered_by_where_its_parts_live() -> None:
     for name, modules in BUNDLED.items():
         package = f"birdgames.{name}"
         assert modules == core.GameModules(
-            f"{package}.game", f"{package}.words", f"{package}.encoding", f"{package}.bots"
+            f"{package}.game",
+            f"{package}.words",
+            f"{package}.encoding",
+            f"{package}.bots",
+            modules.simultaneous_commit,
         )
         assert core.game_modules(name) is modules
         assert core.registered_game(name) is get_game(name)
@@ -107,3 +111,17 @@ def test_an_unknown_name_is_refused_by_every_lookup() -> None:
         assert str(caught.value) == (
             "unknown game 'chess'; registered games: peacock, perch_bop, rookery"
         )
+
+
+def test_only_peacock_declares_one_commit_simultaneous_turns_its_draft() -> None:
+    """Peacock's draft picks are one commit each, resolved together; its migrations are not."""
+    declared = {name: m.simultaneous_commit for name, m in BUNDLED.items()}
+    commit = declared.pop("peacock")
+    assert commit is not None and set(declared.values()) == {None}
+    game = get_game("peacock")
+    state = game.new_game(game.default_config(3), 1)
+    assert commit(state) and game.to_act(state) == (0, 1, 2)
+    while commit(state):
+        player = game.to_act(state)[0]
+        state = game.apply(state, game.legal_actions(state, player)[0])
+    assert game.to_act(state) == (0, 1, 2)  # migrating: many steps each, not one commit

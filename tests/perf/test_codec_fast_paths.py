@@ -1,7 +1,7 @@
 """The codec's fast paths give exactly what its guarded paths give.
 
 `loads` parses a text into plain dicts first and proves no object repeated a key by counting
-colons (`codec._quick_parse`), and structures with the fast converter before the detailed one.
+colons (`codec.limits.quick_parse`), and structures with the fast converter before the detailed one.
 These tests compare each fast path with the guarded one on real documents and on documents
 edited once, so a fast path that accepted more, or built something else, would fail here.
 """
@@ -27,7 +27,7 @@ GAMES = sorted(birdgames.games().items())
 
 def _guarded_parse(text: str) -> Any:
     """What `loads` parsed before the quick parse: every object built from its pairs."""
-    return json.loads(text, object_pairs_hook=codec._object)
+    return json.loads(text, object_pairs_hook=codec.limits.object_from_pairs)
 
 
 def _documents(game: birdgames.AnyGame, seed: int) -> list[str]:
@@ -50,7 +50,7 @@ def test_quick_parse_gives_the_guarded_parse_of_every_written_document(
 ) -> None:
     """Same dicts, same key order, for every kind of document a game writes."""
     for text in _documents(game, 1):
-        quick = codec._quick_parse(text)
+        quick = codec.limits.quick_parse(text)
         assert quick is not None, text[:80]
         (data,) = quick
         guarded = _guarded_parse(text)
@@ -74,7 +74,7 @@ def test_quick_parse_gives_the_guarded_parse_of_every_written_document(
 )
 def test_quick_parse_declines_what_the_guarded_parse_refuses(text: str, message: str) -> None:
     """A text the quick parse cannot vouch for is refused by the guarded parse, same words."""
-    assert codec._quick_parse(text) is None
+    assert codec.limits.quick_parse(text) is None
     with pytest.raises(CodecError, match=message):
         codec.loads(sim.Record, text)
 
@@ -82,8 +82,8 @@ def test_quick_parse_declines_what_the_guarded_parse_refuses(text: str, message:
 def test_quick_parse_keeps_colons_inside_strings_to_the_guarded_parse() -> None:
     """A ':' in a string makes the count differ: the guarded parse reads the text instead."""
     text = '{"a":"x:y","b":1}'
-    assert codec._quick_parse(text) is None
-    assert codec._parse(text) == {"a": "x:y", "b": 1}
+    assert codec.limits.quick_parse(text) is None
+    assert codec.limits.parse(text) == {"a": "x:y", "b": 1}
 
 
 @pytest.mark.parametrize(("name", "game"), GAMES, ids=[name for name, _ in GAMES])
@@ -100,12 +100,12 @@ def test_fast_converter_builds_what_the_detailed_one_builds_or_declines(
     for text in texts:
         for _ in range(25):
             _, where, edited = mutate(text, words, rng)
-            data = codec._parse(edited)
+            data = codec.limits.parse(edited)
             try:
-                fast = codec._fast.structure(data, cls)
+                fast = codec.converters.FAST.structure(data, cls)
             except Exception:  # declined: the detailed converter decides
                 continue
-            detailed = codec._converter.structure(data, cls)
+            detailed = codec.converters.CONVERTER.structure(data, cls)
             assert fast == detailed, where
             assert codec.dumps(fast) == codec.dumps(detailed), where
             accepted += 1
@@ -129,7 +129,9 @@ def test_perch_load_check_accepts_no_state_the_enumerating_check_finds_stuck() -
             for _ in range(30):
                 _, where, edited = mutate(text, words, rng)
                 try:
-                    state = codec._converter.structure(codec._parse(edited), perch_bop.State)
+                    state = codec.converters.CONVERTER.structure(
+                        codec.limits.parse(edited), perch_bop.State
+                    )
                 except Exception:  # refused as a document: no state to check
                     continue
                 try:

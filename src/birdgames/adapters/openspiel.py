@@ -2,7 +2,9 @@
 
 Importing this module registers, for each engine `<name>`, the OpenSpiel game
 `birdgames_<name>` (load it with `pyspiel.load_game("birdgames_peacock", {"players": 3})`),
-and `birdgames_peacock_simultaneous`, whose draft picks are simultaneous nodes.
+and for each engine registered with one-commit simultaneous turns (its `GameModules`'
+`simultaneous_commit`, such as Peacock's draft) `birdgames_<name>_simultaneous`, where each
+such turn is a simultaneous node.
 
 Modelling choices (docs/research.md says why):
 
@@ -31,6 +33,7 @@ import pyspiel
 from birdgames import AnyGame, codec, games, get_game
 from birdgames.adapters import arrays
 from birdgames.bots.support import support_for
+from birdgames.core import game_modules, registered_modules
 from birdgames.encoding import AnyEncoding, get_encoding, information_state
 
 # Bits of the seed that deals a game, and of the seed of each draw: drawn a byte per
@@ -99,6 +102,7 @@ class _Shared:
         "players",
         "sampler",
         "simultaneous",
+        "simultaneous_commit",
     )
 
     def __init__(self, engine_name: str, simultaneous: bool, params: dict[str, Any]) -> None:
@@ -110,6 +114,7 @@ class _Shared:
         self.draw_bits = _bits(params, "draw_bits", DRAW_BITS, 0)
         self.players = int(self.config.players)
         self.simultaneous = simultaneous
+        self.simultaneous_commit = game_modules(engine_name).simultaneous_commit
         # The game's parameters as OpenSpiel keeps them: every value string-safe, and
         # `players` the config's.
         config = config_parameter(self.config) if params.get("config") else ""
@@ -137,7 +142,13 @@ class _Shared:
 
     def simultaneous_node(self, state: Any, to_act: tuple[int, ...]) -> bool:
         """Returns whether the engine's to_act is one simultaneous commit of every seat."""
-        return self.simultaneous and len(to_act) == self.players and _drafting(state)
+        commit = self.simultaneous_commit
+        return (
+            self.simultaneous
+            and commit is not None
+            and len(to_act) == self.players
+            and commit(state)
+        )
 
     def observation_text(self, state: Any, player: int | None) -> str:
         """Returns `player`'s view of the engine state as JSON (None: the spectator)."""
@@ -495,17 +506,12 @@ def load_game(text: str) -> Any:
     return pyspiel.load_game(text)
 
 
-def _drafting(state: Any) -> bool:
-    phase = getattr(state, "phase", None)
-    return getattr(phase, "value", None) == "draft"
-
-
 def _game_type(engine: str, simultaneous: bool) -> Any:
     game = get_game(engine)
     dynamics = pyspiel.GameType.Dynamics
     return pyspiel.GameType(
         short_name=game_name(engine, simultaneous),
-        long_name=f"birdgames {engine}{' (simultaneous draft)' if simultaneous else ''}",
+        long_name=f"birdgames {engine}{' (simultaneous moves)' if simultaneous else ''}",
         dynamics=dynamics.SIMULTANEOUS if simultaneous else dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -528,7 +534,12 @@ def _game_type(engine: str, simultaneous: bool) -> Any:
 
 def _register() -> dict[str, type[BirdGame]]:
     registered: dict[str, type[BirdGame]] = {}
-    variants = [(name, False) for name in games()] + [("peacock", True)]
+    variants = [(name, False) for name in games()]
+    variants += [
+        (name, True)
+        for name, modules in registered_modules().items()
+        if modules.simultaneous_commit is not None
+    ]
     for engine, simultaneous in variants:
         short = game_name(engine, simultaneous)
         cls = type(

@@ -10,6 +10,7 @@ outside the versions they were checked with, before any engine builds a wrong ob
 
 from __future__ import annotations
 
+import importlib.metadata
 import tomllib
 from pathlib import Path
 from typing import Final
@@ -25,8 +26,9 @@ from birdgames.fields import (
 )
 
 ROOT: Final = Path(__file__).resolve().parents[2]
-# The attrs versions the names were checked with: from the lowest pyproject.toml admits up to,
-# not including, the first release nobody has checked yet.
+ATTRS_VERSION: Final = importlib.metadata.version("attrs")
+# The attrs versions the names were checked with (23.1.0 and 26.1.0 read): from the lowest
+# pyproject.toml admits up to, not including, the first release nobody has checked yet.
 CHECKED: Final = ((23, 1), (27, 0))
 
 
@@ -38,7 +40,11 @@ def _version(text: str) -> tuple[int, int]:
 def test_the_installed_attrs_is_one_the_names_were_checked_with() -> None:
     """A newer attrs fails here until its names are checked and `CHECKED` moved on."""
     lowest, first_unchecked = CHECKED
-    assert lowest <= _version(attrs.__version__) < first_unchecked, attrs.__version__
+    assert lowest <= _version(ATTRS_VERSION) < first_unchecked, (
+        f"attrs {ATTRS_VERSION} is outside the versions whose private names "
+        f"birdgames.fields and hatch_native.py were checked with ({CHECKED}): run this file's "
+        "other tests on it, then move CHECKED"
+    )
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     (requirement,) = [d for d in project["dependencies"] if d.startswith("attrs")]
     assert requirement == f"attrs>={lowest[0]}.{lowest[1]}"
@@ -53,7 +59,10 @@ def test_a_cached_hash_is_kept_in_the_slot_birdgames_names() -> None:
         a: int
 
     value = Cached(1)
-    assert CACHED_HASH in Cached.__dict__  # a slot of its own
+    assert CACHED_HASH in Cached.__dict__, (
+        f"attrs {ATTRS_VERSION} no longer keeps a cached hash in the slot {CACHED_HASH!r}: "
+        "birdgames.fields.CACHED_HASH and hatch_native._CACHED_HASH must follow it"
+    )
     assert getattr(value, CACHED_HASH) is None
     assert hash(value) == getattr(value, CACHED_HASH) == hash(Cached(1))
     slot_setter(Cached, CACHED_HASH)(value, None)  # as a builder empties it
@@ -80,7 +89,11 @@ def test_attrs_own_init_is_told_from_one_written_by_hand() -> None:
     class Unslotted:
         a: int
 
-    assert Plain.__init__.__code__.co_filename.startswith("<attrs generated")
+    filename = Plain.__init__.__code__.co_filename
+    assert filename.startswith("<attrs generated"), (
+        f"attrs {ATTRS_VERSION} names its generated __init__'s file {filename!r}: "
+        "birdgames.fields._plain_attrs_init must learn the new name"
+    )
     assert init_only_stores(Plain, ("a",))
     assert not init_only_stores(HandWritten, ("a",))
     assert init_only_fills_dict(Unslotted, ("a",))
