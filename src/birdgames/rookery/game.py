@@ -18,8 +18,6 @@ from birdgames.rookery.view import View
 # The members of the Action and Event unions, for generic code (Game.action_types).
 _ACTION_TYPES: Final[tuple[type[Action], ...]] = get_args(Action)
 _EVENT_TYPES: Final[tuple[type[Event], ...]] = get_args(Event)
-# is_terminal runs on every step of a playout: reading `Phase.OVER` runs Python code.
-_OVER: Final = Phase.OVER
 
 
 class RookeryGame:
@@ -87,7 +85,7 @@ class RookeryGame:
         return tuple(ev.visible(event, player) for event in events)
 
     def is_terminal(self, state: State) -> bool:
-        return state.phase is _OVER
+        return state.phase is Phase.OVER
 
     def scores(self, state: State) -> tuple[int, ...]:
         return scoring.scores(state)
