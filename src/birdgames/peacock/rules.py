@@ -1,4 +1,5 @@
-"""Turn order, legality and the reducer: draft, migration, additional migration (K2, K3)."""
+"""to_act, legal_actions, check and step: draft, migration, additional migration (K2, K3);
+`check` is the single source of legality."""
 
 from __future__ import annotations
 
@@ -6,10 +7,9 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Final, assert_never, cast
 
-from birdgames.core import check_player
-from birdgames.offered import offer
-from birdgames.peacock import build
-from birdgames.peacock import season as season_end
+from birdgames.core import IllegalActionError, check_player
+from birdgames.offered import offer, was_offered
+from birdgames.peacock import build, flow
 from birdgames.peacock.actions import (
     ACTION_TYPES,
     Action,
@@ -462,7 +462,27 @@ def _check_place_bird(state: State, seat: Seat, action: PlaceBird) -> str | None
 # --- the reducer ------------------------------------------------------------------------
 
 
-def step(state: State, action: Action, log: bool = True) -> tuple[State, tuple[Event, ...]]:
+def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """Returns the next state and what happened; illegal: IllegalActionError."""
+    _refuse_illegal(state, action)
+    return _resolve(state, action, True)
+
+
+def advance(state: State, action: Action) -> State:
+    """Returns the state `step` returns, without building the action's own event."""
+    _refuse_illegal(state, action)
+    return _resolve(state, action, False)[0]
+
+
+def _refuse_illegal(state: State, action: Action) -> None:
+    # An action object legal_actions offered for this very state is legal: no check.
+    if not was_offered(state, action):
+        reason = check(state, action)
+        if reason is not None:
+            raise IllegalActionError(action, reason)
+
+
+def _resolve(state: State, action: Action, log: bool) -> tuple[State, tuple[Event, ...]]:
     """Returns the next state and what happened; the action must be legal.
 
     With `log` off (`apply`), an action's own event is not built and none is returned; the
@@ -671,7 +691,7 @@ def _end_migration(
     # The season's end builds its events either way: once a season, they cost little.
     events: list[Event] = [MigrationEnded(player)]
     if state.phase is MIGRATION:
-        state = season_end.start_additional(state, events)
+        state = flow.start_additional(state, events)
     else:
-        state = season_end.finish_season(state, events)
+        state = flow.finish_season(state, events)
     return state, tuple(events) if log else ()
