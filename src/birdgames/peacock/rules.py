@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Final, assert_never, cast
 
-from birdgames.core import IllegalActionError, check_player
-from birdgames.offered import offer, was_offered
+from birdgames.core import check_player
+from birdgames.offered import offer, require_legal
 from birdgames.peacock import build, flow
 from birdgames.peacock.actions import (
     ACTION_TYPES,
@@ -464,22 +464,14 @@ def _check_place_bird(state: State, seat: Seat, action: PlaceBird) -> str | None
 
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     """Returns the next state and what happened; illegal: IllegalActionError."""
-    _refuse_illegal(state, action)
+    require_legal(state, action, check)
     return _resolve(state, action, True)
 
 
 def advance(state: State, action: Action) -> State:
     """Returns the state `step` returns, without building the action's own event."""
-    _refuse_illegal(state, action)
+    require_legal(state, action, check)
     return _resolve(state, action, False)[0]
-
-
-def _refuse_illegal(state: State, action: Action) -> None:
-    # An action object legal_actions offered for this very state is legal: no check.
-    if not was_offered(state, action):
-        reason = check(state, action)
-        if reason is not None:
-            raise IllegalActionError(action, reason)
 
 
 def _resolve(state: State, action: Action, log: bool) -> tuple[State, tuple[Event, ...]]:
