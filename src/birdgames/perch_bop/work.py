@@ -1,12 +1,18 @@
 """A private mutable working copy of a State: the reducer thaws, edits, then freezes.
 
-Nothing here escapes: apply() thaws a fresh copy, so no caller's state is ever mutated.
+Nothing here escapes: apply() thaws a fresh copy, so no caller's state is ever mutated. The
+working copy follows the State's fields as State declares them (`attrs.fields`): it holds
+each under the field's own name, as it is, except the few it thaws into working parts
+(`Work.freeze` names them), so a field added to State is carried through every step without a
+change here; the rules that edit it declare its type on `Work`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
+
+import attrs
 
 from birdgames.fields import slot_setter
 from birdgames.offered import NOTE as _OFFERED_NOTE
@@ -33,12 +39,9 @@ from birdgames.perch_bop.state import (
 )
 from birdgames.rng import Rng
 
-_NOTHING: Final = Await.NOTHING  # read once: an Enum member read costs a call on Python 3.11
-
-# The freeze builds a Flow, and a Location and Seat per touched one, on every step: through
-# their slots (birdgames.fields.slot_setter; tests/perf/test_fast_paths.py compares the builds),
-# or in the compiled build, whose classes are native (hatch_native.py), by their constructors,
-# which compile into direct stores.
+# A step builds a Flow, and a Location and Seat per touched one: by setting their slots in the
+# pure build (tests/perf/test_fast_paths.py compares the builds), by their constructors in the
+# compiled build, whose classes are native (hatch_native.py).
 _NATIVE: Final = State.__dictoffset__ == 0
 _NEW: Final = object.__new__
 _SET: Final = object.__setattr__
@@ -150,82 +153,24 @@ def turn_successor(
     """Returns `before` with a new flow, Locations, seats, tick and Birdfeeders, the rest the
     same, and `offered` as its actions offered in advance (birdgames.offered): a placement's
     or a turn end's step, built without the working copy."""
-    if _NATIVE:
-        built = State(
-            before.config,
-            before.rng,
-            before.round,
-            flow,
-            before.turn_order,
-            locations,
-            before.supply,
-            before.bag,
-            seats,
-            before.fountain,
-            before.plaza,
-            before.arrivals,
-            before.creatures,
-            tick,
-            before.final,
-            feeders,
-            before.sky,
-            before.ponds,
-            before.promos,
-        )
-        if offered is not None:
-            offer(built, offered)
-        return built
-    # `before`'s fields, copied with its instance dict (half the cost of filling a new one;
-    # tests/perf/test_fast_paths.py holds the result to attrs' __init__, field by field), and
-    # a dict of its own when `before`'s is one (birdgames.fields.with_own_dict). Its
-    # note is replaced, not removed: the actions offered are its own, and a removed key would
-    # leave the copy no room for another (CPython's dicts do not reuse a deleted entry), so
-    # the dict would double.
-    fields = before.__dict__.copy()
-    if offered is not None or _OFFERED_NOTE in fields:
-        fields[_OFFERED_NOTE] = offered
+    fields = _fields(before)
     fields["flow"] = flow
     fields["locations"] = locations
     fields["seats"] = seats
     fields["tick"] = tick
     fields["feeders"] = feeders
-    state: State = _NEW(State)
-    _SET(state, "__dict__", fields)
+    state = _state(fields)
+    if offered is not None:
+        offer(state, offered)
     return state
 
 
 def with_ponds(before: State, ponds: Ponds | None) -> State:
     """Returns `before` with other Ponds, the rest the same and no actions offered: the first
     half of a Feed the Birds built without the working copy (`turn_successor` does the rest)."""
-    if _NATIVE:
-        return State(
-            before.config,
-            before.rng,
-            before.round,
-            before.flow,
-            before.turn_order,
-            before.locations,
-            before.supply,
-            before.bag,
-            before.seats,
-            before.fountain,
-            before.plaza,
-            before.arrivals,
-            before.creatures,
-            before.tick,
-            before.final,
-            before.feeders,
-            before.sky,
-            ponds,
-            before.promos,
-        )
-    fields = before.__dict__.copy()  # as in turn_successor: the note replaced, not removed
-    if _OFFERED_NOTE in fields:
-        fields[_OFFERED_NOTE] = None
+    fields = _fields(before)
     fields["ponds"] = ponds
-    state: State = _NEW(State)
-    _SET(state, "__dict__", fields)
-    return state
+    return _state(fields)
 
 
 class WLoc:
@@ -309,10 +254,42 @@ class WCreature:
         return Creature(self.id, self.controller, self.position, self.used)
 
 
+# The State's fields the working copy thaws into working parts; it holds the others as they are.
+_THAWED: Final = ("flow", "locations", "seats", "creatures")
+# The State's fields it holds as they are, in the State's order.
+AS_IS: Final = tuple(f.name for f in attrs.fields(State) if f.name not in _THAWED)
+_NO_FIELDS: Final[dict[str, Any]] = dict.fromkeys(f.name for f in attrs.fields(State))
+
+
+def _fields(state: State) -> dict[str, Any]:
+    """Returns the fields of `state` by name, in the State's order, and no actions offered."""
+    if _NATIVE:
+        return {name: getattr(state, name) for name in _NO_FIELDS}
+    # A copy of its instance dict, the note emptied rather than removed: the next note then
+    # takes its place instead of growing the dict.
+    fields = state.__dict__.copy()
+    if _OFFERED_NOTE in fields:
+        fields[_OFFERED_NOTE] = None
+    return fields
+
+
+def _state(fields: dict[str, Any]) -> State:
+    """Returns the State of these fields (all of them, in the State's order)."""
+    if _NATIVE:
+        return State(*fields.values())
+    # A dict class: its dict filled as attrs' __init__ fills it, without the call, and a dict
+    # of its own (birdgames.fields.with_own_dict). tests/perf/test_fast_paths.py holds State to
+    # `init_only_fills_dict` and compares this build with attrs' own.
+    state: State = _NEW(State)
+    _SET(state, "__dict__", fields)
+    return state
+
+
 class Work:
     """The whole mutable game plus the events of this step."""
 
     __slots__ = (
+        *AS_IS,
         "_creatures",
         "_one",
         "_one_creature",
@@ -320,17 +297,11 @@ class Work:
         "_seats",
         "activation",
         "actor",
-        "arrivals",
         "awaiting",
-        "bag",
         "bonus_left",
         "bonus_used",
-        "config",
         "cursor",
         "events",
-        "feeders",
-        "final",
-        "fountain",
         "frozen_creatures",
         "frozen_locs",
         "frozen_seats",
@@ -338,36 +309,44 @@ class Work:
         "pending",
         "phase",
         "placed",
-        "plaza",
-        "ponds",
-        "promos",
-        "rng",
-        "round",
-        "sky",
         "stage",
-        "supply",
-        "tick",
-        "turn_order",
     )
+
+    # The State's fields held as they are (AS_IS), typed for the rules that edit them. Turn
+    # order, arrivals and the expansion parts change rarely: replaced whole when they do.
+    config: Config
+    rng: Rng
+    round: int
+    turn_order: tuple[int, ...]
+    # The supply, bag, fountain and plaza stay the State's tuples until a write thaws them
+    # (`edit_supply`...): most steps touch none of them.
+    supply: tuple[int, ...] | list[int]
+    bag: tuple[int, ...] | list[int]
+    fountain: tuple[int | None, ...] | list[int | None]
+    plaza: tuple[int, ...] | list[int]
+    arrivals: tuple[Arrival, ...]
+    tick: int
+    final: tuple[FinalScore, ...]
+    feeders: Birdfeeders | None
+    sky: Sky | None
+    ponds: Ponds | None
+    promos: Promos | None
 
     def __init__(self, state: State, log: bool = True) -> None:
         # Whether this step's events are wanted: `apply` drops them, so none are built.
         self.log = log
-        self.config: Config = state.config
-        self.rng: Rng = state.rng
-        self.round = state.round
+        for name in AS_IS:
+            setattr(self, name, getattr(state, name))
         flow = state.flow
         self.phase: Phase = flow.phase
         self.stage = flow.stage
         self.cursor = flow.cursor
         self.awaiting: Await = flow.awaiting
         self.actor = flow.actor
-        # Turn order, Rookery answers and arrivals change rarely: replaced whole when they do.
         self.pending: tuple[int, ...] = flow.pending
         self.placed = flow.placed
         self.bonus_used = flow.bonus_used
         self.activation: Activation | None = flow.activation
-        self.turn_order: tuple[int, ...] = state.turn_order
         # Locations thaw one by one on first write: a placement touches one, and readers
         # (scoring, creature options) read frozen and working ones alike.
         self.frozen_locs = state.locations
@@ -375,86 +354,31 @@ class Work:
         # Strengths of Locations not thawed, each computed once: a round's end reads every
         # Location's several times (its scoring, the Ponds beside it, creature control).
         self._powers: dict[int, tuple[int, ...]] | None = None
-        # The supply, bag, fountain and plaza stay the State's tuples until a write thaws them
-        # (`edit_supply`...): most steps touch none of them.
-        self.supply: tuple[int, ...] | list[int] = state.supply
-        self.bag: tuple[int, ...] | list[int] = state.bag
         # Seats thaw one by one on first write: most steps touch one seat or none.
         self.frozen_seats = state.seats
         self._seats: dict[int, WSeat] = {}
-        self.fountain: tuple[int | None, ...] | list[int | None] = state.fountain
-        self.plaza: tuple[int, ...] | list[int] = state.plaza
-        self.arrivals: tuple[Arrival, ...] = state.arrivals
         # Creatures thaw on first write, one by one (an activation) or all (a new round).
         self.frozen_creatures = state.creatures
         self._creatures: list[WCreature] | None = None
         self._one_creature: dict[int, WCreature] = {}
-        self.tick = state.tick
-        self.final: tuple[FinalScore, ...] = state.final
-        # Expansion parts change rarely: they are replaced whole (attrs.evolve) when they do.
-        self.feeders: Birdfeeders | None = state.feeders
-        self.sky: Sky | None = state.sky
-        self.ponds: Ponds | None = state.ponds
-        self.promos: Promos | None = state.promos
         self.events: list[Event] = []
         # The bonus actions (then EndTurn) a placement found left, for the next state's note.
         self.bonus_left: tuple[Action, ...] | None = None
 
     def freeze(self) -> State:
-        if _NATIVE:
-            return State(
-                self.config,
-                self.rng,
-                self.round,
-                self._flow(),
-                self.turn_order,
-                self._freeze_locs(),
-                tuple(self.supply),
-                tuple(self.bag),
-                self._freeze_seats(),
-                tuple(self.fountain),
-                tuple(self.plaza),
-                self.arrivals,
-                self._freeze_creatures(),
-                self.tick,
-                self.final,
-                self.feeders,
-                self.sky,
-                self.ponds,
-                self.promos,
-            )
-        # Its dict holds what attrs' __init__ would put there, field by field in order (a
-        # dict class: its instances carry the offered-actions note), without the call, and is
-        # a dict of its own (birdgames.fields.with_own_dict). That holds only while State's
-        # __init__ does nothing else: tests/perf/test_fast_paths.py holds State to
-        # `init_only_fills_dict` and compares this build with attrs' own.
-        state: State = _NEW(State)
-        _SET(
-            state,
-            "__dict__",
-            {
-                "config": self.config,
-                "rng": self.rng,
-                "round": self.round,
-                "flow": self._flow(),
-                "turn_order": self.turn_order,
-                "locations": self._freeze_locs(),
-                "supply": tuple(self.supply),
-                "bag": tuple(self.bag),
-                "seats": self._freeze_seats(),
-                "fountain": tuple(self.fountain),
-                "plaza": tuple(self.plaza),
-                "arrivals": self.arrivals,
-                "creatures": self._freeze_creatures(),
-                "tick": self.tick,
-                "final": self.final,
-                "feeders": self.feeders,
-                "sky": self.sky,
-                "ponds": self.ponds,
-                "promos": self.promos,
-            },
-        )
-        return state
+        """Returns the State the working copy holds now."""
+        fields = _NO_FIELDS.copy()  # the State's keys in its order, filled below
+        for name in AS_IS:
+            fields[name] = getattr(self, name)
+        fields["flow"] = self._flow()
+        fields["locations"] = self._freeze_locs()
+        fields["seats"] = self._freeze_seats()
+        fields["creatures"] = self._freeze_creatures()
+        fields["supply"] = tuple(self.supply)
+        fields["bag"] = tuple(self.bag)
+        fields["fountain"] = tuple(self.fountain)
+        fields["plaza"] = tuple(self.plaza)
+        return _state(fields)
 
     def _flow(self) -> Flow:
         return new_flow(
@@ -508,7 +432,7 @@ class Work:
         one = self._seats
         if not one:
             return self.frozen_seats
-        seats = list(self.frozen_seats)  # a list, then one tuple: cheaper than a generator
+        seats = list(self.frozen_seats)
         for p, seat in one.items():
             seats[p] = seat.freeze()
         return tuple(seats)
@@ -610,7 +534,7 @@ class Work:
 
     def resume(self) -> None:
         """Clears the awaited decision."""
-        self.awaiting = _NOTHING
+        self.awaiting = Await.NOTHING
         self.actor = -1
 
     def arrive(self, colour: int, chooser: int) -> None:
