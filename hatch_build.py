@@ -39,6 +39,7 @@ COMPILED: tuple[str, ...] = (
     "birdgames/peacock/scoring.py",
     "birdgames/peacock/setup.py",
     "birdgames/peacock/invariants.py",
+    "birdgames/perch_bop/build.py",
     "birdgames/perch_bop/creatures.py",
     "birdgames/perch_bop/endgame.py",
     "birdgames/perch_bop/flow.py",

@@ -39,6 +39,13 @@ from birdgames.perch_bop.actions import (
     ZapNest,
     colour_name,
 )
+from birdgames.perch_bop.build import (
+    new_flow,
+    new_location,
+    new_seat,
+    turn_successor,
+    with_ponds,
+)
 from birdgames.perch_bop.cards import (
     BIRDFEEDER_POINTS,
     BIRDHOUSE_FROM_ROUND,
@@ -76,17 +83,7 @@ from birdgames.perch_bop.state import (
     TieOrder,
     Where,
 )
-from birdgames.perch_bop.work import (
-    WCreature,
-    WLoc,
-    Work,
-    WSeat,
-    new_flow,
-    new_location,
-    new_seat,
-    turn_successor,
-    with_ponds,
-)
+from birdgames.perch_bop.work import WCreature, WLoc, Work, WSeat
 
 # Enum members read once into names: on Python 3.11 reading `Await.TURN` from its class costs
 # about as much as a call, and these run on every step.
