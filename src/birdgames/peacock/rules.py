@@ -85,8 +85,6 @@ def _with_seat(state: State, player: int, seat: Seat) -> State:
 
 def to_act(state: State) -> tuple[int, ...]:
     """Returns the seats with a decision now, ascending."""
-    # Plain loops here and on the reducers' paths: a comprehension or generator is a
-    # function call of its own before Python 3.12.
     phase = state.phase
     acting: list[int] = []
     if phase is DRAFT:

@@ -85,8 +85,6 @@ from birdgames.perch_bop.state import (
 )
 from birdgames.perch_bop.work import WCreature, WLoc, Work, WSeat
 
-# Enum members read once into names: on Python 3.11 reading `Await.TURN` from its class costs
-# about as much as a call, and these run on every step.
 _NOTHING: Final = Await.NOTHING
 _OBJECTIVE: Final = Await.OBJECTIVE
 _TURN: Final = Await.TURN
