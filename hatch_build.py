@@ -34,11 +34,12 @@ ENV: str = "BIRDGAMES_MYPYC"
 COMPILED: tuple[str, ...] = (
     "birdgames/offered.py",
     "birdgames/peacock/build.py",
+    "birdgames/peacock/flow.py",
     "birdgames/peacock/rules.py",
     "birdgames/peacock/scoring.py",
-    "birdgames/peacock/season.py",
     "birdgames/peacock/setup.py",
     "birdgames/peacock/invariants.py",
+    "birdgames/perch_bop/build.py",
     "birdgames/perch_bop/creatures.py",
     "birdgames/perch_bop/endgame.py",
     "birdgames/perch_bop/flow.py",

@@ -1,19 +1,22 @@
-"""The actions a state offered: `apply` skips `check` for one of them.
+"""The actions a state offered, and the legality guard every engine's step runs.
 
 `legal_actions(state, player)` notes its answer inside the state (an instance attribute that
-is no attrs field: equality, hash, the codec and evolve never see it), and `apply` skips
-`check` for an action that is one of those very objects: `legal_actions` agrees with `check`,
-so such an action is legal. Any other action, an equal copy included, takes the full `check`.
-Only the last answer is kept; a state with neither an instance dict nor an attribute declared
-for the note (the compiled build's native Perch State: hatch_native.py) keeps none. A step that
-works out the next state's legal actions anyway may offer them in advance (Perch's placement:
-the bonus actions left, then EndTurn): one note per state, so a state's instance dict stays
-small.
+is no attrs field: equality, hash, the codec and evolve never see it), and `require_legal`
+skips `check` for an action that is one of those very objects: `legal_actions` agrees with
+`check`, so such an action is legal. Any other action, an equal copy included, takes the full
+`check`. Only the last answer is kept; a state with neither an instance dict nor an attribute
+declared for the note (the compiled build's native Perch State: hatch_native.py) keeps none.
+A step that works out the next state's legal actions anyway may offer them in advance
+(Perch's placement: the bonus actions left, then EndTurn): one note per state, so a state's
+instance dict stays small.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from typing import Final, TypeVar
+
+from birdgames.core import IllegalActionError
 
 _OFFERED: Final = "_birdgames_offered"
 NOTE: Final = _OFFERED
@@ -23,13 +26,15 @@ leaves it out."""
 
 _SET: Final = object.__setattr__
 
+_State = TypeVar("_State")
+_Action = TypeVar("_Action")
+
 
 def offer(state: object, actions: tuple[object, ...]) -> None:
     """Notes that `actions` are `legal_actions` of `state` (for some player)."""
     # Past a frozen class's __setattr__, into the instance dict (or the attribute the compiled
-    # build declares for the note: hatch_native.py). Each of these runs on every step: no
-    # helper call in between.
-    try:  # noqa: SIM105 contextlib.suppress costs a call on the hot path
+    # build declares for the note: hatch_native.py).
+    try:  # noqa: SIM105
         _SET(state, _OFFERED, actions)
     except AttributeError:  # a state without a dict: no note
         pass
@@ -46,7 +51,22 @@ def was_offered(state: object, action: object) -> bool:
     offered: tuple[object, ...] | None = getattr(state, _OFFERED, None)
     if offered is None:
         return False
-    for candidate in offered:  # noqa: SIM110 a plain loop: no generator on the hot path
+    for candidate in offered:  # noqa: SIM110
         if candidate is action:
             return True
     return False
+
+
+def require_legal(
+    state: _State, action: _Action, check: Callable[[_State, _Action], str | None]
+) -> None:
+    """Raises IllegalActionError with `check`'s reason unless `action` is legal in `state`.
+
+    Every engine's `step` starts here, with its own `check`.
+    """
+    # An action object legal_actions offered for this very state is legal: `check` is skipped,
+    # 15-20% of a step (benchmarks/instructions.py).
+    if not was_offered(state, action):
+        reason = check(state, action)
+        if reason is not None:
+            raise IllegalActionError(action, reason)

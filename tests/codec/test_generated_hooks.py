@@ -23,8 +23,8 @@ import birdgames
 from birdgames import codec, peacock, sim
 from birdgames.fields import CACHED_HASH
 from birdgames.peacock import state as peacock_state
+from birdgames.perch_bop import build as perch_build
 from birdgames.perch_bop import state as perch_state
-from birdgames.perch_bop import work as perch_work
 from tests.codec.test_differential import TRICKY
 
 GAMES = sorted(birdgames.games().items())
@@ -265,7 +265,7 @@ def test_a_hook_skips_only_an_init_that_stores_the_fields() -> None:
         # In the compiled build the engines' classes are native (hatch_native.py): no slots to
         # set, and a constructor that compiles into direct stores.
         source = _source(codec.converters.FAST.get_structure_hook(engine_cls))
-        assert ("_new(" not in source) == perch_work._NATIVE, engine_cls
+        assert ("_new(" not in source) == perch_build._NATIVE, engine_cls
 
 
 def test_small_value_objects_are_shared_and_mutable_ones_are_not() -> None:

@@ -4,7 +4,7 @@ import pytest
 
 from birdgames import CodecError, IllegalActionError, InvalidConfigError, codec
 from birdgames.peacock import GAME, Action, Config, EndMigration, State, View
-from birdgames.peacock.invariants import problem
+from birdgames.peacock.invariants import invariant_violation
 from birdgames.rng import Rng, below
 from tests.rules import rule
 
@@ -43,7 +43,7 @@ def test_every_state_round_trips_and_is_sound(players: int) -> None:
     trail = _playout(players, players * 7)
     assert len(trail) - 1 <= GAME.max_actions(Config(players))
     for state, _, action in trail[::9] + trail[-1:]:
-        assert problem(state) is None
+        assert invariant_violation(state) is None
         assert codec.loads(State, codec.dumps(state)) == state
         view = GAME.view(state, 0)
         assert codec.loads(View, codec.dumps(view)) == view

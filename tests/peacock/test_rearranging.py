@@ -21,7 +21,7 @@ from birdgames.peacock import (
     Source,
     State,
 )
-from birdgames.peacock.invariants import problem
+from birdgames.peacock.invariants import invariant_violation
 from birdgames.peacock.scoring import season_score
 from birdgames.peacock.state import MOVES_PER_MIGRATION, SLOTS, Flock, Group, Seat
 from birdgames.rng import Rng, below
@@ -204,7 +204,7 @@ def test_any_arrangement_is_reachable_within_the_budget(
             break
         target_state = GAME.apply(target_state, data.draw(st.sampled_from(places)))
     target = _arrangement(target_state.seats[player].groups)
-    assert problem(target_state) is None
+    assert invariant_violation(target_state) is None
 
     # The plan: lift what must leave, then place from the pool.
     plan: list[Action] = []
@@ -224,4 +224,4 @@ def test_any_arrangement_is_reachable_within_the_budget(
     after = _play(start, plan)
     assert _arrangement(after.seats[player].groups) == target
     assert after.seats[player].moves <= MOVES_PER_MIGRATION
-    assert problem(after) is None
+    assert invariant_violation(after) is None

@@ -8,7 +8,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from birdgames import IllegalActionError
 from birdgames.peacock import GAME, Action, Config, EndMigration, State
-from birdgames.peacock.invariants import bird_places, island_places, problem
+from birdgames.peacock.invariants import bird_places, invariant_violation, island_places
 from birdgames.peacock.setup import full_birds, full_islands
 
 ALL_BIRDS = Counter(full_birds())
@@ -58,7 +58,7 @@ class PeacockMachine(RuleBasedStateMachine):
 
     @invariant()
     def state_is_sound(self) -> None:
-        assert problem(self.state) is None
+        assert invariant_violation(self.state) is None
 
     @invariant()
     def someone_can_act_until_the_end(self) -> None:

@@ -33,6 +33,7 @@ from birdgames.peacock import sample as peacock_sample
 from birdgames.peacock import state as peacock_state
 from birdgames.peacock import view as peacock_view
 from birdgames.peacock.cards import Season
+from birdgames.perch_bop import build as perch_build
 from birdgames.perch_bop import creatures as perch_creatures
 from birdgames.perch_bop import flow as perch_flow
 from birdgames.perch_bop import rules as perch_rules
@@ -412,7 +413,7 @@ def test_fast_built_classes_have_nothing_else_in_their_init(cls: type) -> None:
 
 # Each engine's State and the module that builds it on every step.
 BUILDERS = [
-    (perch_state.State, perch_work),
+    (perch_state.State, perch_build),
     (peacock_state.State, peacock_build),
     (rookery_state.State, rookery_build),
 ]

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Final, get_args
 
 from birdgames import codec
-from birdgames.core import IllegalActionError, check_player, check_seed
-from birdgames.offered import was_offered
-from birdgames.peacock import invariants, rules, season, setup
+from birdgames.core import check_player, check_seed
+from birdgames.peacock import flow, invariants, rules, setup
 from birdgames.peacock.actions import ACTION_CLASSES, Action
 from birdgames.peacock.cards import DEAL_BIRDS, DEAL_ISLANDS, SEASONS_PER_GAME
 from birdgames.peacock.events import (
@@ -96,11 +95,9 @@ class PeacockGame:
         return rules.check(state, action)
 
     def apply(self, state: State, action: Action) -> State:
-        _require_legal(state, action)
-        return rules.step(state, action, False)[0]
+        return rules.advance(state, action)
 
     def step(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
-        _require_legal(state, action)
         return rules.step(state, action)
 
     def visible_events(self, events: tuple[Event, ...], player: int | None) -> tuple[Event, ...]:
@@ -113,10 +110,10 @@ class PeacockGame:
         return rules.is_terminal(state)
 
     def scores(self, state: State) -> tuple[int, ...]:
-        return season.totals(state)
+        return flow.totals(state)
 
     def winners(self, state: State) -> tuple[int, ...]:
-        return season.winners(state)
+        return flow.winners(state)
 
     def view(self, state: State, player: int | None) -> View:
         return view(state, player)
@@ -143,14 +140,6 @@ codec.register(Config, *ACTION_CLASSES, *EVENT_CLASSES)
 # completed.
 codec.register(State, version=2)
 codec.register(View, version=3)
-codec.register_validator(State, invariants.problem)
+codec.register_validator(State, invariants.invariant_violation)
 
 __all__ = ["GAME", "PeacockGame"]
-
-
-def _require_legal(state: State, action: Action) -> None:
-    # An action object legal_actions offered for this very state is legal: no check.
-    if not was_offered(state, action):
-        reason = rules.check(state, action)
-        if reason is not None:
-            raise IllegalActionError(action, reason)

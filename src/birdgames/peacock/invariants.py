@@ -15,8 +15,8 @@ from birdgames.peacock.cards import (
     STARTING_ISLANDS,
     Season,
 )
+from birdgames.peacock.flow import winners as season_winners
 from birdgames.peacock.scoring import Counts, flock_limits, flock_max, group_counts, is_fed
-from birdgames.peacock.season import winners as season_winners
 from birdgames.peacock.setup import (
     PLAYER_COUNTS,
     boxed_birds,
@@ -122,11 +122,11 @@ def _flock_problem(flock: Flock, where: str, counts: Counts, season: Season) -> 
     return None
 
 
-def problem(state: State) -> str | None:
+def invariant_violation(state: State) -> str | None:
     """Returns a broken invariant of `state`, or None when it is sound."""
-    problem_ = config_problem(state.config)
-    if problem_ is not None:
-        return f"config: {problem_}"
+    problem = config_problem(state.config)
+    if problem is not None:
+        return f"config: {problem}"
     n = state.config.players
     if len(state.seats) != n:
         return f"{len(state.seats)} seats for a {n}-player game"

@@ -1,4 +1,5 @@
-"""Turn order, legality and the reducer: draft, migration, additional migration (K2, K3)."""
+"""to_act, legal_actions, check and step: draft, migration, additional migration (K2, K3);
+`check` is the single source of legality."""
 
 from __future__ import annotations
 
@@ -7,9 +8,8 @@ from functools import lru_cache
 from typing import Final, assert_never, cast
 
 from birdgames.core import check_player
-from birdgames.offered import offer
-from birdgames.peacock import build
-from birdgames.peacock import season as season_end
+from birdgames.offered import offer, require_legal
+from birdgames.peacock import build, flow
 from birdgames.peacock.actions import (
     ACTION_TYPES,
     Action,
@@ -85,8 +85,6 @@ def _with_seat(state: State, player: int, seat: Seat) -> State:
 
 def to_act(state: State) -> tuple[int, ...]:
     """Returns the seats with a decision now, ascending."""
-    # Plain loops here and on the reducers' paths: a comprehension or generator is a
-    # function call of its own before Python 3.12.
     phase = state.phase
     acting: list[int] = []
     if phase is DRAFT:
@@ -462,7 +460,19 @@ def _check_place_bird(state: State, seat: Seat, action: PlaceBird) -> str | None
 # --- the reducer ------------------------------------------------------------------------
 
 
-def step(state: State, action: Action, log: bool = True) -> tuple[State, tuple[Event, ...]]:
+def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """Returns the next state and what happened; illegal: IllegalActionError."""
+    require_legal(state, action, check)
+    return _resolve(state, action, True)
+
+
+def advance(state: State, action: Action) -> State:
+    """Returns the state `step` returns, without building the action's own event."""
+    require_legal(state, action, check)
+    return _resolve(state, action, False)[0]
+
+
+def _resolve(state: State, action: Action, log: bool) -> tuple[State, tuple[Event, ...]]:
     """Returns the next state and what happened; the action must be legal.
 
     With `log` off (`apply`), an action's own event is not built and none is returned; the
@@ -671,7 +681,7 @@ def _end_migration(
     # The season's end builds its events either way: once a season, they cost little.
     events: list[Event] = [MigrationEnded(player)]
     if state.phase is MIGRATION:
-        state = season_end.start_additional(state, events)
+        state = flow.start_additional(state, events)
     else:
-        state = season_end.finish_season(state, events)
+        state = flow.finish_season(state, events)
     return state, tuple(events) if log else ()

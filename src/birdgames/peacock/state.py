@@ -45,8 +45,6 @@ class Slot(enum.Enum):
 
 
 SLOTS: Final = (Slot.LEFT, Slot.RIGHT)
-# Enum members read once into names: on Python 3.11 reading `Slot.LEFT` from its class runs
-# Python code each time (about as dear as a call), and the hot paths read them on every step.
 LEFT: Final = Slot.LEFT
 RIGHT: Final = Slot.RIGHT
 BLUE: Final = Season.BLUE

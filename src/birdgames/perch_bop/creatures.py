@@ -55,9 +55,7 @@ from birdgames.perch_bop.state import (
 from birdgames.perch_bop.work import WCreature, WLoc, Work
 
 
-# Enum members for the hot paths: on Python 3.11 a read such as `Effect.PUSH` goes through
-# EnumType.__getattr__'s hook and costs about as much as a call; a plain class attribute costs a
-# quarter of that, and `match` value patterns need a dotted name.
+# Enum members as plain class attributes: `match` value patterns need a dotted name.
 class _Movement:
     """Movement's members as plain class attributes read fast."""
 
@@ -232,7 +230,7 @@ def _has_open(loc: Location | WLoc) -> bool:
     if loc.removed:
         return False
     housed = loc.housed
-    for c, b in enumerate(loc.birds):  # noqa: SIM110 a plain loop: no generator on the hot path
+    for c, b in enumerate(loc.birds):  # noqa: SIM110
         if b and not housed[c]:
             return True
     return False

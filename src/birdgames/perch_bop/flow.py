@@ -86,8 +86,6 @@ from birdgames.perch_bop.state import (
 from birdgames.perch_bop.work import WCreature, WLoc, Work, loc_power
 from birdgames.rng import below
 
-# Enum members read once into names: on Python 3.11 reading `Phase.PERCH` from its class costs
-# about as much as a call, and the driver reads them on every step.
 _NOTHING: Final = Await.NOTHING
 _TURN: Final = Await.TURN
 _OBJECTIVES: Final = Phase.OBJECTIVES

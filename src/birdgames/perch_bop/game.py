@@ -27,7 +27,7 @@ from birdgames.perch_bop.view import View, view
 # The members of the Action and Event unions, for generic code (Game.action_types).
 _ACTION_TYPES: Final[tuple[type[Action], ...]] = get_args(Action)
 _EVENT_TYPES: Final[tuple[type[Event], ...]] = get_args(Event)
-_OVER: Final = Phase.OVER  # read once: an Enum member read costs a call on Python 3.11
+_OVER: Final = Phase.OVER
 
 
 class PerchGame:

@@ -64,8 +64,6 @@ from birdgames.perch_bop.state import (
     Where,
 )
 
-# Enum members read once into names: on Python 3.11 reading `Phase.OVER` from its class runs
-# Python code each time (about as dear as a call), and these checks run on every loaded State.
 _BIRDBATH: Final = Await.BIRDBATH
 _CREATURE: Final = Await.CREATURE
 _EAGLE: Final = Await.EAGLE
@@ -301,7 +299,6 @@ def _flow_problem(state: State) -> str | None:
 def _creature_problem(state: State) -> str | None:
     """One creature per creature tile, in board order, then one per creature Pond (P5),
     each standing where it may (§5.2, U7)."""
-    # List comprehensions, not generators: a generator costs a resumption per item.
     expected = tuple([c for loc in state.locations if (c := TILE[loc.tile].creature) is not None])
     ponds = state.ponds.ponds if state.ponds is not None else ()
     expected += tuple([c for p in ponds if (c := POND_TILE[p.tile].creature) is not None])

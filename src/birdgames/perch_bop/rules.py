@@ -8,8 +8,8 @@ from typing import Final, assert_never, cast
 
 import attrs
 
-from birdgames.core import IllegalActionError, check_player
-from birdgames.offered import offer, offered, was_offered
+from birdgames.core import check_player
+from birdgames.offered import offer, offered, require_legal
 from birdgames.perch_bop import creatures, flow, promos
 from birdgames.perch_bop.actions import (
     ACTION_TYPES,
@@ -38,6 +38,13 @@ from birdgames.perch_bop.actions import (
     Zap,
     ZapNest,
     colour_name,
+)
+from birdgames.perch_bop.build import (
+    new_flow,
+    new_location,
+    new_seat,
+    turn_successor,
+    with_ponds,
 )
 from birdgames.perch_bop.cards import (
     BIRDFEEDER_POINTS,
@@ -76,20 +83,8 @@ from birdgames.perch_bop.state import (
     TieOrder,
     Where,
 )
-from birdgames.perch_bop.work import (
-    WCreature,
-    WLoc,
-    Work,
-    WSeat,
-    new_flow,
-    new_location,
-    new_seat,
-    turn_successor,
-    with_ponds,
-)
+from birdgames.perch_bop.work import WCreature, WLoc, Work, WSeat
 
-# Enum members read once into names: on Python 3.11 reading `Await.TURN` from its class costs
-# about as much as a call, and these run on every step.
 _NOTHING: Final = Await.NOTHING
 _OBJECTIVE: Final = Await.OBJECTIVE
 _TURN: Final = Await.TURN
@@ -766,14 +761,14 @@ def _check_nest(state: State, loc: Location, colour: int, nest: object) -> str |
 
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     """Returns the next state and everything that happened."""
-    _refuse_illegal(state, action)
+    require_legal(state, action, check)
     w = _worked(state, action, True)
     return _frozen(w), tuple(w.events)
 
 
 def advance(state: State, action: Action) -> State:
     """Returns the state `step` returns, without building the events."""
-    _refuse_illegal(state, action)
+    require_legal(state, action, check)
     # The commonest steps, built directly (tests/perf/test_fast_paths.py): half of a game's
     # actions are placements.
     kind = type(action)
@@ -784,14 +779,6 @@ def advance(state: State, action: Action) -> State:
     if kind is FeedBirds:
         return _fed(state, cast("FeedBirds", action))
     return _frozen(_worked(state, action, False))
-
-
-def _refuse_illegal(state: State, action: Action) -> None:
-    # An action object legal_actions offered for this very state is legal: no check.
-    if not was_offered(state, action):
-        reason = check(state, action)
-        if reason is not None:
-            raise IllegalActionError(action, reason)
 
 
 def _worked(state: State, action: Action, log: bool) -> Work:

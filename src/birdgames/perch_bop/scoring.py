@@ -9,7 +9,7 @@ from typing import Final
 from birdgames.perch_bop.cards import TILE, Ability
 from birdgames.perch_bop.state import Location
 
-_STONE_STATUE: Final = Ability.STONE_STATUE  # read once: an Enum member read costs a call
+_STONE_STATUE: Final = Ability.STONE_STATUE
 
 
 def strengths(

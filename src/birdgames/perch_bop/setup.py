@@ -8,6 +8,7 @@ from typing import Final
 
 from birdgames.core import InvalidConfigError, check_seed
 from birdgames.fields import with_own_dict
+from birdgames.perch_bop.build import new_location
 from birdgames.perch_bop.cards import (
     BIRDS_PER_COLOUR,
     BREAD_FOR_PLAYERS,
@@ -44,7 +45,6 @@ from birdgames.perch_bop.state import (
     Sky,
     State,
 )
-from birdgames.perch_bop.work import new_location
 from birdgames.rng import Rng, fork, shuffle
 
 PLAYER_COUNTS = (2, 3, 4, 5)

@@ -162,7 +162,7 @@ def view(state: State, player: int | None) -> View:
     # §1.4, §3: the tokens stay aside until round 4 (birdhouse) and round 5 (lightning).
     houses_in = state.round >= BIRDHOUSE_FROM_ROUND
     zaps_in = state.round == ZAP_ROUND
-    # One pass over the seats fills every per-seat column (cheaper than a generator each).
+    # One pass over the seats fills every per-seat column.
     hands: list[tuple[int, ...]] = []
     scores: list[int] = []
     reached: list[int] = []

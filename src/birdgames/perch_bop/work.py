@@ -1,6 +1,10 @@
 """A private mutable working copy of a State: the reducer thaws, edits, then freezes.
 
-Nothing here escapes: apply() thaws a fresh copy, so no caller's state is ever mutated.
+Nothing here escapes: apply() thaws a fresh copy, so no caller's state is ever mutated. The
+working copy follows the State's fields as State declares them (`attrs.fields`): it holds
+each under the field's own name, as it is, except the few it thaws into working parts
+(`Work.freeze` names them), so a field added to State is carried through every step without a
+change here; the rules that edit it declare its type on `Work`.
 """
 
 from __future__ import annotations
@@ -8,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from birdgames.fields import slot_setter
-from birdgames.offered import NOTE as _OFFERED_NOTE
-from birdgames.offered import offer
+import attrs
+
 from birdgames.perch_bop.actions import Action
+from birdgames.perch_bop.build import NO_FIELDS, new_flow, new_location, new_seat, state_of
 from birdgames.perch_bop.events import Event
 from birdgames.perch_bop.scoring import location_strengths, strengths
 from birdgames.perch_bop.state import (
@@ -32,200 +36,6 @@ from birdgames.perch_bop.state import (
     State,
 )
 from birdgames.rng import Rng
-
-_NOTHING: Final = Await.NOTHING  # read once: an Enum member read costs a call on Python 3.11
-
-# The freeze builds a Flow, and a Location and Seat per touched one, on every step: through
-# their slots (birdgames.fields.slot_setter; tests/perf/test_fast_paths.py compares the builds),
-# or in the compiled build, whose classes are native (hatch_native.py), by their constructors,
-# which compile into direct stores.
-_NATIVE: Final = State.__dictoffset__ == 0
-_NEW: Final = object.__new__
-_SET: Final = object.__setattr__
-
-_PHASE: Final = slot_setter(Flow, "phase")
-_STAGE: Final = slot_setter(Flow, "stage")
-_CURSOR: Final = slot_setter(Flow, "cursor")
-_AWAITING: Final = slot_setter(Flow, "awaiting")
-_ACTOR: Final = slot_setter(Flow, "actor")
-_PENDING: Final = slot_setter(Flow, "pending")
-_PLACED: Final = slot_setter(Flow, "placed")
-_BONUS_USED: Final = slot_setter(Flow, "bonus_used")
-_ACTIVATION: Final = slot_setter(Flow, "activation")
-_TILE: Final = slot_setter(Location, "tile")
-_BIRDS: Final = slot_setter(Location, "birds")
-_NESTED: Final = slot_setter(Location, "nested")
-_HOUSED: Final = slot_setter(Location, "housed")
-_FREE_NESTS: Final = slot_setter(Location, "free_nests")
-_REMOVED: Final = slot_setter(Location, "removed")
-_HAND: Final = slot_setter(Seat, "hand")
-_SCORE: Final = slot_setter(Seat, "score")
-_REACHED: Final = slot_setter(Seat, "reached")
-_DEALT: Final = slot_setter(Seat, "dealt")
-_OBJECTIVE: Final = slot_setter(Seat, "objective")
-_BIRDHOUSE: Final = slot_setter(Seat, "birdhouse")
-_ZAP: Final = slot_setter(Seat, "zap")
-
-
-def new_flow(
-    phase: Phase,
-    stage: int,
-    cursor: int,
-    awaiting: Await,
-    actor: int,
-    pending: tuple[int, ...],
-    placed: bool,
-    bonus_used: bool,
-    activation: Activation | None,
-) -> Flow:
-    """Returns a Flow built as attrs' __init__ builds it, without the call."""
-    if _NATIVE:
-        return Flow(phase, stage, cursor, awaiting, actor, pending, placed, bonus_used, activation)
-    flow: Flow = _NEW(Flow)
-    _PHASE(flow, phase)
-    _STAGE(flow, stage)
-    _CURSOR(flow, cursor)
-    _AWAITING(flow, awaiting)
-    _ACTOR(flow, actor)
-    _PENDING(flow, pending)
-    _PLACED(flow, placed)
-    _BONUS_USED(flow, bonus_used)
-    _ACTIVATION(flow, activation)
-    return flow
-
-
-def new_location(
-    tile: str,
-    birds: tuple[int, ...],
-    nested: tuple[bool, ...],
-    housed: tuple[bool, ...],
-    free_nests: int,
-    removed: bool,
-) -> Location:
-    """Returns a Location built as attrs' __init__ builds it, without the call."""
-    if _NATIVE:
-        return Location(tile, birds, nested, housed, free_nests, removed)
-    loc: Location = _NEW(Location)
-    _TILE(loc, tile)
-    _BIRDS(loc, birds)
-    _NESTED(loc, nested)
-    _HOUSED(loc, housed)
-    _FREE_NESTS(loc, free_nests)
-    _REMOVED(loc, removed)
-    return loc
-
-
-def new_seat(
-    hand: tuple[int, ...],
-    score: int,
-    reached: int,
-    dealt: tuple[str, ...],
-    objective: str | None,
-    birdhouse: bool,
-    zap: bool,
-) -> Seat:
-    """Returns a Seat built as attrs' __init__ builds it, without the call."""
-    if _NATIVE:
-        return Seat(hand, score, reached, dealt, objective, birdhouse, zap)
-    seat: Seat = _NEW(Seat)
-    _HAND(seat, hand)
-    _SCORE(seat, score)
-    _REACHED(seat, reached)
-    _DEALT(seat, dealt)
-    _OBJECTIVE(seat, objective)
-    _BIRDHOUSE(seat, birdhouse)
-    _ZAP(seat, zap)
-    return seat
-
-
-def turn_successor(
-    before: State,
-    flow: Flow,
-    locations: tuple[Location, ...],
-    seats: tuple[Seat, ...],
-    tick: int,
-    feeders: Birdfeeders | None,
-    offered: tuple[object, ...] | None,
-) -> State:
-    """Returns `before` with a new flow, Locations, seats, tick and Birdfeeders, the rest the
-    same, and `offered` as its actions offered in advance (birdgames.offered): a placement's
-    or a turn end's step, built without the working copy."""
-    if _NATIVE:
-        built = State(
-            before.config,
-            before.rng,
-            before.round,
-            flow,
-            before.turn_order,
-            locations,
-            before.supply,
-            before.bag,
-            seats,
-            before.fountain,
-            before.plaza,
-            before.arrivals,
-            before.creatures,
-            tick,
-            before.final,
-            feeders,
-            before.sky,
-            before.ponds,
-            before.promos,
-        )
-        if offered is not None:
-            offer(built, offered)
-        return built
-    # `before`'s fields, copied with its instance dict (half the cost of filling a new one;
-    # tests/perf/test_fast_paths.py holds the result to attrs' __init__, field by field), and
-    # a dict of its own when `before`'s is one (birdgames.fields.with_own_dict). Its
-    # note is replaced, not removed: the actions offered are its own, and a removed key would
-    # leave the copy no room for another (CPython's dicts do not reuse a deleted entry), so
-    # the dict would double.
-    fields = before.__dict__.copy()
-    if offered is not None or _OFFERED_NOTE in fields:
-        fields[_OFFERED_NOTE] = offered
-    fields["flow"] = flow
-    fields["locations"] = locations
-    fields["seats"] = seats
-    fields["tick"] = tick
-    fields["feeders"] = feeders
-    state: State = _NEW(State)
-    _SET(state, "__dict__", fields)
-    return state
-
-
-def with_ponds(before: State, ponds: Ponds | None) -> State:
-    """Returns `before` with other Ponds, the rest the same and no actions offered: the first
-    half of a Feed the Birds built without the working copy (`turn_successor` does the rest)."""
-    if _NATIVE:
-        return State(
-            before.config,
-            before.rng,
-            before.round,
-            before.flow,
-            before.turn_order,
-            before.locations,
-            before.supply,
-            before.bag,
-            before.seats,
-            before.fountain,
-            before.plaza,
-            before.arrivals,
-            before.creatures,
-            before.tick,
-            before.final,
-            before.feeders,
-            before.sky,
-            ponds,
-            before.promos,
-        )
-    fields = before.__dict__.copy()  # as in turn_successor: the note replaced, not removed
-    if _OFFERED_NOTE in fields:
-        fields[_OFFERED_NOTE] = None
-    fields["ponds"] = ponds
-    state: State = _NEW(State)
-    _SET(state, "__dict__", fields)
-    return state
 
 
 class WLoc:
@@ -309,10 +119,17 @@ class WCreature:
         return Creature(self.id, self.controller, self.position, self.used)
 
 
+# The State's fields the working copy thaws into working parts; it holds the others as they are.
+_THAWED: Final = ("flow", "locations", "seats", "creatures")
+# The State's fields it holds as they are, in the State's order.
+AS_IS: Final = tuple(f.name for f in attrs.fields(State) if f.name not in _THAWED)
+
+
 class Work:
     """The whole mutable game plus the events of this step."""
 
     __slots__ = (
+        *AS_IS,
         "_creatures",
         "_one",
         "_one_creature",
@@ -320,17 +137,11 @@ class Work:
         "_seats",
         "activation",
         "actor",
-        "arrivals",
         "awaiting",
-        "bag",
         "bonus_left",
         "bonus_used",
-        "config",
         "cursor",
         "events",
-        "feeders",
-        "final",
-        "fountain",
         "frozen_creatures",
         "frozen_locs",
         "frozen_seats",
@@ -338,36 +149,44 @@ class Work:
         "pending",
         "phase",
         "placed",
-        "plaza",
-        "ponds",
-        "promos",
-        "rng",
-        "round",
-        "sky",
         "stage",
-        "supply",
-        "tick",
-        "turn_order",
     )
+
+    # The State's fields held as they are (AS_IS), typed for the rules that edit them. Turn
+    # order, arrivals and the expansion parts change rarely: replaced whole when they do.
+    config: Config
+    rng: Rng
+    round: int
+    turn_order: tuple[int, ...]
+    # The supply, bag, fountain and plaza stay the State's tuples until a write thaws them
+    # (`edit_supply`...): most steps touch none of them.
+    supply: tuple[int, ...] | list[int]
+    bag: tuple[int, ...] | list[int]
+    fountain: tuple[int | None, ...] | list[int | None]
+    plaza: tuple[int, ...] | list[int]
+    arrivals: tuple[Arrival, ...]
+    tick: int
+    final: tuple[FinalScore, ...]
+    feeders: Birdfeeders | None
+    sky: Sky | None
+    ponds: Ponds | None
+    promos: Promos | None
 
     def __init__(self, state: State, log: bool = True) -> None:
         # Whether this step's events are wanted: `apply` drops them, so none are built.
         self.log = log
-        self.config: Config = state.config
-        self.rng: Rng = state.rng
-        self.round = state.round
+        for name in AS_IS:
+            setattr(self, name, getattr(state, name))
         flow = state.flow
         self.phase: Phase = flow.phase
         self.stage = flow.stage
         self.cursor = flow.cursor
         self.awaiting: Await = flow.awaiting
         self.actor = flow.actor
-        # Turn order, Rookery answers and arrivals change rarely: replaced whole when they do.
         self.pending: tuple[int, ...] = flow.pending
         self.placed = flow.placed
         self.bonus_used = flow.bonus_used
         self.activation: Activation | None = flow.activation
-        self.turn_order: tuple[int, ...] = state.turn_order
         # Locations thaw one by one on first write: a placement touches one, and readers
         # (scoring, creature options) read frozen and working ones alike.
         self.frozen_locs = state.locations
@@ -375,86 +194,31 @@ class Work:
         # Strengths of Locations not thawed, each computed once: a round's end reads every
         # Location's several times (its scoring, the Ponds beside it, creature control).
         self._powers: dict[int, tuple[int, ...]] | None = None
-        # The supply, bag, fountain and plaza stay the State's tuples until a write thaws them
-        # (`edit_supply`...): most steps touch none of them.
-        self.supply: tuple[int, ...] | list[int] = state.supply
-        self.bag: tuple[int, ...] | list[int] = state.bag
         # Seats thaw one by one on first write: most steps touch one seat or none.
         self.frozen_seats = state.seats
         self._seats: dict[int, WSeat] = {}
-        self.fountain: tuple[int | None, ...] | list[int | None] = state.fountain
-        self.plaza: tuple[int, ...] | list[int] = state.plaza
-        self.arrivals: tuple[Arrival, ...] = state.arrivals
         # Creatures thaw on first write, one by one (an activation) or all (a new round).
         self.frozen_creatures = state.creatures
         self._creatures: list[WCreature] | None = None
         self._one_creature: dict[int, WCreature] = {}
-        self.tick = state.tick
-        self.final: tuple[FinalScore, ...] = state.final
-        # Expansion parts change rarely: they are replaced whole (attrs.evolve) when they do.
-        self.feeders: Birdfeeders | None = state.feeders
-        self.sky: Sky | None = state.sky
-        self.ponds: Ponds | None = state.ponds
-        self.promos: Promos | None = state.promos
         self.events: list[Event] = []
         # The bonus actions (then EndTurn) a placement found left, for the next state's note.
         self.bonus_left: tuple[Action, ...] | None = None
 
     def freeze(self) -> State:
-        if _NATIVE:
-            return State(
-                self.config,
-                self.rng,
-                self.round,
-                self._flow(),
-                self.turn_order,
-                self._freeze_locs(),
-                tuple(self.supply),
-                tuple(self.bag),
-                self._freeze_seats(),
-                tuple(self.fountain),
-                tuple(self.plaza),
-                self.arrivals,
-                self._freeze_creatures(),
-                self.tick,
-                self.final,
-                self.feeders,
-                self.sky,
-                self.ponds,
-                self.promos,
-            )
-        # Its dict holds what attrs' __init__ would put there, field by field in order (a
-        # dict class: its instances carry the offered-actions note), without the call, and is
-        # a dict of its own (birdgames.fields.with_own_dict). That holds only while State's
-        # __init__ does nothing else: tests/perf/test_fast_paths.py holds State to
-        # `init_only_fills_dict` and compares this build with attrs' own.
-        state: State = _NEW(State)
-        _SET(
-            state,
-            "__dict__",
-            {
-                "config": self.config,
-                "rng": self.rng,
-                "round": self.round,
-                "flow": self._flow(),
-                "turn_order": self.turn_order,
-                "locations": self._freeze_locs(),
-                "supply": tuple(self.supply),
-                "bag": tuple(self.bag),
-                "seats": self._freeze_seats(),
-                "fountain": tuple(self.fountain),
-                "plaza": tuple(self.plaza),
-                "arrivals": self.arrivals,
-                "creatures": self._freeze_creatures(),
-                "tick": self.tick,
-                "final": self.final,
-                "feeders": self.feeders,
-                "sky": self.sky,
-                "ponds": self.ponds,
-                "promos": self.promos,
-            },
-        )
-        return state
+        """Returns the State the working copy holds now."""
+        fields = NO_FIELDS.copy()  # the State's keys in its order, filled below
+        for name in AS_IS:
+            fields[name] = getattr(self, name)
+        fields["flow"] = self._flow()
+        fields["locations"] = self._freeze_locs()
+        fields["seats"] = self._freeze_seats()
+        fields["creatures"] = self._freeze_creatures()
+        fields["supply"] = tuple(self.supply)
+        fields["bag"] = tuple(self.bag)
+        fields["fountain"] = tuple(self.fountain)
+        fields["plaza"] = tuple(self.plaza)
+        return state_of(fields)
 
     def _flow(self) -> Flow:
         return new_flow(
@@ -508,7 +272,7 @@ class Work:
         one = self._seats
         if not one:
             return self.frozen_seats
-        seats = list(self.frozen_seats)  # a list, then one tuple: cheaper than a generator
+        seats = list(self.frozen_seats)
         for p, seat in one.items():
             seats[p] = seat.freeze()
         return tuple(seats)
@@ -610,7 +374,7 @@ class Work:
 
     def resume(self) -> None:
         """Clears the awaited decision."""
-        self.awaiting = _NOTHING
+        self.awaiting = Await.NOTHING
         self.actor = -1
 
     def arrive(self, colour: int, chooser: int) -> None:

@@ -1,0 +1,52 @@
+"""The engine anatomy of docs/contract.md: the same concept in the same room under the same
+name, so a reader who learned one engine finds it in the next."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+
+import attrs
+import pytest
+
+from birdgames import offered
+
+# The engines laid out in the shared rooms.
+ENGINES = ("perch_bop", "peacock")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_rules_holds_the_referee(engine: str) -> None:
+    """rules.py holds to_act, legal_actions, check, step and advance."""
+    rules = importlib.import_module(f"birdgames.{engine}.rules")
+    for name in ("to_act", "legal_actions", "check", "step", "advance"):
+        assert inspect.isfunction(getattr(rules, name, None)), f"{engine}.rules.{name}"
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_steps_start_with_the_shared_legality_guard(engine: str) -> None:
+    """step and advance refuse an illegal action through offered.require_legal."""
+    rules = importlib.import_module(f"birdgames.{engine}.rules")
+    assert rules.require_legal is offered.require_legal
+    for name in ("step", "advance"):
+        assert "require_legal(state, action, check)" in inspect.getsource(getattr(rules, name))
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_flow_invariants_and_seats_have_their_shared_names(engine: str) -> None:
+    """The round driver is flow.py, the load validator invariants.invariant_violation, and
+    per-seat data is State.seats."""
+    importlib.import_module(f"birdgames.{engine}.flow")
+    invariants = importlib.import_module(f"birdgames.{engine}.invariants")
+    assert inspect.isfunction(invariants.invariant_violation)
+    state = importlib.import_module(f"birdgames.{engine}.state")
+    assert "seats" in attrs.fields_dict(state.State)
+
+
+def test_perch_working_copy_is_work_work() -> None:
+    """Perch's step works on work.Work, which carries every State field it does not thaw."""
+    from birdgames.perch_bop import state, work
+
+    thawed = {f.name for f in attrs.fields(state.State)} - set(work.AS_IS)
+    assert thawed == {"flow", "locations", "seats", "creatures"}
+    assert set(work.AS_IS) <= set(work.Work.__slots__)
