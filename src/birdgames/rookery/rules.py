@@ -13,8 +13,8 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Final, assert_never
 
-from birdgames.core import IllegalActionError, check_player
-from birdgames.offered import offer, was_offered
+from birdgames.core import check_player
+from birdgames.offered import offer, require_legal
 from birdgames.rookery import build
 from birdgames.rookery.abilities import (
     COST_MOD_CARDS,
@@ -738,11 +738,7 @@ def advance(state: State, action: Action) -> State:
 
 
 def _resolve(state: State, action: Action, log: bool) -> Work:
-    # An action object legal_actions offered for this very state is legal: no check.
-    if not was_offered(state, action):
-        reason = check(state, action)
-        if reason is not None:
-            raise IllegalActionError(action, reason)
+    require_legal(state, action, check)
     work = Work(state, log)
     # The most frequent actions first: each case is an isinstance test.
     match action:
