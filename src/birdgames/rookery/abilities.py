@@ -36,6 +36,24 @@ from birdgames.rookery.state import (
 )
 
 Zones = Sequence[ZoneState]
+# Enum members the hot queries compare with, as module names: reading `Stat.HP` runs Python
+# code.
+_ALWAYS: Final = Condition.ALWAYS
+_AT_HOME: Final = Condition.AT_HOME
+_EVASION: Final = Stat.EVASION
+_HP: Final = Stat.HP
+_SONG: Final = Stat.SONG
+_THREAT: Final = Stat.THREAT
+_STEALTH: Final = Stat.STEALTH
+_HUNT_TWICE: Final = Mode.HUNT_TWICE
+_HABITAT_THREAT: Final = Mode.HABITAT_THREAT
+_SELF: Final = Scope.SELF
+_ZONE: Final = Scope.ZONE
+_DAMAGE: Final = Effect.DAMAGE
+_HEAL: Final = Effect.HEAL
+_MOVE: Final = Effect.MOVE
+_UNTAP: Final = Effect.UNTAP
+_READY: Final = Effect.READY
 # Each card's cost_mod abilities: cards without any are skipped by cost queries.
 COST_MODS: Final[Mapping[str, tuple[Ability, ...]]] = MappingProxyType(
     {card: tuple(a for a in group if a.effect is Effect.COST_MOD) for card, group in STATIC.items()}
@@ -102,9 +120,9 @@ CONDITIONS: Final[Mapping[Condition, Callable[[Zones, int, str, int], bool]]] = 
 def holds(zones: Zones, zi: int, card: str, owner: int, ability: Ability) -> bool:
     """Returns whether the ability's condition holds for that card in zone `zi`."""
     condition = ability.condition  # compared by identity: no Enum hashing on this hot path
-    if condition is Condition.ALWAYS:
+    if condition is _ALWAYS:
         return True
-    if condition is Condition.AT_HOME:
+    if condition is _AT_HOME:
         return _at_home(zones, zi, card, owner)
     return CONDITIONS[condition](zones, zi, card, owner)
 
@@ -179,7 +197,7 @@ def stat_mod(zones: Zones, zi: int, card: Bird | Predator, stat: Stat) -> int:
         for ability in _STAT_MODS[card.card]:
             if (
                 ability.stat is stat
-                and ability.scope is Scope.SELF
+                and ability.scope is _SELF
                 and holds(zones, zi, card.card, card.owner, ability)
             ):
                 bonus += ability.amount
@@ -191,7 +209,7 @@ def stat_mod(zones: Zones, zi: int, card: Bird | Predator, stat: Stat) -> int:
         for ability in _STAT_MODS[source.card]:
             if (
                 ability.stat is stat
-                and (ability.scope is Scope.ZONE or source.uid == card.uid)
+                and (ability.scope is _ZONE or source.uid == card.uid)
                 and holds(zones, zi, source.card, source.owner, ability)
             ):
                 bonus += ability.amount
@@ -201,7 +219,7 @@ def stat_mod(zones: Zones, zi: int, card: Bird | Predator, stat: Stat) -> int:
         for ability in _STAT_MODS[pred.card]:
             if (
                 ability.stat is stat
-                and ability.scope is Scope.ZONE
+                and ability.scope is _ZONE
                 and holds(zones, zi, pred.card, pred.owner, ability)
             ):
                 bonus += ability.amount
@@ -215,7 +233,7 @@ def hunt_mod(zones: Zones, zi: int, card: Bird | Predator, mode: Mode) -> int | 
     for ability in _HUNT_MODS[card.card]:
         if (
             ability.mode is mode
-            and (mode is not Mode.HABITAT_THREAT or ability.habitat is zones[zi].habitat)
+            and (mode is not _HABITAT_THREAT or ability.habitat is zones[zi].habitat)
             and holds(zones, zi, card.card, card.owner, ability)
         ):
             return ability.amount
@@ -249,11 +267,11 @@ def cost_of(zones: Zones, player: int, card: str, mods: Sequence[Ability] | None
 def bird_stat(zones: Zones, zi: int, bird: Bird, stat: Stat) -> int:
     """R3.1 R9.2 a bird's printed stat plus its active stat_mods, never below 0."""
     printed = BIRDS[bird.card]
-    if stat is Stat.EVASION:
+    if stat is _EVASION:
         base = printed.evasion
-    elif stat is Stat.HP:
+    elif stat is _HP:
         base = printed.hp
-    elif stat is Stat.SONG:
+    elif stat is _SONG:
         base = printed.song
     else:
         base = 0
@@ -264,11 +282,11 @@ def bird_stat(zones: Zones, zi: int, bird: Bird, stat: Stat) -> int:
 def predator_stat(zones: Zones, zi: int, pred: Predator, stat: Stat) -> int:
     """R6.1 R9.2 a predator's printed stat plus its active stat_mods, never below 0."""
     printed = PREDATORS[pred.card]
-    if stat is Stat.THREAT:
+    if stat is _THREAT:
         base = printed.threat
-    elif stat is Stat.STEALTH:
+    elif stat is _STEALTH:
         base = printed.stealth
-    elif stat is Stat.HP:
+    elif stat is _HP:
         base = printed.hp
     else:
         base = 0
@@ -278,13 +296,13 @@ def predator_stat(zones: Zones, zi: int, pred: Predator, stat: Stat) -> int:
 def hp_of(zones: Zones, zi: int, card: Bird | Predator) -> int:
     """R6.4 the damage that defeats the card now (at least 1)."""
     if isinstance(card, Bird):
-        return max(1, bird_stat(zones, zi, card, Stat.HP))
-    return max(1, predator_stat(zones, zi, card, Stat.HP))
+        return max(1, bird_stat(zones, zi, card, _HP))
+    return max(1, predator_stat(zones, zi, card, _HP))
 
 
 def hunt_limit(zones: Zones, zi: int, pred: Predator) -> int:
     """R6.2 one hunt a turn, two with hunt_twice, one more once readied (R9.12)."""
-    twice = pred.card in HUNT_MOD_CARDS and hunt_mod(zones, zi, pred, Mode.HUNT_TWICE) is not None
+    twice = pred.card in HUNT_MOD_CARDS and hunt_mod(zones, zi, pred, _HUNT_TWICE) is not None
     limit = 2 if twice else 1
     return limit + 1 if pred.readied else limit
 
@@ -303,13 +321,14 @@ def targets(zones: Zones, player: int, ability: Ability) -> tuple[tuple[int, Zon
     R6.3 face-down predators are never targets.
     """
     found: list[tuple[int, Zone | None]] = []
+    # if/elif on module names, not match: a value pattern reads `Effect.DAMAGE`, Python code
     effect = ability.effect
-    if effect is Effect.DAMAGE:
+    if effect is _DAMAGE:
         # DECISION: damage targets an opposing face-up card
         for zone in zones:
             found.extend((b.uid, None) for b in zone.birds if b.owner != player)
             found.extend((q.uid, None) for q in zone.predators if q.owner != player and q.face_up)
-    elif effect is Effect.HEAL:
+    elif effect is _HEAL:
         for zone in zones:
             found.extend((b.uid, None) for b in zone.birds if b.owner == player and b.damage > 0)
             found.extend(
@@ -317,19 +336,19 @@ def targets(zones: Zones, player: int, ability: Ability) -> tuple[tuple[int, Zon
                 for q in zone.predators
                 if q.owner == player and q.face_up and q.damage > 0
             )
-    elif effect is Effect.MOVE:
+    elif effect is _MOVE:
         rooms = [has_room(zone) for zone in zones]
         for zi, zone in enumerate(zones):
             for b in zone.birds:
                 found.extend((b.uid, ZONES[zj]) for zj in range(3) if zj != zi and rooms[zj])
-    elif effect is Effect.UNTAP:
+    elif effect is _UNTAP:
         for zone in zones:
             found.extend(
                 (b.uid, None)
                 for b in zone.birds
                 if b.owner == player and b.tapped and not b.untapped
             )
-    elif effect is Effect.READY:
+    elif effect is _READY:
         for zone in zones:
             found.extend(
                 (q.uid, None)

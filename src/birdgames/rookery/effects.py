@@ -246,6 +246,8 @@ _ON_ENTER: Final = _triggered(Trigger.ON_ENTER)
 _ON_TAP: Final = _triggered(Trigger.ON_TAP)
 _ON_HUNT: Final = _triggered(Trigger.ON_HUNT)
 _ON_DEFEAT: Final = _triggered(Trigger.ON_DEFEAT)
+# a module name: reading `Trigger.ON_PLAY` runs Python code
+_ON_PLAY_TRIGGER: Final = Trigger.ON_PLAY
 
 
 def _fire(
@@ -320,7 +322,7 @@ def on_play(
     """R9 on_play: an event's abilities in printed order, with the action's parameters."""
     resolvers = _RESOLVERS[card]
     for index, ability in enumerate(ABILITIES[card]):
-        if ability.trigger is not Trigger.ON_PLAY:
+        if ability.trigger is not _ON_PLAY_TRIGGER:
             continue
         use = Use(player, card, 0, ability, target, zone, cap=max(0, paid - 1))
         resolvers[index](work, use)

@@ -18,6 +18,8 @@ from birdgames.rookery.view import View
 # The members of the Action and Event unions, for generic code (Game.action_types).
 _ACTION_TYPES: Final[tuple[type[Action], ...]] = get_args(Action)
 _EVENT_TYPES: Final[tuple[type[Event], ...]] = get_args(Event)
+# is_terminal runs on every step of a playout: reading `Phase.OVER` runs Python code.
+_OVER: Final = Phase.OVER
 
 
 class RookeryGame:
@@ -85,7 +87,7 @@ class RookeryGame:
         return tuple(ev.visible(event, player) for event in events)
 
     def is_terminal(self, state: State) -> bool:
-        return state.phase is Phase.OVER
+        return state.phase is _OVER
 
     def scores(self, state: State) -> tuple[int, ...]:
         return scoring.scores(state)

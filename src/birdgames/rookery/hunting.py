@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
@@ -22,11 +23,18 @@ from birdgames.rookery.work import Work
 
 FLOCK_BONUS = 2  # R6.4 evasion per other friendly bird when in a Flock
 EXPOSED_BONUS = 3  # R6.4 threat against an Exposed target
+# Enum members as module names: reading `Stat.EVASION` runs Python code, and a hunt reads five.
+_EVASION: Final = Stat.EVASION
+_THREAT: Final = Stat.THREAT
+_STEALTH: Final = Stat.STEALTH
+_IGNORE_EXPOSED: Final = Mode.IGNORE_EXPOSED
+_IGNORE_FLOCK: Final = Mode.IGNORE_FLOCK
+_HABITAT_THREAT: Final = Mode.HABITAT_THREAT
 
 
 def is_exposed(zones: Sequence[ZoneState], zi: int, bird: Bird) -> bool:
     """R6.4 the owner's only bird in the zone, or not At Home without a Flock there."""
-    if hunt_mod(zones, zi, bird, Mode.IGNORE_EXPOSED) is not None:
+    if hunt_mod(zones, zi, bird, _IGNORE_EXPOSED) is not None:
         return False
     count = bird_count(zones[zi], bird.owner)
     return count == 1 or (not is_at_home(zones, zi, bird) and count < 3)
@@ -36,12 +44,12 @@ def hunt_numbers(
     zones: Sequence[ZoneState], zi: int, pred: Predator, bird: Bird
 ) -> tuple[int, int]:
     """Returns the hunter's modified threat and the target's modified evasion."""
-    evasion = bird_stat(zones, zi, bird, Stat.EVASION)
+    evasion = bird_stat(zones, zi, bird, _EVASION)
     count = bird_count(zones[zi], bird.owner)
-    if count >= 3 and hunt_mod(zones, zi, pred, Mode.IGNORE_FLOCK) is None:
+    if count >= 3 and hunt_mod(zones, zi, pred, _IGNORE_FLOCK) is None:
         evasion += FLOCK_BONUS * (count - 1)
-    threat = predator_stat(zones, zi, pred, Stat.THREAT)
-    bonus = hunt_mod(zones, zi, pred, Mode.HABITAT_THREAT)
+    threat = predator_stat(zones, zi, pred, _THREAT)
+    bonus = hunt_mod(zones, zi, pred, _HABITAT_THREAT)
     if bonus is not None:
         threat += bonus
     if is_exposed(zones, zi, bird):
@@ -101,8 +109,8 @@ def mob_numbers(
     zones: Sequence[ZoneState], zi: int, pred: Predator, player: int
 ) -> tuple[int, int, int]:
     """Returns the flock's summed evasion, its largest evasion and the predator's stealth."""
-    evasions = [bird_stat(zones, zi, b, Stat.EVASION) for b in zones[zi].birds if b.owner == player]
-    stealth = predator_stat(zones, zi, pred, Stat.STEALTH)
+    evasions = [bird_stat(zones, zi, b, _EVASION) for b in zones[zi].birds if b.owner == player]
+    stealth = predator_stat(zones, zi, pred, _STEALTH)
     return sum(evasions), max(evasions, default=0), stealth
 
 

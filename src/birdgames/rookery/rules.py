@@ -120,6 +120,17 @@ __all__ = ["advance", "check", "legal_actions", "step", "to_act"]
 
 FACE_DOWN_COST: Final = 2  # R6.1 DECISION: flat, so the Song paid reveals nothing
 _ANSWERS: Final = (Ambush, PassAmbush, DiscardCard, ChooseTarget)
+# Enum members as module names: one global load, where reading `CardType.BIRD` runs Python
+# code.
+_HABITAT: Final = CardType.HABITAT
+_BIRD: Final = CardType.BIRD
+_PREDATOR: Final = CardType.PREDATOR
+_EVENT: Final = CardType.EVENT
+_SEASON: Final = CardType.SEASON
+_OVER: Final = Phase.OVER
+_DRAFT: Final = Phase.DRAFT
+_PLAY: Final = Phase.PLAY
+_SONG: Final = Stat.SONG
 
 
 # --- who acts, and legality --------------------------------------------------------------
@@ -132,11 +143,11 @@ def drafter(state: State) -> int:
 
 def to_act(state: State) -> tuple[int, ...]:
     """The player with a decision now; empty iff the game is over."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return ()
     if state.pending:
         return (state.pending[0].player,)
-    if state.phase is Phase.DRAFT:
+    if state.phase is _DRAFT:
         return (drafter(state),)
     return (state.active,)
 
@@ -556,13 +567,13 @@ def seat_actions(state: State, player: int) -> tuple[Action, ...]:
     """`legal_actions` for a seat the caller has checked (the game's method checks it)."""
     # what to_act says, one branch at a time
     acts: tuple[Action, ...]
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return ()
     if state.pending:
         if player != state.pending[0].player:
             return ()
         acts = _answers(state)
-    elif state.phase is Phase.DRAFT:
+    elif state.phase is _DRAFT:
         if player != drafter(state):
             return ()
         acts = _DRAFTS[player][state.draft_step]
@@ -598,7 +609,7 @@ def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
     zones = state.zones
     me = state.seats[p]
     song = me.song
-    # R1.2 the zones with room for a bird (fewer than 6), as a mask of _ROOMS
+    # R1.2 what has_room says, inlined: a zone holds at most 6 birds (the mask of _ROOMS)
     mask = 0
     if len(zones[0].birds) < ZONE_CAPACITY:
         mask = 1
@@ -669,11 +680,11 @@ def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
             continue
         previous = card
         kind = CARD_TYPE[card]
-        if kind is CardType.HABITAT:
+        if kind is _HABITAT:
             if turn.habitats_played <= song:
                 out.extend(_HABITAT_PLAYS[p][card])
             continue
-        # R9.1 R10 the printed cost less the discounts, at least 1 (cost_of)
+        # R9.1 R10 what cost_of gives, inlined: the printed cost less the discounts, at least 1
         cost = PRINTED_COST[card]
         if card in DISCOUNTABLE:
             if mods is None:
@@ -681,18 +692,18 @@ def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
             if mods:
                 cost -= cost_mod(mods, card)
         affordable = (cost if cost > 1 else 1) <= song
-        if kind is CardType.BIRD:
+        if kind is _BIRD:
             if mask and affordable:
                 out.extend(_NESTS[p][card][mask])
-        elif kind is CardType.PREDATOR:
+        elif kind is _PREDATOR:
             if affordable:
                 out.extend(_FACE_UP[p][card])
             if song >= FACE_DOWN_COST:
                 out.extend(_FACE_DOWN[p][card])
-        elif kind is CardType.EVENT:
+        elif kind is _EVENT:
             if affordable:
                 out.extend(_event_options(state, p, card))
-        elif kind is CardType.SEASON and not turn.season_played and affordable:
+        elif kind is _SEASON and not turn.season_played and affordable:
             out.append(_SEASON_PLAYS[p][card])
     out += later
     out.append(_END_TURNS[p])
@@ -820,7 +831,7 @@ def _resolve(state: State, action: Action, log: bool) -> Work:
             _draft(work, action)
         case _:
             assert_never(action)
-    if work.phase is Phase.PLAY and not isinstance(action, EndTurn):
+    if work.phase is _PLAY and not isinstance(action, EndTurn):
         # R2.2 DECISION counts every action of the turn, answers included; Dawn resets it
         t = work.turn
         work.turn = shared_turn(
@@ -828,7 +839,7 @@ def _resolve(state: State, action: Action, log: bool) -> Work:
         )
     # What _settle does, skipped when it has nothing to do: no decision, and no damage in play
     # that reaches the least hp its card can have, so no defeat.
-    if work.pending or work.new_pending or work.phase is Phase.OVER or at_risk(work.zones):
+    if work.pending or work.new_pending or work.phase is _OVER or at_risk(work.zones):
         _settle(work)
     return work
 
@@ -859,7 +870,7 @@ def _tap(work: Work, action: TapBird) -> None:
     assert found is not None
     zi, bird = found
     assert isinstance(bird, Bird)
-    song = bird_stat(work.zones, zi, bird, Stat.SONG)
+    song = bird_stat(work.zones, zi, bird, _SONG)
     tapped = shared_bird(
         bird.uid, bird.card, bird.owner, True, True, bird.damage, True, bird.moved, bird.untapped
     )
@@ -976,7 +987,7 @@ def is_open(zones: Sequence[ZoneState], seats: Sequence[Seat], pending: Pending)
 
 def _settle(work: Work) -> None:
     """Defeats what must fall, queues new decisions first, drops decisions now moot."""
-    if work.phase is Phase.OVER:
+    if work.phase is _OVER:
         work.pending = []
         return
     sweep(work)

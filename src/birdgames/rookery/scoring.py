@@ -25,6 +25,9 @@ _CLAIM_MODS: Final = frozenset(
 # The birds that change what a claim needs or what a bird counts for; without one in a zone,
 # control is a matter of counts (R4.1 R4.2).
 _CLAIM_CARDS: Final = _TERRITORIAL | _KEYSTONE | _UNCONTESTABLE | _CLAIM_MODS
+# Module names: reading `Mode.COUNT_AS` runs Python code.
+_CLAIM_ALONE: Final = Mode.CLAIM_ALONE
+_COUNT_AS: Final = Mode.COUNT_AS
 
 
 def _standing(zones: Sequence[ZoneState], zi: int, player: int) -> tuple[bool, int, bool]:
@@ -48,10 +51,10 @@ def _standing(zones: Sequence[ZoneState], zi: int, player: int) -> tuple[bool, i
         if card not in _CLAIM_MODS:
             weight += 1
             continue
-        if claim_mod(zones, zi, bird, Mode.CLAIM_ALONE) is not None:
+        if claim_mod(zones, zi, bird, _CLAIM_ALONE) is not None:
             alone = True
         # R9.4 DECISION: count_as changes the count compared for control, not the Flock size
-        as_many = claim_mod(zones, zi, bird, Mode.COUNT_AS)
+        as_many = claim_mod(zones, zi, bird, _COUNT_AS)
         weight += 1 if as_many is None else as_many
     # R4.1 a Flock, a Territorial pair, or a Keystone (or claim_alone) bird; R4.3
     claim = count >= 3 or territorial >= 2 or alone or uncontestable

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 import attrs
 
@@ -142,6 +142,9 @@ class View:
 PlayerView = SeatView
 
 
+_OVER: Final = Phase.OVER  # a module name: reading `Phase.OVER` runs Python code
+
+
 def _zone_view(zi: int, zone: ZoneState, controller: int | None, viewer: int | None) -> ZoneView:
     # R6.3 a face-down predator's card only for its owner
     predators = (
@@ -181,7 +184,7 @@ def view(state: State, player: int | None) -> View:
         SeatView(len(p1.hand), len(p1.deck), p1.discard, p1.song, p1.prizes),
     )
     w = state.wheel
-    over = state.phase is Phase.OVER
+    over = state.phase is _OVER
     return View(
         viewer,
         2,

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from birdgames.rng import Rng, shuffle
 from birdgames.rookery import build
-from birdgames.rookery.cards import Season
+from birdgames.rookery.cards import SEASON_ORDER, Season
 from birdgames.rookery.events import CardDrawn, DeckReshuffled, Event
 from birdgames.rookery.state import (
     Bird,
@@ -25,6 +25,8 @@ from birdgames.rookery.state import (
     Wheel,
     ZoneState,
 )
+
+_OVER: Final = Phase.OVER  # a module name: reading `Phase.OVER` runs Python code
 
 
 class Work:
@@ -90,7 +92,7 @@ class Work:
 
     @property
     def over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def push(self, pending: Pending) -> None:
         """Queues a decision; decisions raised while resolving come before older ones."""
@@ -256,14 +258,16 @@ def shared_wheel(
     season: Season, turns_left: int, turns_played: int, checkpoints: int, sudden_death: int
 ) -> Wheel:
     """Returns the Wheel with these fields."""
-    return _wheel(season, turns_left, turns_played, checkpoints, sudden_death)
+    # keyed on the season's place in the year: hashing an Enum runs Python code
+    index = SEASON_ORDER.index(season)
+    return _wheel(index, turns_left, turns_played, checkpoints, sudden_death)
 
 
 @lru_cache(maxsize=4096, typed=True)
 def _wheel(
-    season: Season, turns_left: int, turns_played: int, checkpoints: int, sudden_death: int
+    season: int, turns_left: int, turns_played: int, checkpoints: int, sudden_death: int
 ) -> Wheel:
-    return Wheel(season, turns_left, turns_played, checkpoints, sudden_death)
+    return Wheel(SEASON_ORDER[season], turns_left, turns_played, checkpoints, sudden_death)
 
 
 _Card = TypeVar("_Card", Bird, Predator)
