@@ -24,9 +24,8 @@ from birdgames.perch_bop.state import (
     State,
 )
 
-# Views are dict classes (slots=False): attrs' frozen __init__ fills an instance's __dict__
-# at about half the cost of setting its slots one by one, and a bot or a frontend builds a
-# view at every decision.
+# Views are dict classes (slots=False): a view then costs 17-30% fewer instructions than with
+# slots (callgrind, Perch 4p, Peacock 3p, Rookery; Python 3.11), and bots build one a decision.
 
 
 @attrs.frozen(slots=False)
