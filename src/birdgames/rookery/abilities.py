@@ -36,8 +36,7 @@ from birdgames.rookery.state import (
 )
 
 Zones = Sequence[ZoneState]
-# Enum members the hot queries compare with, as module names: reading `Stat.HP` runs Python
-# code.
+# Enum members as module names: 10% of a Rookery action (docs/performance.md)
 _ALWAYS: Final = Condition.ALWAYS
 _AT_HOME: Final = Condition.AT_HOME
 _EVASION: Final = Stat.EVASION
@@ -321,7 +320,6 @@ def targets(zones: Zones, player: int, ability: Ability) -> tuple[tuple[int, Zon
     R6.3 face-down predators are never targets.
     """
     found: list[tuple[int, Zone | None]] = []
-    # if/elif on module names, not match: a value pattern reads `Effect.DAMAGE`, Python code
     effect = ability.effect
     if effect is _DAMAGE:
         # DECISION: damage targets an opposing face-up card

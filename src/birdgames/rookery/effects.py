@@ -246,7 +246,7 @@ _ON_ENTER: Final = _triggered(Trigger.ON_ENTER)
 _ON_TAP: Final = _triggered(Trigger.ON_TAP)
 _ON_HUNT: Final = _triggered(Trigger.ON_HUNT)
 _ON_DEFEAT: Final = _triggered(Trigger.ON_DEFEAT)
-# a module name: reading `Trigger.ON_PLAY` runs Python code
+# Enum members as module names: 10% of a Rookery action (docs/performance.md)
 _ON_PLAY_TRIGGER: Final = Trigger.ON_PLAY
 
 

@@ -23,7 +23,7 @@ from birdgames.rookery.work import Work
 
 FLOCK_BONUS = 2  # R6.4 evasion per other friendly bird when in a Flock
 EXPOSED_BONUS = 3  # R6.4 threat against an Exposed target
-# Enum members as module names: reading `Stat.EVASION` runs Python code, and a hunt reads five.
+# Enum members as module names: 10% of a Rookery action (docs/performance.md)
 _EVASION: Final = Stat.EVASION
 _THREAT: Final = Stat.THREAT
 _STEALTH: Final = Stat.STEALTH

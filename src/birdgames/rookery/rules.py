@@ -120,8 +120,7 @@ __all__ = ["advance", "check", "legal_actions", "step", "to_act"]
 
 FACE_DOWN_COST: Final = 2  # R6.1 DECISION: flat, so the Song paid reveals nothing
 _ANSWERS: Final = (Ambush, PassAmbush, DiscardCard, ChooseTarget)
-# Enum members as module names: one global load, where reading `CardType.BIRD` runs Python
-# code.
+# Enum members as module names: 10% of a Rookery action (docs/performance.md)
 _HABITAT: Final = CardType.HABITAT
 _BIRD: Final = CardType.BIRD
 _PREDATOR: Final = CardType.PREDATOR

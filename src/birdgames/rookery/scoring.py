@@ -25,7 +25,7 @@ _CLAIM_MODS: Final = frozenset(
 # The birds that change what a claim needs or what a bird counts for; without one in a zone,
 # control is a matter of counts (R4.1 R4.2).
 _CLAIM_CARDS: Final = _TERRITORIAL | _KEYSTONE | _UNCONTESTABLE | _CLAIM_MODS
-# Module names: reading `Mode.COUNT_AS` runs Python code.
+# Enum members as module names: 10% of a Rookery action (docs/performance.md)
 _CLAIM_ALONE: Final = Mode.CLAIM_ALONE
 _COUNT_AS: Final = Mode.COUNT_AS
 

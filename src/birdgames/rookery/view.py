@@ -141,7 +141,7 @@ class View:
 PlayerView = SeatView
 
 
-_OVER: Final = Phase.OVER  # a module name: reading `Phase.OVER` runs Python code
+_OVER: Final = Phase.OVER
 
 
 def _zone_view(zi: int, zone: ZoneState, controller: int | None, viewer: int | None) -> ZoneView:

@@ -26,7 +26,7 @@ from birdgames.rookery.state import (
     ZoneState,
 )
 
-_OVER: Final = Phase.OVER  # a module name: reading `Phase.OVER` runs Python code
+_OVER: Final = Phase.OVER
 
 
 class Work:
@@ -258,7 +258,6 @@ def shared_wheel(
     season: Season, turns_left: int, turns_played: int, checkpoints: int, sudden_death: int
 ) -> Wheel:
     """Returns the Wheel with these fields."""
-    # keyed on the season's place in the year: hashing an Enum runs Python code
     index = SEASON_ORDER.index(season)
     return _wheel(index, turns_left, turns_played, checkpoints, sudden_death)
 
