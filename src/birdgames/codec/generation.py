@@ -12,7 +12,6 @@ cattrs generates.
 from __future__ import annotations
 
 import enum
-import functools
 import itertools
 import linecache
 import operator
@@ -27,7 +26,6 @@ import cattrs
 
 from birdgames.codec.limits import MAX_ARRAY_LENGTH, MAX_STRING_LENGTH, SURROGATE
 from birdgames.codec.registrations import READ_AS_FORMAT_1, structure_hex, written_format
-from birdgames.fields import CACHED_HASH, init_only_fills_dict, init_only_stores, slot_setter
 from birdgames.rng import Rng
 
 _SCALARS: Final = frozenset({int, bool, str, type(None)})
@@ -146,31 +144,6 @@ def _check_strings(items: list[Any]) -> None:
         raise TypeError
 
 
-# The objects of classes of at most two scalar fields recur from state to state and document
-# to document (a card and a count, a place and an index): each distinct one is built once and
-# shared, as immutable values may be (a hashable class is one). The cache is bounded, so no
-# document can grow it.
-_SHARED_OBJECTS: Final = 1024
-_SHARED_FIELDS: Final = 2
-
-
-def shared(cls: type, build: Callable[..., Any]) -> Callable[..., Any]:
-    """Returns `build` answering each tuple of values (exact types, tested before) with one
-    object, or `build` itself for a class whose objects could change."""
-    if cls.__hash__ is None:
-        return build
-    return functools.lru_cache(maxsize=_SHARED_OBJECTS)(build)
-
-
-def _shareable(field: attrs.Attribute[Any]) -> bool:
-    """Whether a field's JSON values, of the types its test accepts, key its value exactly
-    (True == 1: a field accepting both would not)."""
-    t: Any = field.type
-    if is_enum(t):
-        return len({type(member.value) for member in t}) == 1
-    return t in (int, str, bool) and not field.metadata.get("birdgames.hex")
-
-
 _MAKING: set[type] = set()  # classes whose hook is being generated
 _GENERATED: Final[Mapping[str, Any]] = types.MappingProxyType(
     {
@@ -181,8 +154,6 @@ _GENERATED: Final[Mapping[str, Any]] = types.MappingProxyType(
         "_check_strings": _check_strings,
         "_structure_hex": structure_hex,
         "_repeat": repeat,
-        "_new": object.__new__,
-        "_set": object.__setattr__,
     }
 )
 _STRING_BAD: Final = (
@@ -303,35 +274,13 @@ def _make_generated_hook(cls: type, tag: str | None, converter: cattrs.Converter
                 f"    if not {test}.issuperset(map(type, {items})):",
                 "        raise TypeError",
             ]
-    if 0 < n <= _SHARED_FIELDS and cls.__hash__ is not None and all(map(_shareable, fields)):
-        # Built once per distinct tuple of JSON values: keyed by them, of the types tested.
-        lines.append(f"    return build({', '.join(values)})")
-        lines.append(f"def build({', '.join(values)}):")
     lines += _build_lines(cls, fields, reads, space)
-    hook = space.compile("structure", cls, "structure")
-    if "build" in space.names:
-        space.names["build"] = shared(cls, space.names["build"])
-    return hook
+    return space.compile("structure", cls, "structure")
 
 
 def _build_lines(
     cls: type, fields: tuple[attrs.Attribute[Any], ...], reads: list[str], space: Source
 ) -> list[str]:
-    """Returns the lines building `cls` from the fields' values `reads`: where attrs' __init__
-    does nothing else (`init_only_stores`, `init_only_fills_dict`), the slots set one by one
-    or a dict of the fields made the instance's own; else a call of the class."""
-    made = space.bind(cls, "c")
-    names = tuple(f.name for f in fields)
-    if names and init_only_fills_dict(cls, names):
-        items = ", ".join(f"{name!r}: {read}" for name, read in zip(names, reads, strict=True))
-        return [f"    o = _new({made})", f'    _set(o, "__dict__", {{{items}}})', "    return o"]
-    if not names or not init_only_stores(cls, names):
-        args = [f"{f.name}={r}" if f.kw_only else r for f, r in zip(fields, reads, strict=True)]
-        return [f"    return {made}({', '.join(args)})"]
-    lines = [f"    o = _new({made})"]
-    for name, read in zip(names, reads, strict=True):
-        lines.append(f"    {space.bind(slot_setter(cls, name), 's')}(o, {read})")
-    if CACHED_HASH in cls.__dict__:
-        lines.append(f"    {space.bind(slot_setter(cls, CACHED_HASH), 's')}(o, None)")
-    lines.append("    return o")
-    return lines
+    """Returns the line building `cls` from the fields' values `reads`: a call of the class."""
+    args = [f"{f.name}={r}" if f.kw_only else r for f, r in zip(fields, reads, strict=True)]
+    return [f"    return {space.bind(cls, 'c')}({', '.join(args)})"]
