@@ -1,13 +1,7 @@
-"""Source generated per class from its fields' types, as attrs and cattrs generate theirs: the
-fast converter's structure hooks here, the text writers in `birdgames.codec.writers`.
-
-A state holds many small objects of a few classes (a board's cells, a player's groups of
-cards, dozens of each). The hook generated for a class tests each field of a common type in
-line, as that type's own fast hook tests it, and builds the object; a field of another type
-is read by its type's own hook. It is written once, when the converter first needs it, with a
-line cache for tracebacks. tests/codec/test_generated_hooks.py compares each with the hook
-cattrs generates.
-"""
+"""The fast converter's structure hooks, generated per class from its fields' types as attrs
+and cattrs generate theirs (the text writers in `birdgames.codec.writers` likewise): each field
+of a common type is tested in line as its type's fast hook tests it, any other read by its
+type's hook. tests/codec/test_generated_hooks.py compares each with cattrs' generated hook."""
 
 from __future__ import annotations
 
@@ -45,8 +39,7 @@ def is_object_class(t: Any) -> bool:
 
 
 def scalar_types(t: Any) -> frozenset[type] | None:
-    """The JSON scalar types a value of `t` is written as (int, bool, str, None and unions of
-    them, never an Enum), or None for any other type."""
+    """The JSON types of `t`, one of int, bool, str, None or a union of them; else None."""
     if t is None:
         return frozenset({type(None)})
     if t in _SCALARS:
@@ -92,27 +85,19 @@ class Source:
         filename = f"<birdgames {what} {cls.__module__}.{cls.__qualname__} {next(_SERIALS)}>"
         text = "\n".join(self.lines) + "\n"
         linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
-        _run_generated(text, filename, self.names)
+        # Written from a class's field names and types alone (literals by repr), never from a
+        # document.
+        exec(compile(text, filename, "exec"), self.names)
         return self.names[function]
 
 
 _SERIALS: Final = itertools.count()  # each generated source's file name is unique
 
 
-def _run_generated(text: str, filename: str, names: dict[str, Any]) -> None:
-    # Generated code, as attrs and cattrs make theirs: written from a class's field names and
-    # types alone (every literal written with repr), never from a document.
-    exec(compile(text, filename, "exec"), names)
-
-
 def plain_fields(cls: type) -> tuple[attrs.Attribute[Any], ...] | None:
-    """Returns the fields of `cls` when each is set by `__init__` under its own name (what a
-    generated hook reads), else None: the detailed converter reads such a class alone.
-
-    Every document `dumps` writes holds every field, so the generated hook reads each key as
-    required: a document leaving a defaulted field out is read by the detailed converter,
-    which fills the default.
-    """
+    """Returns the fields of `cls` when `__init__` takes each under its own name, else None
+    (the detailed converter reads the class). A generated hook reads every field as required,
+    as `dumps` writes them; the detailed converter fills a defaulted one left out."""
     attrs.resolve_types(cls)
     fields = attrs.fields(cls)
     if any(not f.init or f.alias != f.name for f in fields):
@@ -120,11 +105,8 @@ def plain_fields(cls: type) -> tuple[attrs.Attribute[Any], ...] | None:
     return tuple(fields)
 
 
-def _keys_ok(o: dict[str, Any], n: int, tag: str | None, cls: type) -> bool:
-    """Whether a JSON object of `n` fields read as required holds no other key but, for a
-    tagged class, its "kind" and a "format" this version reads."""
-    if tag is None:
-        return len(o) == n
+def _keys_ok(o: dict[str, Any], n: int, tag: str, cls: type) -> bool:
+    """Whether `o` holds, besides `n` fields, only the tag and a "format" this version reads."""
     if o.get("kind") != tag:
         return False
     version = written_format(cls)
@@ -135,8 +117,7 @@ def _keys_ok(o: dict[str, Any], n: int, tag: str | None, cls: type) -> bool:
 
 
 def _check_strings(items: list[Any]) -> None:
-    """Refuses, as the hook of str refuses each item, items of lists that are not all strings
-    within the limits."""
+    """Refuses, as the hook of str would, items that are not all strings within the limits."""
     joined = "".join(items)  # a TypeError when an item is no string
     if len(joined) > MAX_STRING_LENGTH and max(map(len, items)) > MAX_STRING_LENGTH:
         raise TypeError
@@ -162,8 +143,8 @@ _STRING_BAD: Final = (
 
 
 def _hook(t: Any, space: Source, converter: cattrs.Converter) -> str:
-    """Returns the name, in `space`, of the converter's hook of `t` (found on first use for a
-    class whose hook is being made: a class that holds itself)."""
+    """Returns the name in `space` of the converter's hook of `t` (looked up on first use for a
+    class whose hook is being made)."""
     if t in _MAKING:
         hook = space.bind(LazyHook(t, converter), "h")
         return f"({hook}.hook or {hook}.get())"
@@ -173,11 +154,9 @@ def _hook(t: Any, space: Source, converter: cattrs.Converter) -> str:
 def _read_field(
     t: Any, v: str, space: Source, lists: dict[str, list[str]], converter: cattrs.Converter
 ) -> tuple[str | None, str]:
-    """Returns, for a field of type `t` whose JSON value is `v`, the test in line that is true
-    for a value the type's fast hook refuses (None: no test) and the expression of the field's
-    value. A list of strings or of scalars is only tested to be a list; it is added to `lists`
-    under the name of its items' test (`_check_strings` or the set of the items' types), so
-    that the items of a class's lists of one type are tested together."""
+    """Returns the test in line refusing the JSON value `v` of a field of type `t` (or None) and
+    the expression of the field's value. Lists of scalars are tested together afterwards:
+    `lists` gathers them by their items' test."""
     string_bad = _STRING_BAD.format(v=v, max=MAX_STRING_LENGTH)
     if t is int or t is bool:
         return f"type({v}) is not {t.__name__}", v
@@ -224,13 +203,13 @@ def generated_hook(cls: type, tag: str | None, converter: cattrs.Converter) -> A
     generated from its fields, each read as required."""
     _MAKING.add(cls)
     try:
-        return _make_generated_hook(cls, tag, converter)
+        lines = _hook_lines(cls, tag, Source(_GENERATED), converter)
     finally:
         _MAKING.discard(cls)
+    return lines.compile("structure", cls, "structure")
 
 
-def _make_generated_hook(cls: type, tag: str | None, converter: cattrs.Converter) -> Any:
-    space = Source(_GENERATED)
+def _hook_lines(cls: type, tag: str | None, space: Source, converter: cattrs.Converter) -> Source:
     fields = attrs.fields(cls)
     names = tuple(f.name for f in fields)
     n = len(names)
@@ -274,13 +253,6 @@ def _make_generated_hook(cls: type, tag: str | None, converter: cattrs.Converter
                 f"    if not {test}.issuperset(map(type, {items})):",
                 "        raise TypeError",
             ]
-    lines += _build_lines(cls, fields, reads, space)
-    return space.compile("structure", cls, "structure")
-
-
-def _build_lines(
-    cls: type, fields: tuple[attrs.Attribute[Any], ...], reads: list[str], space: Source
-) -> list[str]:
-    """Returns the line building `cls` from the fields' values `reads`: a call of the class."""
     args = [f"{f.name}={r}" if f.kw_only else r for f, r in zip(fields, reads, strict=True)]
-    return [f"    return {space.bind(cls, 'c')}({', '.join(args)})"]
+    lines.append(f"    return {space.bind(cls, 'c')}({', '.join(args)})")
+    return space
