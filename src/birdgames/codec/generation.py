@@ -85,13 +85,17 @@ class Source:
         filename = f"<birdgames {what} {cls.__module__}.{cls.__qualname__} {next(_SERIALS)}>"
         text = "\n".join(self.lines) + "\n"
         linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
-        # Written from a class's field names and types alone (literals by repr), never from a
-        # document.
-        exec(compile(text, filename, "exec"), self.names)
+        _run_generated(text, filename, self.names)
         return self.names[function]
 
 
 _SERIALS: Final = itertools.count()  # each generated source's file name is unique
+
+
+def _run_generated(text: str, filename: str, names: dict[str, Any]) -> None:
+    # Written from a class's field names and types alone (literals by repr), never from a
+    # document: the one exec of the package.
+    exec(compile(text, filename, "exec"), names)
 
 
 def plain_fields(cls: type) -> tuple[attrs.Attribute[Any], ...] | None:
