@@ -20,10 +20,8 @@ import pytest
 from cattrs.gen import make_dict_structure_fn_from_attrs, override
 
 import birdgames
-from birdgames import codec, peacock, sim
-from birdgames.fields import CACHED_HASH
+from birdgames import codec, sim
 from birdgames.peacock import state as peacock_state
-from birdgames.perch_bop import build as perch_build
 from birdgames.perch_bop import state as perch_state
 from tests.codec.test_differential import TRICKY
 
@@ -203,105 +201,6 @@ def test_states_load_through_the_generated_hooks(name: str, game: birdgames.AnyG
         data = codec.limits.parse(text)
         assert codec.converters.FAST.structure(data, type(step.state)) == step.state
         assert codec.loads(type(step.state), text) == step.state
-
-
-def _absolute(value: int) -> int:
-    return abs(value)
-
-
-def test_a_hook_skips_only_an_init_that_stores_the_fields() -> None:
-    """A generated hook stores the fields itself only where attrs' __init__ does nothing else
-    (but empty a cached hash), in slots or in a dict: a validator, a converter or a post-init
-    hook keeps the class's own call."""
-
-    @attrs.frozen
-    class Plain:
-        a: int
-        b: str = "x"
-
-    @attrs.frozen
-    class Checked:
-        a: int = attrs.field(validator=attrs.validators.gt(0))
-
-    @attrs.frozen
-    class Converted:
-        a: int = attrs.field(converter=_absolute)
-
-    @attrs.frozen
-    class Hooked:
-        a: int
-
-        def __attrs_post_init__(self) -> None:
-            if self.a < 0:
-                raise ValueError
-
-    @attrs.frozen(cache_hash=True)
-    class Cached:
-        a: int
-
-    @attrs.frozen(slots=False)
-    class Unslotted:
-        a: int
-        b: list[int]
-
-    built = codec.converters.FAST.structure({"a": 1, "b": "y"}, Plain)
-    assert type(built) is Plain and built == Plain(1, "y") and hash(built) == hash(Plain(1, "y"))
-    assert "_new(" in _source(codec.converters.FAST.get_structure_hook(Plain))
-    for cls in (Checked, Converted, Hooked):
-        assert "_new(" not in _source(codec.converters.FAST.get_structure_hook(cls)), cls
-    # A class without slots gets a dict of its own, as its __init__ would fill it.
-    assert '"__dict__"' in _source(codec.converters.FAST.get_structure_hook(Unslotted))
-    unslotted = codec.converters.FAST.structure({"a": 1, "b": [2]}, Unslotted)
-    assert unslotted == Unslotted(1, [2]) and list(vars(unslotted)) == ["a", "b"]
-    with pytest.raises(ValueError):
-        codec.converters.FAST.structure({"a": -1}, Checked)
-    assert codec.converters.FAST.structure({"a": -1}, Converted) == Converted(1)
-    with pytest.raises(ValueError):
-        codec.converters.FAST.structure({"a": -1}, Hooked)
-    cached = codec.converters.FAST.structure({"a": 3}, Cached)
-    assert cached == Cached(3) and getattr(cached, CACHED_HASH) is None
-    assert hash(cached) == hash(Cached(3)) and getattr(cached, CACHED_HASH) == hash(Cached(3))
-    for engine_cls in (perch_state.Location, perch_state.Seat, peacock_state.Group):
-        # In the compiled build the engines' classes are native (hatch_native.py): no slots to
-        # set, and a constructor that compiles into direct stores.
-        source = _source(codec.converters.FAST.get_structure_hook(engine_cls))
-        assert ("_new(" not in source) == perch_build._NATIVE, engine_cls
-
-
-def test_small_value_objects_are_shared_and_mutable_ones_are_not() -> None:
-    """A Peacock flock, a tucked island and a Perch Spot (classes of at most two scalar
-    fields) load as one object per value, from document to document; a class whose objects
-    could change gets a new one each time."""
-    config = peacock.GAME.default_config(4)
-    state = list(sim.iter_play(peacock.GAME, config, 3, [sim.RandomPolicy()] * 4))[60].state
-    text = codec.dumps(state)
-    first, second = codec.loads(peacock_state.State, text), codec.loads(peacock_state.State, text)
-    assert first == second == state
-    pairs = [
-        (a, b)
-        for seat_a, seat_b in zip(first.seats, second.seats, strict=True)
-        for group_a, group_b in zip(seat_a.groups, seat_b.groups, strict=True)
-        for a, b in [
-            (group_a.left, group_b.left),
-            (group_a.right, group_b.right),
-            *zip(group_a.tucks, group_b.tucks, strict=True),
-        ]
-        if a is not None
-    ]
-    assert {type(a) for a, _ in pairs} == {peacock_state.Flock, peacock_state.Tuck}
-    assert all(a is b for a, b in pairs)
-    spot = {"where": "cell", "index": 4}
-    assert codec.converters.FAST.structure(
-        spot, perch_state.Spot
-    ) is codec.converters.FAST.structure(dict(spot), perch_state.Spot)
-
-    @attrs.define
-    class Mutable:
-        a: int
-        b: int
-
-    build = codec.generation.shared(Mutable, Mutable)
-    assert build(1, 2) == build(1, 2) and build(1, 2) is not build(1, 2)
 
 
 @attrs.frozen

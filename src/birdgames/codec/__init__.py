@@ -37,7 +37,6 @@ from birdgames.codec.registrations import (
     BY_TAG,
     HEX,
     VALIDATORS,
-    Registration,
     Role,
     WireFormat,
     ensure_engines_registered,
@@ -80,21 +79,18 @@ T = TypeVar("T")
 
 
 def dumps(obj: object) -> str:
-    """Returns the JSON text of a registered config, state, action, view, event or record.
-
-    A tuple or list of registered objects (a legal-action list, say) is written as a JSON
-    array of their documents, which `loads_many` reads back.
-    """
+    """Returns the JSON text of a registered config, state, action, view, event or record; of
+    a tuple or list of them (a legal-action list, say), the array `loads_many` reads back."""
     if isinstance(obj, tuple | list):
         return "[" + ",".join(map(document_text, obj)) + "]"
     return document_text(obj)
 
 
 class _NotFast(Exception):
-    """The fast load met something it does not vouch for: the full load decides."""
+    pass  # the fast load met something it does not vouch for: the full load decides
 
 
-def _load_document(data: dict[str, Any], registration: Registration, fast: bool = False) -> Any:
+def _load_document(data: dict[str, Any], registration: WireFormat, fast: bool = False) -> Any:
     cls = registration.cls
     version = data.get("format")
     if fast and version != registration.version:
@@ -137,13 +133,13 @@ def _load_document(data: dict[str, Any], registration: Registration, fast: bool 
     return obj
 
 
-def _registrations(form: object) -> dict[str, Registration]:
+def _registrations(form: object) -> dict[str, WireFormat]:
     """Returns the registrations `form` (a registered class or a union of them) admits, by tag."""
     registration = BY_CLASS.get(form) if isinstance(form, type) else None
     if registration is not None:  # the usual form, found with no look at unions
         return {registration.tag: registration}
     members = get_args(form) if is_union(form) else (form,)
-    found: dict[str, Registration] = {}
+    found: dict[str, WireFormat] = {}
     for member in members:
         if not isinstance(member, type):
             raise CodecError(f"{show(member)} is not a registered birdgames document type")
@@ -152,9 +148,7 @@ def _registrations(form: object) -> dict[str, Registration]:
     return found
 
 
-def _load_form(
-    data: dict[str, Any], allowed: Mapping[str, Registration], fast: bool = False
-) -> Any:
+def _load_form(data: dict[str, Any], allowed: Mapping[str, WireFormat], fast: bool = False) -> Any:
     if len(allowed) == 1:
         (only,) = allowed.values()
         return _load_document(data, only, fast)
@@ -185,10 +179,7 @@ def loads(cls: TypeForm[T], text: str | bytes) -> T:
     allowed = _registrations(cls)
     data = parse(text, limits=False)
     loaded: T
-    try:
-        # The fast converter's hooks refuse any string, array or nesting beyond the limits
-        # (they hand such a document to the full load), so a document it structures keeps
-        # every limit and the walk of `check_limits` would find nothing.
+    try:  # the fast hooks refuse what breaks a limit, so `check_limits` can wait
         loaded = _load_form(data, allowed, fast=True)
     except _NotFast:
         check_limits(data)
@@ -197,10 +188,8 @@ def loads(cls: TypeForm[T], text: str | bytes) -> T:
 
 
 def loads_many(cls: TypeForm[T], text: str | bytes) -> tuple[T, ...]:
-    """Returns the objects of a JSON array of documents, as `dumps` writes a tuple of them.
-
-    `cls` is a registered class or a union of them, as for `loads`.
-    """
+    """Returns the objects of a JSON array of documents of `cls` (as for `loads`), as `dumps`
+    writes a tuple of them."""
     allowed = _registrations(cls)
     data = parse_any(text)
     if not isinstance(data, list):

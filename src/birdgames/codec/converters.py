@@ -1,10 +1,6 @@
-"""The two cattrs converters, the only place cattrs is configured.
-
-Loading runs the fast converter first and, only when it fails, the detailed one on the same
-data for the message: both accept exactly the same documents. The fast one refuses without
-words, and reads each class of plain fields through a hook generated for it
-(`birdgames.codec.generation`); the detailed one collects every failure with its path.
-"""
+"""The two cattrs converters, the only place cattrs is configured. Both accept exactly the same
+documents: the fast one (hooks from `birdgames.codec.generation`) refuses without words, and
+only then the detailed one reads the same data to name every failure with its path."""
 
 from __future__ import annotations
 
@@ -30,9 +26,9 @@ from birdgames.codec.generation import (
 )
 from birdgames.codec.limits import MAX_ARRAY_LENGTH, MAX_STRING_LENGTH, SURROGATE
 from birdgames.codec.registrations import (
+    BY_CLASS,
     BY_TAG,
     ensure_engines_registered,
-    oldest_format,
     structure_hex,
     tag_of,
     written_format,
@@ -46,8 +42,6 @@ _RNG_STATE: Final = re.compile(r"[0-9a-f]{16}")
 
 
 def _exactly(kind: type, expected: str) -> Callable[[object, Any], Any]:
-    """Returns the detailed hook of int, str, bool or None: a value of exactly that type."""
-
     def structure(value: object, _: Any) -> Any:
         if type(value) is not kind:
             raise TypeError(f"expected {expected}, got {got(value)}")
@@ -63,12 +57,6 @@ def _fast_structure_str(value: object, _: type) -> str:
     if not value.isascii() and SURROGATE.search(value):
         raise TypeError
     return value
-
-
-def _structure_float(value: object, _: type) -> float:
-    if type(value) not in (int, float):
-        raise TypeError(f"expected a number, got {got(value)}")
-    return float(cast(float, value))
 
 
 def rng_text(rng: Rng) -> str:
@@ -133,7 +121,6 @@ def _is_tuple(t: Any) -> bool:
 
 
 def _tuple_args(t: Any) -> tuple[Any, ...] | None:
-    """Returns the item types of a fixed-length tuple type, or None for tuple[X, ...]."""
     args = get_args(t)
     if not args or (len(args) == 2 and args[1] is Ellipsis):
         return None
@@ -332,14 +319,12 @@ def _attrs_structure_factory(cls: Any, converter: cattrs.Converter) -> Callable[
 
 
 def _check_nested_format(tag: str, cls: type, value: Mapping[str, Any]) -> None:
-    """Refuses a nested object written in another format than this version reads.
-
-    A nested object carries `"format"` once its kind is past format 1; without one it is
-    format 1, so a record saved before a game's rules changed is refused, not misreplayed.
-    """
-    expected = written_format(cls)
+    """Refuses a nested object of another format than this version reads (no "format": 1),
+    so a record saved before a game's rules changed is refused, not misreplayed."""
+    registered = BY_CLASS.get(cls)
+    oldest, expected = (1, 1) if registered is None else (registered.oldest, registered.version)
     found = value.get("format", 1)
-    if type(found) is not int or not oldest_format(cls) <= found <= expected:
+    if type(found) is not int or not oldest <= found <= expected:
         raise ValueError(
             f"{tag} has format {show(found)}, but this birdgames reads format {expected} of it"
         )
@@ -361,7 +346,6 @@ def _attrs_unstructure_factory(cls: Any) -> Callable[[Any], dict[str, Any]]:
 
 
 def _make_converter(detailed: bool) -> cattrs.Converter:
-    """Returns the detailed converter (which also unstructures) or the fast one."""
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
     converter.register_structure_hook(int, _exactly(int, "an integer"))
     converter.register_structure_hook(bool, _exactly(bool, "true or false"))
@@ -369,7 +353,6 @@ def _make_converter(detailed: bool) -> cattrs.Converter:
     converter.register_structure_hook(
         str, _exactly(str, "a string") if detailed else _fast_structure_str
     )
-    converter.register_structure_hook(float, _structure_float)
     converter.register_structure_hook(Rng, _structure_rng)
     # Predicates, not singledispatch: from Python 3.12 a Protocol registered by class also
     # matches every concrete class that satisfies it, and the runtime hook then calls itself.

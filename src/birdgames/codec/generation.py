@@ -1,18 +1,11 @@
-"""Source generated per class from its fields' types, as attrs and cattrs generate theirs: the
-fast converter's structure hooks here, the text writers in `birdgames.codec.writers`.
-
-A state holds many small objects of a few classes (a board's cells, a player's groups of
-cards, dozens of each). The hook generated for a class tests each field of a common type in
-line, as that type's own fast hook tests it, and builds the object; a field of another type
-is read by its type's own hook. It is written once, when the converter first needs it, with a
-line cache for tracebacks. tests/codec/test_generated_hooks.py compares each with the hook
-cattrs generates.
-"""
+"""The fast converter's structure hooks, generated per class from its fields' types as attrs
+and cattrs generate theirs (the text writers in `birdgames.codec.writers` likewise): each field
+of a common type is tested in line as its type's fast hook tests it, any other read by its
+type's hook. tests/codec/test_generated_hooks.py compares each with cattrs' generated hook."""
 
 from __future__ import annotations
 
 import enum
-import functools
 import itertools
 import linecache
 import operator
@@ -27,7 +20,6 @@ import cattrs
 
 from birdgames.codec.limits import MAX_ARRAY_LENGTH, MAX_STRING_LENGTH, SURROGATE
 from birdgames.codec.registrations import READ_AS_FORMAT_1, structure_hex, written_format
-from birdgames.fields import CACHED_HASH, init_only_fills_dict, init_only_stores, slot_setter
 from birdgames.rng import Rng
 
 _SCALARS: Final = frozenset({int, bool, str, type(None)})
@@ -47,8 +39,7 @@ def is_object_class(t: Any) -> bool:
 
 
 def scalar_types(t: Any) -> frozenset[type] | None:
-    """The JSON scalar types a value of `t` is written as (int, bool, str, None and unions of
-    them, never an Enum), or None for any other type."""
+    """The JSON types of `t`, one of int, bool, str, None or a union of them; else None."""
     if t is None:
         return frozenset({type(None)})
     if t in _SCALARS:
@@ -102,19 +93,15 @@ _SERIALS: Final = itertools.count()  # each generated source's file name is uniq
 
 
 def _run_generated(text: str, filename: str, names: dict[str, Any]) -> None:
-    # Generated code, as attrs and cattrs make theirs: written from a class's field names and
-    # types alone (every literal written with repr), never from a document.
+    # Written from a class's field names and types alone (literals by repr), never from a
+    # document: the one exec of the package.
     exec(compile(text, filename, "exec"), names)
 
 
 def plain_fields(cls: type) -> tuple[attrs.Attribute[Any], ...] | None:
-    """Returns the fields of `cls` when each is set by `__init__` under its own name (what a
-    generated hook reads), else None: the detailed converter reads such a class alone.
-
-    Every document `dumps` writes holds every field, so the generated hook reads each key as
-    required: a document leaving a defaulted field out is read by the detailed converter,
-    which fills the default.
-    """
+    """Returns the fields of `cls` when `__init__` takes each under its own name, else None
+    (the detailed converter reads the class). A generated hook reads every field as required,
+    as `dumps` writes them; the detailed converter fills a defaulted one left out."""
     attrs.resolve_types(cls)
     fields = attrs.fields(cls)
     if any(not f.init or f.alias != f.name for f in fields):
@@ -122,11 +109,8 @@ def plain_fields(cls: type) -> tuple[attrs.Attribute[Any], ...] | None:
     return tuple(fields)
 
 
-def _keys_ok(o: dict[str, Any], n: int, tag: str | None, cls: type) -> bool:
-    """Whether a JSON object of `n` fields read as required holds no other key but, for a
-    tagged class, its "kind" and a "format" this version reads."""
-    if tag is None:
-        return len(o) == n
+def _keys_ok(o: dict[str, Any], n: int, tag: str, cls: type) -> bool:
+    """Whether `o` holds, besides `n` fields, only the tag and a "format" this version reads."""
     if o.get("kind") != tag:
         return False
     version = written_format(cls)
@@ -137,38 +121,12 @@ def _keys_ok(o: dict[str, Any], n: int, tag: str | None, cls: type) -> bool:
 
 
 def _check_strings(items: list[Any]) -> None:
-    """Refuses, as the hook of str refuses each item, items of lists that are not all strings
-    within the limits."""
+    """Refuses, as the hook of str would, items that are not all strings within the limits."""
     joined = "".join(items)  # a TypeError when an item is no string
     if len(joined) > MAX_STRING_LENGTH and max(map(len, items)) > MAX_STRING_LENGTH:
         raise TypeError
     if not joined.isascii() and SURROGATE.search(joined) is not None:
         raise TypeError
-
-
-# The objects of classes of at most two scalar fields recur from state to state and document
-# to document (a card and a count, a place and an index): each distinct one is built once and
-# shared, as immutable values may be (a hashable class is one). The cache is bounded, so no
-# document can grow it.
-_SHARED_OBJECTS: Final = 1024
-_SHARED_FIELDS: Final = 2
-
-
-def shared(cls: type, build: Callable[..., Any]) -> Callable[..., Any]:
-    """Returns `build` answering each tuple of values (exact types, tested before) with one
-    object, or `build` itself for a class whose objects could change."""
-    if cls.__hash__ is None:
-        return build
-    return functools.lru_cache(maxsize=_SHARED_OBJECTS)(build)
-
-
-def _shareable(field: attrs.Attribute[Any]) -> bool:
-    """Whether a field's JSON values, of the types its test accepts, key its value exactly
-    (True == 1: a field accepting both would not)."""
-    t: Any = field.type
-    if is_enum(t):
-        return len({type(member.value) for member in t}) == 1
-    return t in (int, str, bool) and not field.metadata.get("birdgames.hex")
 
 
 _MAKING: set[type] = set()  # classes whose hook is being generated
@@ -181,8 +139,6 @@ _GENERATED: Final[Mapping[str, Any]] = types.MappingProxyType(
         "_check_strings": _check_strings,
         "_structure_hex": structure_hex,
         "_repeat": repeat,
-        "_new": object.__new__,
-        "_set": object.__setattr__,
     }
 )
 _STRING_BAD: Final = (
@@ -191,8 +147,8 @@ _STRING_BAD: Final = (
 
 
 def _hook(t: Any, space: Source, converter: cattrs.Converter) -> str:
-    """Returns the name, in `space`, of the converter's hook of `t` (found on first use for a
-    class whose hook is being made: a class that holds itself)."""
+    """Returns the name in `space` of the converter's hook of `t` (looked up on first use for a
+    class whose hook is being made)."""
     if t in _MAKING:
         hook = space.bind(LazyHook(t, converter), "h")
         return f"({hook}.hook or {hook}.get())"
@@ -202,11 +158,9 @@ def _hook(t: Any, space: Source, converter: cattrs.Converter) -> str:
 def _read_field(
     t: Any, v: str, space: Source, lists: dict[str, list[str]], converter: cattrs.Converter
 ) -> tuple[str | None, str]:
-    """Returns, for a field of type `t` whose JSON value is `v`, the test in line that is true
-    for a value the type's fast hook refuses (None: no test) and the expression of the field's
-    value. A list of strings or of scalars is only tested to be a list; it is added to `lists`
-    under the name of its items' test (`_check_strings` or the set of the items' types), so
-    that the items of a class's lists of one type are tested together."""
+    """Returns the test in line refusing the JSON value `v` of a field of type `t` (or None) and
+    the expression of the field's value. Lists of scalars are tested together afterwards:
+    `lists` gathers them by their items' test."""
     string_bad = _STRING_BAD.format(v=v, max=MAX_STRING_LENGTH)
     if t is int or t is bool:
         return f"type({v}) is not {t.__name__}", v
@@ -253,13 +207,13 @@ def generated_hook(cls: type, tag: str | None, converter: cattrs.Converter) -> A
     generated from its fields, each read as required."""
     _MAKING.add(cls)
     try:
-        return _make_generated_hook(cls, tag, converter)
+        lines = _hook_lines(cls, tag, Source(_GENERATED), converter)
     finally:
         _MAKING.discard(cls)
+    return lines.compile("structure", cls, "structure")
 
 
-def _make_generated_hook(cls: type, tag: str | None, converter: cattrs.Converter) -> Any:
-    space = Source(_GENERATED)
+def _hook_lines(cls: type, tag: str | None, space: Source, converter: cattrs.Converter) -> Source:
     fields = attrs.fields(cls)
     names = tuple(f.name for f in fields)
     n = len(names)
@@ -303,35 +257,6 @@ def _make_generated_hook(cls: type, tag: str | None, converter: cattrs.Converter
                 f"    if not {test}.issuperset(map(type, {items})):",
                 "        raise TypeError",
             ]
-    if 0 < n <= _SHARED_FIELDS and cls.__hash__ is not None and all(map(_shareable, fields)):
-        # Built once per distinct tuple of JSON values: keyed by them, of the types tested.
-        lines.append(f"    return build({', '.join(values)})")
-        lines.append(f"def build({', '.join(values)}):")
-    lines += _build_lines(cls, fields, reads, space)
-    hook = space.compile("structure", cls, "structure")
-    if "build" in space.names:
-        space.names["build"] = shared(cls, space.names["build"])
-    return hook
-
-
-def _build_lines(
-    cls: type, fields: tuple[attrs.Attribute[Any], ...], reads: list[str], space: Source
-) -> list[str]:
-    """Returns the lines building `cls` from the fields' values `reads`: where attrs' __init__
-    does nothing else (`init_only_stores`, `init_only_fills_dict`), the slots set one by one
-    or a dict of the fields made the instance's own; else a call of the class."""
-    made = space.bind(cls, "c")
-    names = tuple(f.name for f in fields)
-    if names and init_only_fills_dict(cls, names):
-        items = ", ".join(f"{name!r}: {read}" for name, read in zip(names, reads, strict=True))
-        return [f"    o = _new({made})", f'    _set(o, "__dict__", {{{items}}})', "    return o"]
-    if not names or not init_only_stores(cls, names):
-        args = [f"{f.name}={r}" if f.kw_only else r for f, r in zip(fields, reads, strict=True)]
-        return [f"    return {made}({', '.join(args)})"]
-    lines = [f"    o = _new({made})"]
-    for name, read in zip(names, reads, strict=True):
-        lines.append(f"    {space.bind(slot_setter(cls, name), 's')}(o, {read})")
-    if CACHED_HASH in cls.__dict__:
-        lines.append(f"    {space.bind(slot_setter(cls, CACHED_HASH), 's')}(o, None)")
-    lines.append("    return o")
-    return lines
+    args = [f"{f.name}={r}" if f.kw_only else r for f, r in zip(fields, reads, strict=True)]
+    lines.append(f"    return {space.bind(cls, 'c')}({', '.join(args)})")
+    return space

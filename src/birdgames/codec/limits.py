@@ -85,10 +85,8 @@ def _check_string(text: str, what: str) -> None:
         raise CodecError(f"a {what} holds a lone surrogate {show(text)}, which is not Unicode")
 
 
-# Only a text with a run of digits as long as MAX_INTEGER's can hold an integer wider than
-# documents allow; only such a text is parsed through the guarded `_integer` hook (a plain
-# int() of a huge literal is quadratic). Found on the UTF-8 bytes (no multi-byte sequence holds
-# an ASCII digit) with every digit made "0" and the rest " ".
+# Only a text with a run of digits as long as MAX_INTEGER's is parsed through the guarded
+# `_integer` (int() of a huge literal is quadratic): found with every digit byte made "0".
 _DIGITS_TO_ZERO: Final = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))
 _WIDE_RUN: Final = b"0" * len(str(MAX_INTEGER))
 
@@ -124,21 +122,15 @@ def check_limits(data: Any) -> None:
                 stack.append((item, depth + 1))
 
 
-# The longest text `quick_parse` tries: past it, a text it cannot vouch for costs no more than
-# one parse again (the limits' worst documents are far longer).
+# The longest text `quick_parse` tries, so a text it cannot vouch for costs at most two parses.
 _QUICK_PARSE_CHARS: Final = 64 * 1024
 
 
 def quick_parse(text: str) -> tuple[Any] | None:
-    """Returns the parsed `text` (in a 1-tuple) when plain JSON objects hold the same data as
-    `object_from_pairs` builds, else None and the guarded parse decides.
-
-    The parser's own dicts keep only the last of repeated keys. Every key is followed by one
-    ":" outside strings, so when the text holds exactly as many ":" as the dicts hold keys, no
-    object repeated a key (and no string held a ":"). Any refusal here (bad JSON, a limit, a
-    float too long) is left to the guarded parse, which says what is wrong. Loads take 8-14%
-    less time than through `object_from_pairs` (benchmarks/codec_loads.py, every engine).
-    """
+    """Returns the parsed `text` (in a 1-tuple) when it holds as many ":" as its objects hold
+    keys, so none repeats a key (the parser's dicts keep the last); else None, and the guarded
+    parse decides and says what is wrong. Loads take 8-14% less time than through
+    `object_from_pairs` (benchmarks/codec_loads.py, every engine)."""
     keys = 0
 
     def count(obj: dict[str, Any]) -> dict[str, Any]:

@@ -32,16 +32,33 @@ def structure_hex(value: object, _: type) -> int:
 
 
 @attrs.frozen
-class Registration:
+class WireFormat:
+    """How the documents of one tagged class are written and read: what a schema states."""
+
     cls: type
+    """The class."""
+    tag: str
+    """The permanent `"kind"` tag."""
     version: int
+    """The format written (1 for a tagged class nested in documents and not registered)."""
+    oldest: int
+    """The oldest format still read."""
     role: Role
-    oldest: int  # the oldest format still read: its documents lack only defaulted fields
-    tag: str  # the class's kind, found once (`tag_of` lists the class's fields)
+    """"action", "event" or "document"."""
+
+    @property
+    def registered(self) -> bool:
+        """Whether the class is loaded as a document of its own (else only nested in one)."""
+        return BY_CLASS.get(self.cls) is self
+
+    @property
+    def validated(self) -> bool:
+        """Whether a loaded object is also checked by a validator (a game's invariants)."""
+        return self.cls in VALIDATORS
 
 
-BY_TAG: dict[str, Registration] = {}
-BY_CLASS: dict[type, Registration] = {}
+BY_TAG: dict[str, WireFormat] = {}
+BY_CLASS: dict[type, WireFormat] = {}
 VALIDATORS: dict[type, Callable[[Any], str | None]] = {}
 # Tagged classes whose hooks were built to read them at format 1.
 READ_AS_FORMAT_1: set[type] = set()
@@ -69,14 +86,10 @@ def _infer_role(cls: type) -> Role:
 def register(
     *classes: type, version: int = 1, role: Role | None = None, oldest: int | None = None
 ) -> None:
-    """Registers tagged attrs classes as documents; role defaults from the module name.
-
-    Classes defined in an ``actions`` module are actions, in an ``events`` module events.
-    `oldest` (default: `version`) is the oldest format still read, for a format that only
-    added fields with defaults. Registering the same class again is harmless; reusing a tag
-    for another class, or registering a class at a format above 1 after documents holding it
-    were read at format 1, is an error.
-    """
+    """Registers tagged attrs classes as documents: actions when defined in an ``actions``
+    module, events in an ``events`` one, unless `role` says. `oldest` (default `version`) is
+    the oldest format still read. Registering a class again is harmless; reusing a tag for
+    another class, or registering at a format above 1 a class read at format 1, is an error."""
     for cls in classes:
         tag = tag_of(cls)
         if tag is None or not attrs.has(cls):
@@ -87,7 +100,7 @@ def register(
                 f"{version}"
             )
         first = version if oldest is None else oldest
-        registration = Registration(cls, version, role or _infer_role(cls), first, tag)
+        registration = WireFormat(cls, tag, version, first, role or _infer_role(cls))
         existing = BY_TAG.get(tag)
         if existing is not None and existing.cls is not cls:
             raise TypeError(
@@ -102,41 +115,12 @@ def register_validator(cls: type[T], validate: Callable[[T], str | None]) -> Non
     VALIDATORS[cls] = validate
 
 
-@attrs.frozen
-class WireFormat:
-    """How the documents of one tagged class are written and read: what a schema states."""
-
-    tag: str
-    """The permanent `"kind"` tag."""
-    version: int
-    """The format written (1 for a tagged class nested in documents and not registered)."""
-    oldest: int
-    """The oldest format still read."""
-    role: Role
-    """"action", "event" or "document"."""
-    registered: bool
-    """Whether the class is loaded as a document of its own (else only nested in one)."""
-    validated: bool
-    """Whether a loaded object is also checked by a validator (a game's invariants)."""
-
-
 def wire_format(cls: type) -> WireFormat | None:
     """Returns how `cls` is written as a tagged object, or None for an untagged class."""
     tag = tag_of(cls)
     if tag is None:
         return None
-    registration = BY_CLASS.get(cls)
-    validated = cls in VALIDATORS
-    if registration is None:
-        return WireFormat(tag, 1, 1, "document", registered=False, validated=validated)
-    return WireFormat(
-        tag,
-        registration.version,
-        registration.oldest,
-        registration.role,
-        registered=True,
-        validated=validated,
-    )
+    return BY_CLASS.get(cls) or WireFormat(cls, tag, 1, 1, "document")
 
 
 def ensure_engines_registered() -> None:
@@ -144,7 +128,7 @@ def ensure_engines_registered() -> None:
     games()
 
 
-def registration_of(cls: type) -> Registration:
+def registration_of(cls: type) -> WireFormat:
     """Returns the registration of `cls`; an unregistered class raises CodecError."""
     found = BY_CLASS.get(cls)
     if found is None:
@@ -159,9 +143,3 @@ def written_format(cls: type) -> int:
     """Returns the format a `cls` object is written in (1: a class nested, not registered)."""
     found = BY_CLASS.get(cls)
     return 1 if found is None else found.version
-
-
-def oldest_format(cls: type) -> int:
-    """Returns the oldest format of a `cls` object still read."""
-    found = BY_CLASS.get(cls)
-    return 1 if found is None else found.oldest

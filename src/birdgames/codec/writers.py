@@ -1,12 +1,7 @@
-"""Text writers: `dumps` writes each document straight from the value.
-
-The JSON encoder writes a document by first unstructuring it into dicts and lists, then making
-a string per value: most of `dumps`. A text writer, generated per attrs class from its fields'
-types, writes the same text in one expression joining the keys' literal text with each
-field's text (a tuple of ints or bools is looked up in a table of texts). A field of a type it
-has no expression for goes through the converter and the encoder, so every document is
-written; tests/codec/test_text_writers.py compares the writers' text with the encoder's.
-"""
+"""Text writers, generated per attrs class from its fields' types: one expression joining the
+keys' literal text with each field's text, where the JSON encoder would first unstructure the
+value. A field of another type goes through the converter and the encoder;
+tests/codec/test_text_writers.py compares the writers' text with the encoder's."""
 
 from __future__ import annotations
 
@@ -33,11 +28,8 @@ encoded: Final[Callable[[Any], str]] = functools.partial(
 )
 """Returns the text the JSON encoder writes for an unstructured value."""
 
-# Tables of the texts of the tuples of ints or of bools written lately (counts and flags per
-# colour: a few hundred distinct values in a game). One table per item type, as (1, 0) ==
-# (True, False) (a field's items are of its declared type, as in every state the engines make
-# or load); each table is emptied when it reaches TUPLE_TEXTS entries, so it stays small
-# whatever is written.
+# The texts of tuples of ints and of bools written lately (a few hundred in a game), one table
+# per item type as (1, 0) == (True, False); emptied at TUPLE_TEXTS entries.
 TUPLE_TEXTS: Final = 4096
 
 
@@ -77,22 +69,17 @@ def to_primitive(obj: object) -> dict[str, Any]:
     return {"format": version, **CONVERTER.unstructure(obj, type(obj))}
 
 
-def _nested_writer(cls: type) -> Callable[[Any], str]:
+def _writer_of(cls: type) -> Callable[[Any], str]:
+    """Returns the writer of a nested `cls` (looked up when called while it is being made)."""
+    if cls in _MAKING:
+
+        def write_later(value: Any) -> str:
+            return _writer_of(cls)(value)
+
+        return write_later
     write = NESTED_WRITERS.get(cls)
     if write is None:
         write = NESTED_WRITERS[cls] = text_writer(cls, written_format(cls), top=False)
-    return write
-
-
-def _writer_of(cls: type) -> Callable[[Any], str]:
-    """Returns the writer of a nested `cls`, looked up when called while it is being made (a
-    class holding itself)."""
-    if cls not in _MAKING:
-        return _nested_writer(cls)
-
-    def write(value: Any) -> str:
-        return _nested_writer(cls)(value)
-
     return write
 
 
