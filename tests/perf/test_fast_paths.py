@@ -448,12 +448,19 @@ def test_rookery_fast_builds_equal_attrs_builds() -> None:
     """Rookery's builders give what attrs' __init__ gives from the same values, field for
     field, with the same hash, on values that differ from field to field."""
     game = rookery.GAME
-    state = game.new_game(game.default_config(2), 3)
-    rng = Rng.from_seed(3)
-    for _ in range(60):  # a game under way: birds, predators and piles in the zones
-        legal = game.legal_actions(state, game.to_act(state)[0])
-        index, rng = below(rng, len(legal))
-        state = game.apply(state, legal[index])
+    for seed in range(3, 23):  # a game under way: birds, predators and piles in the zones
+        state = game.new_game(game.default_config(2), seed)
+        rng = Rng.from_seed(seed)
+        for _ in range(60):
+            if game.is_terminal(state):
+                break
+            legal = game.legal_actions(state, game.to_act(state)[0])
+            index, rng = below(rng, len(legal))
+            state = game.apply(state, legal[index])
+        if not game.is_terminal(state) and any(z.birds and z.predators for z in state.zones):
+            break
+    else:
+        pytest.fail("no game of 20 had a zone with birds and predators after 60 actions")
     # The int fields apart, so that a builder setting one from another is caught.
     state = attrs.evolve(
         state, draft_step=11, first_player=1, active=0, turn_number=13, next_uid=17
