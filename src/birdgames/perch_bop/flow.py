@@ -614,7 +614,7 @@ def score_locations(w: Work) -> None:
         for c, rank, printed in awards:
             # P8 the Golden Egg adds to a place, over the Sun's or Moon's values too
             points = printed + GOLDEN_EGG_BONUS if egg and 1 <= rank <= 3 else printed
-            seat = c if c < players else None  # owner(w, c), inlined
+            seat = c if c < players else None  # owner(w, c)
             if seat is None:
                 points = 0  # §2.5 the dummy ranks and cancels but never scores
             else:

@@ -479,7 +479,7 @@ def _check_event(state: State, action: PlayEvent) -> str | None:
 # --- legal actions -----------------------------------------------------------------------
 
 _ZONE_RANGE = (0, 1, 2)
-# The migratory birds' card ids: a str lookup, no Enum hashing in the turn enumerator.
+# The Migratory birds' card ids (R3.5).
 MIGRATORY: Final = frozenset(card for card, bird in BIRDS.items() if Trait.MIGRATORY in bird.traits)
 
 # Actions that name only a seat, a card and a zone, built once at import, per seat and card id
@@ -608,7 +608,7 @@ def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
     zones = state.zones
     me = state.seats[p]
     song = me.song
-    # R1.2 what has_room says, inlined: a zone holds at most 6 birds (the mask of _ROOMS)
+    # R1.2 the zones with room for a bird (fewer than 6), as a mask of _ROOMS
     mask = 0
     if len(zones[0].birds) < ZONE_CAPACITY:
         mask = 1
@@ -683,7 +683,7 @@ def _turn_actions(state: State, p: int) -> tuple[Action, ...]:
             if turn.habitats_played <= song:
                 out.extend(_HABITAT_PLAYS[p][card])
             continue
-        # R9.1 R10 what cost_of gives, inlined: the printed cost less the discounts, at least 1
+        # R9.1 R10 the printed cost less the discounts, at least 1 (cost_of)
         cost = PRINTED_COST[card]
         if card in DISCOUNTABLE:
             if mods is None:
