@@ -94,7 +94,7 @@ def test_a_whole_rookery_game_against_random() -> None:
         ISMCTSPolicy(game, iterations=15),
         sim.RandomPolicy(),
     ]
-    record = sim.play(game, game.default_config(2), 13, policies)
+    record = sim.play(game, game.default_config(2), 15, policies)
     sim.verify(record)
     kinds = {type(action).__name__ for action in record.actions if action.player == 0}
     assert {"Ambush", "DiscardCard"} <= kinds
