@@ -31,7 +31,7 @@ pytestmark = pytest.mark.browser
 GAMES: Final = ("perch_bop", "peacock", "rookery")
 SEED: Final = 3
 # Screenshots of each game's page at this step of the hotseat game (about mid-game).
-MID_GAME: Final = {"perch_bop": 36, "peacock": 50, "rookery": 60}
+MID_GAME: Final = {"perch_bop": 36, "peacock": 50, "rookery": 30}
 SCREENSHOTS: Final = ROOT / "build" / "web-screenshots"
 WAIT_SECONDS: Final = 20.0
 
