@@ -49,6 +49,7 @@ COMPILED: tuple[str, ...] = (
     "birdgames/perch_bop/promos.py",
     "birdgames/perch_bop/rules.py",
     "birdgames/perch_bop/scoring.py",
+    "birdgames/perch_bop/thawed.py",
     "birdgames/perch_bop/work.py",
     "birdgames/rookery/abilities.py",
     "birdgames/rookery/build.py",

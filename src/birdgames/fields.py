@@ -16,7 +16,7 @@ import enum
 import types
 import typing
 from collections.abc import Callable, Iterable
-from typing import Any, Final, TypeAlias, TypeVar
+from typing import Any, Final, TypeAlias
 
 import attrs
 
@@ -234,25 +234,11 @@ def describe_action(action: object) -> str:
 # --- frozen values built without their class's __init__ ---------------------------------------
 # A reducer or the codec may build a frozen value by setting its slots one by one
 # (`slot_setter`) or, for a class without slots (a game's State), by setting its `__dict__` to
-# a new dict of its fields in order, never by filling the dict the instance comes with (see
-# `with_own_dict`). That equals calling the class only while attrs' __init__ does nothing else
-# (`init_only_stores`, `init_only_fills_dict`): the codec asks before building a class this
-# way, and the tests ask it of every class the engines build this way.
+# a new dict of its fields in order. That equals calling the class only while attrs' __init__
+# does nothing else (`init_only_stores`, `init_only_fills_dict`): the codec asks before building
+# a class this way, and the tests ask it of every class the engines build this way.
 
 _SET: Final = object.__setattr__
-_Instance = TypeVar("_Instance")
-
-
-def with_own_dict(instance: _Instance) -> _Instance:
-    """Returns `instance` with its attributes moved to a dict of its own; an instance without
-    a dict (slotted, or native in the compiled build) as it is.
-
-    Random playouts from states given one run 1-8% faster (benchmarks/playouts.py, pure
-    Python 3.11, every engine).
-    """
-    if type(instance).__dictoffset__:
-        _SET(instance, "__dict__", dict(instance.__dict__))
-    return instance
 
 
 def slot_setter(cls: type, name: str) -> Callable[[object, object], None]:

@@ -40,7 +40,7 @@ from cattrs.gen import (
 )
 
 from birdgames.core import SEED_BITS, ActionLike, CodecError, Tagged, games
-from birdgames.fields import CACHED_HASH, init_only_stores, slot_setter, with_own_dict
+from birdgames.fields import CACHED_HASH, init_only_stores, slot_setter
 from birdgames.rng import Rng
 from birdgames.codec import registrations as _live
 
@@ -2293,7 +2293,6 @@ def _load_document(data: dict[str, Any], registration: _Registration, fast: bool
             raise CodecError(_cut(f"invalid {cls.__qualname__}: {_describe(exc)}")) from None
     # A game's State is no slotted class: built by attrs' __init__, its attributes would be
     # read on CPython's slow path, by the check below and by every step taken from it.
-    obj = with_own_dict(obj)
     validate = _VALIDATORS.get(cls)
     if validate is not None:
         try:

@@ -11,10 +11,7 @@ the offered objects (the fast path) and once applying equal copies decoded from 
 
 from __future__ import annotations
 
-import copy
 import itertools
-import pickle
-import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,20 +21,17 @@ import pytest
 import birdgames
 from birdgames import codec, peacock, perch_bop, rookery
 from birdgames.core import stuck_problem
-from birdgames.fields import init_only_fills_dict, init_only_stores, with_own_dict
+from birdgames.fields import init_only_fills_dict, init_only_stores
 from birdgames.offered import NOTE as OFFERED_NOTE
 from birdgames.offered import offered, was_offered
 from birdgames.peacock import build as peacock_build
 from birdgames.peacock import invariants as peacock_invariants
-from birdgames.peacock import sample as peacock_sample
 from birdgames.peacock import state as peacock_state
 from birdgames.peacock import view as peacock_view
 from birdgames.peacock.cards import Season
-from birdgames.perch_bop import build as perch_build
 from birdgames.perch_bop import creatures as perch_creatures
 from birdgames.perch_bop import flow as perch_flow
 from birdgames.perch_bop import rules as perch_rules
-from birdgames.perch_bop import sample as perch_sample
 from birdgames.perch_bop import state as perch_state
 from birdgames.perch_bop import work as perch_work
 from birdgames.perch_bop.cards import CREATURE, MOON_VALUES, OBJECTIVE, SUN_VALUES, TILE, Movement
@@ -51,7 +45,6 @@ from birdgames.rookery import build as rookery_build
 from birdgames.rookery import cards as rookery_cards
 from birdgames.rookery import effects as rookery_effects
 from birdgames.rookery import rules as rookery_rules
-from birdgames.rookery import sample as rookery_sample
 from birdgames.rookery import scoring as rookery_scoring
 from birdgames.rookery import state as rookery_state
 
@@ -109,65 +102,6 @@ def test_offered_actions_apply_exactly_as_checked_copies(
             assert actions > 0
             if name in ("peacock", "perch_bop", "rookery"):
                 assert hits == actions  # the fast path really ran, on every step
-
-
-def _read_on_the_fast_path(state: object) -> bool:
-    """Whether CPython reads the state's attributes on its fast path: a native state (no
-    dict), or one whose `__dict__` is a plain dict of its own (birdgames.fields.with_own_dict);
-    CPython sizes a dict kept in its class's shared-key layout unlike a plain copy of it."""
-    if not type(state).__dictoffset__:
-        return True
-    fields = state.__dict__
-    return sys.getsizeof(fields) == sys.getsizeof(dict(fields))
-
-
-SAMPLERS: dict[str, Any] = {
-    "peacock": peacock_sample.sample_state,
-    "perch_bop": perch_sample.sample_state,
-    "rookery": rookery_sample.sample_state,
-}
-
-
-@pytest.mark.parametrize(("name", "game"), GAMES, ids=[name for name, _ in GAMES])
-def test_every_state_is_read_on_the_fast_path(name: str, game: birdgames.AnyGame) -> None:
-    """New, stepped, loaded, sampled, unpickled and copied states keep their fields in a dict
-    of their own."""
-    assert name in SAMPLERS
-    for players in game.player_counts:
-        state = game.new_game(game.default_config(players), 5)
-        seen: list[Any] = []
-        step = 0
-        while not game.is_terminal(state):
-            assert _read_on_the_fast_path(state), step
-            player = game.to_act(state)[0]
-            legal = game.legal_actions(state, player)
-            state, events = game.step(state, legal[(step * 7) % len(legal)])
-            seen.extend(game.visible_events(events, 0))
-            if step % 40 == 0:
-                loaded = codec.loads(type(state), codec.dumps(state))
-                assert _read_on_the_fast_path(loaded), step
-                sampled = SAMPLERS[name](game.view(state, 0), tuple(seen), step)
-                assert _read_on_the_fast_path(sampled), step
-                for twin in (pickle.loads(pickle.dumps(state)), copy.copy(state)):
-                    assert twin == state and _read_on_the_fast_path(twin), step
-            step += 1
-        assert _read_on_the_fast_path(state)
-
-
-@attrs.frozen(slots=False)
-class _Fields:
-    a: int
-    b: str
-
-
-def test_an_instance_built_by_attrs_init_is_read_on_the_slow_path() -> None:
-    """What `_read_on_the_fast_path` tells apart, and `with_own_dict` mends (a class of the
-    tests': the compiled build's States have no dict)."""
-    built = _Fields(1, "x")
-    assert not _read_on_the_fast_path(built)
-    assert with_own_dict(built) is built
-    assert _read_on_the_fast_path(built)
-    assert built == _Fields(1, "x") and attrs.asdict(built) == {"a": 1, "b": "x"}
 
 
 def test_an_offered_note_never_reaches_equality_hash_or_the_codec() -> None:
@@ -387,9 +321,6 @@ def test_perch_can_move_answers_as_listing_the_moves_does() -> None:
 
 
 FAST_BUILT = [
-    perch_state.Flow,
-    perch_state.Location,
-    perch_state.Seat,
     peacock_state.Seat,
     peacock_state.Hand,
     peacock_state.Pool,
@@ -404,7 +335,7 @@ FAST_BUILT = [
     "cls", FAST_BUILT, ids=[f"{c.__module__}.{c.__name__}" for c in FAST_BUILT]
 )
 def test_fast_built_classes_have_nothing_else_in_their_init(cls: type) -> None:
-    """Perch's working copy and Peacock's and Rookery's reducers build these classes by setting
+    """Peacock's and Rookery's reducers build these classes by setting
     their slots (birdgames.fields.slot_setter): equal to attrs' __init__ only while it does
     nothing else. In the compiled build the classes are native and built by their
     constructors (each builder's `_NATIVE`)."""
@@ -413,7 +344,6 @@ def test_fast_built_classes_have_nothing_else_in_their_init(cls: type) -> None:
 
 # Each engine's State and the module that builds it on every step.
 BUILDERS = [
-    (perch_state.State, perch_build),
     (peacock_state.State, peacock_build),
     (rookery_state.State, rookery_build),
 ]
@@ -426,9 +356,8 @@ def _native(cls: type) -> bool:
 
 @pytest.mark.parametrize(("state_class", "builder"), BUILDERS)
 def test_each_state_init_only_fills_its_dict(state_class: type, builder: Any) -> None:
-    """Each builder makes a State by filling its __dict__ in field order (Perch's placements
-    and turn ends: by copying the last State's): equal to attrs' __init__ only while it does
-    nothing else (or, compiled, by its native constructor)."""
+    """Each builder makes a State by filling its __dict__ in field order: equal to attrs'
+    __init__ only while it does nothing else (or, compiled, by its native constructor)."""
     names = tuple(f.name for f in attrs.fields(state_class))
     assert builder._NATIVE or init_only_fills_dict(state_class, names)
 

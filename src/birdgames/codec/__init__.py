@@ -47,7 +47,6 @@ from birdgames.codec.registrations import (
 )
 from birdgames.codec.writers import document_text, to_primitive
 from birdgames.core import ActionLike, CodecError, Tagged
-from birdgames.fields import with_own_dict
 
 if TYPE_CHECKING:
     from typing_extensions import TypeForm
@@ -119,7 +118,6 @@ def _load_document(data: dict[str, Any], registration: WireFormat, fast: bool = 
         except Exception as exc:  # every failure becomes a CodecError
             raise CodecError(cut(f"invalid {cls.__qualname__}: {describe(exc)}")) from None
     # A class without slots (a game's State) gets a dict of its own, as the engines give theirs.
-    obj = with_own_dict(obj)
     validate = VALIDATORS.get(cls)
     if validate is not None:
         try:

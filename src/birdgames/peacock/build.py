@@ -145,7 +145,7 @@ def with_seats(state: State, seats: tuple[Seat, ...], phase: Phase | None = None
             state.boxed_islands,
             state.gone,
         )
-    # A dict of its own (birdgames.fields.with_own_dict) holding what attrs' __init__ would,
+    # A dict holding what attrs' __init__ would,
     # field by field in order (tests/perf/test_fast_paths.py holds State to
     # `init_only_fills_dict` and compares the builds).
     built: State = _NEW(State)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from birdgames.fields import with_own_dict
 from birdgames.peacock.build import with_seats
 from birdgames.peacock.cards import SEASONS_PER_GAME, SPECIES_BY_ID
 from birdgames.peacock.events import (
@@ -82,20 +81,18 @@ def finish_season(state: State, events: list[Event]) -> State:
         events.append(SeasonScored(i, state.round, state.season, points, sum(scores), flocks))
         seats.append(Seat(seat.hand, None, Pool(), seat.groups, True, scores))
     if state.round >= SEASONS_PER_GAME:
-        over = with_own_dict(
-            State(
-                state.config,
-                state.rng,
-                state.season,
-                state.round,
-                OVER,
-                tuple(seats),
-                state.bird_deck,
-                state.island_deck,
-                state.boxed_birds,
-                state.boxed_islands,
-                gone,
-            )
+        over = State(
+            state.config,
+            state.rng,
+            state.season,
+            state.round,
+            OVER,
+            tuple(seats),
+            state.bird_deck,
+            state.island_deck,
+            state.boxed_birds,
+            state.boxed_islands,
+            gone,
         )
         totals = tuple(sum(seat.season_scores) for seat in seats)
         events.append(GameOver(totals, tuple(rating(t) for t in totals), winners(over)))
@@ -142,20 +139,18 @@ def change_season(
     new_seats, birds, islands, dealt = deal(tuple(changed), state.bird_deck, state.island_deck, rnd)
     events.append(PhaseBegan(DRAFT, rnd, season))
     events.extend(dealt)
-    return with_own_dict(
-        State(
-            state.config,
-            state.rng,
-            season,
-            rnd,
-            DRAFT,
-            new_seats,
-            birds,
-            islands,
-            state.boxed_birds,
-            state.boxed_islands,
-            gone,
-        )
+    return State(
+        state.config,
+        state.rng,
+        season,
+        rnd,
+        DRAFT,
+        new_seats,
+        birds,
+        islands,
+        state.boxed_birds,
+        state.boxed_islands,
+        gone,
     )
 
 

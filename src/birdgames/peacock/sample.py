@@ -6,7 +6,6 @@ from collections import Counter
 from collections.abc import Sequence
 
 from birdgames.core import BirdgamesError
-from birdgames.fields import with_own_dict
 from birdgames.peacock.cards import DEAL_BIRDS, DEAL_ISLANDS, SPECIES_BY_ID, STARTING_ISLANDS
 from birdgames.peacock.events import Event, HandPassed, PickRevealed, SeasonChanged
 from birdgames.peacock.setup import bird_deck_cards, island_deck_cards
@@ -174,18 +173,16 @@ def sample_state(
         config = Config(n)
     elif config.bird_order is not None or config.island_order is not None:
         config = Config(n, config.starting_season)
-    return with_own_dict(
-        State(
-            config,
-            fork(rng, 2),
-            view.season,
-            view.round,
-            view.phase,
-            tuple(seats),
-            tuple(bird_pool),
-            tuple(island_pool),
-            view.boxed_birds,
-            view.boxed_islands,
-            view.gone,
-        )
+    return State(
+        config,
+        fork(rng, 2),
+        view.season,
+        view.round,
+        view.phase,
+        tuple(seats),
+        tuple(bird_pool),
+        tuple(island_pool),
+        view.boxed_birds,
+        view.boxed_islands,
+        view.gone,
     )

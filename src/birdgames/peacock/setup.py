@@ -6,7 +6,6 @@ from collections import Counter
 from typing import Final
 
 from birdgames.core import InvalidConfigError, check_seed
-from birdgames.fields import with_own_dict
 from birdgames.peacock.cards import (
     DEAL_BIRDS,
     DEAL_ISLANDS,
@@ -139,18 +138,16 @@ def new_game(config: Config, seed: int) -> State:
         islands, _ = shuffle(fork(rng, 3), island_deck_cards(players))
     empty = Seat(Hand(), None, Pool(), starting_groups(), False, ())
     seats, birds, islands, _events = deal((empty,) * players, birds, islands, 1)
-    return with_own_dict(
-        State(
-            config,
-            fork(rng, 4),
-            season,
-            1,
-            Phase.DRAFT,
-            seats,
-            birds,
-            islands,
-            tuple(sorted(boxed_birds(players))),
-            tuple(sorted(boxed_islands(players))),
-            (),
-        )
+    return State(
+        config,
+        fork(rng, 4),
+        season,
+        1,
+        Phase.DRAFT,
+        seats,
+        birds,
+        islands,
+        tuple(sorted(boxed_birds(players))),
+        tuple(sorted(boxed_islands(players))),
+        (),
     )

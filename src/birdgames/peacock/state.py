@@ -184,11 +184,6 @@ class State:
     gone: tuple[str, ...]
     """The public pile of birds that left the game, sorted."""
 
-    def __setstate__(self, fields: dict[str, object]) -> None:
-        # pickle and copy would fill the new instance's dict in the class's shared-key layout,
-        # read on CPython's slow path: a dict of its own instead (birdgames.fields.with_own_dict).
-        object.__setattr__(self, "__dict__", dict(fields))
-
 
 def other_season(season: Season) -> Season:
     """Returns the other season colour."""

@@ -52,7 +52,8 @@ from birdgames.perch_bop.state import (
     State,
     Where,
 )
-from birdgames.perch_bop.work import WCreature, WLoc, Work
+from birdgames.perch_bop.thawed import WCreature, WLoc
+from birdgames.perch_bop.work import Work
 
 
 # Enum members as plain class attributes: `match` value patterns need a dotted name.

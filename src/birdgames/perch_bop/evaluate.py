@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from birdgames.fields import with_own_dict
 from birdgames.perch_bop.cards import (
     CREATURE_POINTS,
     LARGEST_FLOCK_POINTS,
@@ -62,23 +61,21 @@ def _board_only(view: View) -> State:
     Objectives read only the board, the creatures and the player count (§7); the other
     fields are placeholders, so this State is not one to play on.
     """
-    return with_own_dict(
-        State(
-            Config(view.players, view.expansions),
-            Rng.from_seed(0),
-            view.round,
-            Flow(Phase.OVER),
-            view.turn_order,
-            view.locations,
-            view.supply,
-            view.bag,
-            (),
-            view.fountain,
-            view.plaza,
-            view.arrivals,
-            view.creatures,
-            0,
-        )
+    return State(
+        Config(view.players, view.expansions),
+        Rng.from_seed(0),
+        view.round,
+        Flow(Phase.OVER),
+        view.turn_order,
+        view.locations,
+        view.supply,
+        view.bag,
+        (),
+        view.fountain,
+        view.plaza,
+        view.arrivals,
+        view.creatures,
+        0,
     )
 
 

@@ -83,7 +83,8 @@ from birdgames.perch_bop.state import (
     TieOrder,
     Where,
 )
-from birdgames.perch_bop.work import WCreature, WLoc, Work, loc_power
+from birdgames.perch_bop.thawed import WCreature, WLoc
+from birdgames.perch_bop.work import Work, loc_power
 from birdgames.rng import below
 
 _NOTHING: Final = Await.NOTHING
@@ -786,7 +787,7 @@ def _during_upkeep(w: Work, i: int) -> None:
             return
         _leader_bird_out(w, i, top)
     elif ability is Ability.HANGING_NEST:
-        total = sum(loc.power())
+        total = sum(loc_power(loc))
         if total < tile.threshold:
             return
         if w.log:
@@ -794,7 +795,7 @@ def _during_upkeep(w: Work, i: int) -> None:
         for c in open_stacks(loc):  # U10 birdhouse stacks stay
             remove_by_location(w, i, c, loc.birds[c], loc.tile)
     elif ability is Ability.OVERSTUFFED:
-        total = sum(loc.power())
+        total = sum(loc_power(loc))
         if total < tile.threshold:
             return
         if w.log:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from birdgames.perch_bop.cards import POND_TILE
 from birdgames.perch_bop.scoring import places, strengths
 from birdgames.perch_bop.state import Location
-from birdgames.perch_bop.work import WLoc
+from birdgames.perch_bop.thawed import WLoc
 
 
 def pond_strengths(on_pond: Sequence[int], adjoining: Sequence[Location | WLoc]) -> tuple[int, ...]:

@@ -13,9 +13,9 @@ from typing import Final
 
 from birdgames.perch_bop.geometry import geometry_for, live_neighbours
 from birdgames.perch_bop.ponds import pond_strengths
-from birdgames.perch_bop.scoring import location_strengths
 from birdgames.perch_bop.state import Location, Pond, Spot, TieOrder, Where
-from birdgames.perch_bop.work import WLoc, frozen
+from birdgames.perch_bop.thawed import WLoc
+from birdgames.perch_bop.work import frozen, loc_power
 
 # An ordered tie is ranked by strength * _SCALE plus its order: more than any group's size.
 _SCALE: Final = 8
@@ -58,7 +58,7 @@ def tie_orders(
     result: list[TieOrder] = []
     for i, loc in enumerate(locs):
         if not loc.removed:
-            power = loc.power() if isinstance(loc, WLoc) else location_strengths(loc)
+            power = loc_power(loc)
             for group in _tied(power):
                 spot = Spot(Where.CELL, i)
                 result.extend(TieOrder(spot, order) for order in permutations(group))

@@ -39,13 +39,7 @@ from birdgames.perch_bop.actions import (
     ZapNest,
     colour_name,
 )
-from birdgames.perch_bop.build import (
-    new_flow,
-    new_location,
-    new_seat,
-    turn_successor,
-    with_ponds,
-)
+from birdgames.perch_bop.build import turn_successor
 from birdgames.perch_bop.cards import (
     BIRDFEEDER_POINTS,
     BIRDHOUSE_FROM_ROUND,
@@ -83,7 +77,8 @@ from birdgames.perch_bop.state import (
     TieOrder,
     Where,
 )
-from birdgames.perch_bop.work import WCreature, WLoc, Work, WSeat
+from birdgames.perch_bop.thawed import WCreature, WLoc, WSeat, with_ponds
+from birdgames.perch_bop.work import Work
 
 _NOTHING: Final = Await.NOTHING
 _OBJECTIVE: Final = Await.OBJECTIVE
@@ -808,13 +803,13 @@ def _placed(state: State, act: Place) -> State:
         marked[colour] = True
         nested, free_nests = tuple(marked), free_nests - 1
     board = list(locs)
-    board[i] = new_location(loc.tile, tuple(birds), nested, loc.housed, free_nests, loc.removed)
+    board[i] = Location(loc.tile, tuple(birds), nested, loc.housed, free_nests, loc.removed)
     after_locs = tuple(board)
     seat = state.seats[player]
     hand = list(seat.hand)
     hand[colour] -= 1
     seats = list(state.seats)
-    seats[player] = new_seat(
+    seats[player] = Seat(
         tuple(hand),
         seat.score,
         seat.reached,
@@ -829,7 +824,7 @@ def _placed(state: State, act: Place) -> State:
         if scorer is not None and BIRDFEEDER_POINTS > 0:  # flow.add_score, P9
             tick += 1
             scored = seats[scorer]
-            seats[scorer] = new_seat(
+            seats[scorer] = Seat(
                 scored.hand,
                 scored.score + BIRDFEEDER_POINTS,
                 tick,
@@ -909,7 +904,7 @@ def _turn_state(
     key = (flow_.stage, cursor, actor, placed, bonus_used, awaiting is _TURN)
     flow_after = _TURN_FLOWS.get(key) if shared else None
     if flow_after is None:
-        flow_after = new_flow(
+        flow_after = Flow(
             flow_.phase,
             flow_.stage,
             cursor,
@@ -958,7 +953,7 @@ def _fed(state: State, act: FeedBirds) -> State:
             unhoused[colour] = False
             housed = tuple(unhoused)
     board = list(locs)
-    board[i] = new_location(loc.tile, tuple(birds), nested, housed, free_nests, loc.removed)
+    board[i] = Location(loc.tile, tuple(birds), nested, housed, free_nests, loc.removed)
     fed = with_ponds(state, _ponds_fed(ponds, act))
     after_locs, flow_ = tuple(board), state.flow
     if flow_.placed:  # _after_turn_part: the bonus action was the turn's last part

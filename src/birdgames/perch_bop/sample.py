@@ -13,7 +13,6 @@ from collections.abc import Sequence
 import attrs
 
 from birdgames.core import BirdgamesError
-from birdgames.fields import with_own_dict
 from birdgames.perch_bop.cards import BIRDHOUSE_FROM_ROUND, TILE, ZAP_ROUND, Ability, Category
 from birdgames.perch_bop.events import (
     BirdhouseBuilt,
@@ -228,26 +227,24 @@ def sample_state(
                 True if zaps_aside else view.zaps[q],
             )
         )
-    return with_own_dict(
-        State(
-            config,
-            fork(rng, 2),
-            view.round,
-            _flow(view, history),
-            view.turn_order,
-            view.locations,
-            view.supply,
-            view.bag,
-            tuple(seats),
-            view.fountain,
-            view.plaza,
-            view.arrivals,
-            view.creatures,
-            max(view.reached, default=0),  # U2: the latest score change set the tick
-            view.final,
-            feeders=view.birdfeeders,
-            sky=view.sky,
-            ponds=view.ponds,
-            promos=view.promo_state,
-        )
+    return State(
+        config,
+        fork(rng, 2),
+        view.round,
+        _flow(view, history),
+        view.turn_order,
+        view.locations,
+        view.supply,
+        view.bag,
+        tuple(seats),
+        view.fountain,
+        view.plaza,
+        view.arrivals,
+        view.creatures,
+        max(view.reached, default=0),  # U2: the latest score change set the tick
+        view.final,
+        feeders=view.birdfeeders,
+        sky=view.sky,
+        ponds=view.ponds,
+        promos=view.promo_state,
     )

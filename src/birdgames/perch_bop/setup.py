@@ -7,8 +7,6 @@ from functools import lru_cache
 from typing import Final
 
 from birdgames.core import InvalidConfigError, check_seed
-from birdgames.fields import with_own_dict
-from birdgames.perch_bop.build import new_location
 from birdgames.perch_bop.cards import (
     BIRDS_PER_COLOUR,
     BREAD_FOR_PLAYERS,
@@ -37,6 +35,7 @@ from birdgames.perch_bop.state import (
     Config,
     Creature,
     Flow,
+    Location,
     Phase,
     Pond,
     Ponds,
@@ -238,7 +237,7 @@ def new_game(config: Config, seed: int) -> State:
     colours = config.colours
     tiles, rng = _layout(config, rng)
     empty, free = (0,) * colours, (False,) * colours
-    locations = tuple([new_location(t, empty, free, free, TILE[t].nests, False) for t in tiles])
+    locations = tuple([Location(t, empty, free, free, TILE[t].nests, False) for t in tiles])
     if config.objective_deals is not None:
         deals = config.objective_deals
     else:
@@ -272,25 +271,23 @@ def new_game(config: Config, seed: int) -> State:
     if config.promos:
         yeti = yeti_start(n, [False] * len(tiles)) if YETI in config.promos else None
         promos = Promos(None, yeti=yeti)
-    return with_own_dict(
-        State(
-            config,
-            fork(root, 2),
-            1,
-            Flow(Phase.OBJECTIVES, awaiting=Await.OBJECTIVE),
-            tuple(order),
-            locations,
-            (BIRDS_PER_COLOUR,) * colours,
-            (0,) * colours,
-            seats,
-            (None,) * len(slots),
-            (0,) * colours,
-            (),
-            creatures,
-            0,
-            feeders=feeders,
-            sky=sky,
-            ponds=ponds,
-            promos=promos,
-        )
+    return State(
+        config,
+        fork(root, 2),
+        1,
+        Flow(Phase.OBJECTIVES, awaiting=Await.OBJECTIVE),
+        tuple(order),
+        locations,
+        (BIRDS_PER_COLOUR,) * colours,
+        (0,) * colours,
+        seats,
+        (None,) * len(slots),
+        (0,) * colours,
+        (),
+        creatures,
+        0,
+        feeders=feeders,
+        sky=sky,
+        ponds=ponds,
+        promos=promos,
     )

@@ -355,8 +355,3 @@ class State:
     """None without Pond-emonium."""
     promos: Promos | None = None
     """None without promos."""
-
-    def __setstate__(self, fields: dict[str, object]) -> None:
-        # pickle and copy would fill the new instance's dict in the class's shared-key layout,
-        # read on CPython's slow path: a dict of its own instead (birdgames.fields.with_own_dict).
-        object.__setattr__(self, "__dict__", dict(fields))

@@ -1,69 +1,31 @@
 """A private mutable working copy of a State: the reducer thaws, edits, then freezes.
 
 Nothing here escapes: apply() thaws a fresh copy, so no caller's state is ever mutated. The
-working copy follows the State's fields as State declares them (`attrs.fields`): it holds
-each under the field's own name, as it is, except the few it thaws into working parts
-(`Work.freeze` names them), so a field added to State is carried through every step without a
-change here; the rules that edit it declare its type on `Work`.
+working copy holds the State's fields as they are (`thawed.Held`, generated from the State's
+fields by scripts/write_thawed.py), except the flow, the Locations, the seats and the
+creatures, which it thaws part by part on first write (`thawed.WLoc`...). A field added to
+State is carried through every step once the script has run.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
-
-import attrs
 
 from birdgames.perch_bop.actions import Action
-from birdgames.perch_bop.build import NO_FIELDS, new_flow, new_location, new_seat, state_of
 from birdgames.perch_bop.events import Event
 from birdgames.perch_bop.scoring import location_strengths, strengths
 from birdgames.perch_bop.state import (
     Activation,
     Arrival,
     Await,
-    Birdfeeders,
-    Config,
     Creature,
-    FinalScore,
     Flow,
     Location,
     Phase,
-    Ponds,
-    Promos,
     Seat,
-    Sky,
     State,
 )
-from birdgames.rng import Rng
-
-
-class WLoc:
-    """A mutable Location."""
-
-    __slots__ = ("birds", "free_nests", "housed", "nested", "removed", "tile")
-
-    def __init__(self, loc: Location) -> None:
-        self.tile = loc.tile
-        self.birds = list(loc.birds)
-        self.nested = list(loc.nested)
-        self.housed = list(loc.housed)
-        self.free_nests = loc.free_nests
-        self.removed = loc.removed
-
-    def freeze(self) -> Location:
-        return new_location(
-            self.tile,
-            tuple(self.birds),
-            tuple(self.nested),
-            tuple(self.housed),
-            self.free_nests,
-            self.removed,
-        )
-
-    def power(self) -> tuple[int, ...]:
-        """Returns each colour's strength here."""
-        return strengths(self.birds, self.nested, self.housed)
+from birdgames.perch_bop.thawed import Held, WCreature, WLoc, WSeat
 
 
 def loc_power(loc: Location | WLoc) -> tuple[int, ...]:
@@ -78,58 +40,10 @@ def frozen(loc: Location | WLoc) -> Location:
     return loc.freeze() if isinstance(loc, WLoc) else loc
 
 
-class WSeat:
-    """A mutable Seat."""
-
-    __slots__ = ("birdhouse", "dealt", "hand", "objective", "reached", "score", "zap")
-
-    def __init__(self, seat: Seat) -> None:
-        self.hand = list(seat.hand)
-        self.score = seat.score
-        self.reached = seat.reached
-        self.dealt = seat.dealt
-        self.objective = seat.objective
-        self.birdhouse = seat.birdhouse
-        self.zap = seat.zap
-
-    def freeze(self) -> Seat:
-        return new_seat(
-            tuple(self.hand),
-            self.score,
-            self.reached,
-            self.dealt,
-            self.objective,
-            self.birdhouse,
-            self.zap,
-        )
-
-
-class WCreature:
-    """A mutable Creature."""
-
-    __slots__ = ("controller", "id", "position", "used")
-
-    def __init__(self, cr: Creature) -> None:
-        self.id = cr.id
-        self.controller = cr.controller
-        self.position = cr.position
-        self.used = cr.used
-
-    def freeze(self) -> Creature:
-        return Creature(self.id, self.controller, self.position, self.used)
-
-
-# The State's fields the working copy thaws into working parts; it holds the others as they are.
-_THAWED: Final = ("flow", "locations", "seats", "creatures")
-# The State's fields it holds as they are, in the State's order.
-AS_IS: Final = tuple(f.name for f in attrs.fields(State) if f.name not in _THAWED)
-
-
-class Work:
+class Work(Held):
     """The whole mutable game plus the events of this step."""
 
     __slots__ = (
-        *AS_IS,
         "_creatures",
         "_one",
         "_one_creature",
@@ -152,31 +66,10 @@ class Work:
         "stage",
     )
 
-    # The State's fields held as they are (AS_IS), typed for the rules that edit them. Turn
-    # order, arrivals and the expansion parts change rarely: replaced whole when they do.
-    config: Config
-    rng: Rng
-    round: int
-    turn_order: tuple[int, ...]
-    # The supply, bag, fountain and plaza stay the State's tuples until a write thaws them
-    # (`edit_supply`...): most steps touch none of them.
-    supply: tuple[int, ...] | list[int]
-    bag: tuple[int, ...] | list[int]
-    fountain: tuple[int | None, ...] | list[int | None]
-    plaza: tuple[int, ...] | list[int]
-    arrivals: tuple[Arrival, ...]
-    tick: int
-    final: tuple[FinalScore, ...]
-    feeders: Birdfeeders | None
-    sky: Sky | None
-    ponds: Ponds | None
-    promos: Promos | None
-
     def __init__(self, state: State, log: bool = True) -> None:
         # Whether this step's events are wanted: `apply` drops them, so none are built.
         self.log = log
-        for name in AS_IS:
-            setattr(self, name, getattr(state, name))
+        Held.__init__(self, state)
         flow = state.flow
         self.phase: Phase = flow.phase
         self.stage = flow.stage
@@ -207,21 +100,12 @@ class Work:
 
     def freeze(self) -> State:
         """Returns the State the working copy holds now."""
-        fields = NO_FIELDS.copy()  # the State's keys in its order, filled below
-        for name in AS_IS:
-            fields[name] = getattr(self, name)
-        fields["flow"] = self._flow()
-        fields["locations"] = self._freeze_locs()
-        fields["seats"] = self._freeze_seats()
-        fields["creatures"] = self._freeze_creatures()
-        fields["supply"] = tuple(self.supply)
-        fields["bag"] = tuple(self.bag)
-        fields["fountain"] = tuple(self.fountain)
-        fields["plaza"] = tuple(self.plaza)
-        return state_of(fields)
+        return self.state(
+            self._flow(), self._freeze_locs(), self._freeze_seats(), self._freeze_creatures()
+        )
 
     def _flow(self) -> Flow:
-        return new_flow(
+        return Flow(
             self.phase,
             self.stage,
             self.cursor,
@@ -232,30 +116,6 @@ class Work:
             self.bonus_used,
             self.activation,
         )
-
-    def edit_supply(self) -> list[int]:
-        """Returns the supply as a list to edit (edits go through to the next freeze)."""
-        if isinstance(self.supply, tuple):
-            self.supply = list(self.supply)
-        return self.supply
-
-    def edit_bag(self) -> list[int]:
-        """Returns the bag as a list to edit."""
-        if isinstance(self.bag, tuple):
-            self.bag = list(self.bag)
-        return self.bag
-
-    def edit_fountain(self) -> list[int | None]:
-        """Returns the fountain as a list to edit."""
-        if isinstance(self.fountain, tuple):
-            self.fountain = list(self.fountain)
-        return self.fountain
-
-    def edit_plaza(self) -> list[int]:
-        """Returns the plaza as a list to edit."""
-        if isinstance(self.plaza, tuple):
-            self.plaza = list(self.plaza)
-        return self.plaza
 
     def seat(self, player: int) -> WSeat:
         """Returns a seat, thawing only it (edits go through to the next freeze)."""

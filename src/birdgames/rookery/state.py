@@ -245,10 +245,5 @@ class State:
     winners: tuple[int, ...]
     """The winning seats once the game is over; empty before."""
 
-    def __setstate__(self, fields: dict[str, object]) -> None:
-        # pickle and copy would fill the new instance's dict in the class's shared-key layout,
-        # read on CPython's slow path: a dict of its own instead (birdgames.fields.with_own_dict).
-        object.__setattr__(self, "__dict__", dict(fields))
-
 
 FRESH_TURN: Final = TurnState(0, False, (False, False, False), False, 0)
