@@ -117,7 +117,6 @@ def _load_document(data: dict[str, Any], registration: WireFormat, fast: bool = 
             raise
         except Exception as exc:  # every failure becomes a CodecError
             raise CodecError(cut(f"invalid {cls.__qualname__}: {describe(exc)}")) from None
-    # A class without slots (a game's State) gets a dict of its own, as the engines give theirs.
     validate = VALIDATORS.get(cls)
     if validate is not None:
         try:

@@ -111,7 +111,7 @@ def invariant_violation(state: State) -> str | None:
             if c is not None:
                 if not 0 <= c < colours:
                     return f"fountain slot {i} holds an impossible bird"
-                for s in slots[i].supports:  # a plain loop: no generator per filled slot
+                for s in slots[i].supports:  # a bird rests on the birds under it
                     if fountain[s] is None:
                         return f"fountain slot {i} holds an impossible bird"
     problem = _check_parts(state)
