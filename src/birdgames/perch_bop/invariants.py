@@ -117,13 +117,13 @@ def invariant_violation(state: State) -> str | None:
     problem = _check_parts(state)
     if problem is not None:
         return problem
-    for loc in state.locations:  # plain loops: this check runs on every loaded State
+    for loc in state.locations:
         birds, nested, housed = loc.birds, loc.nested, loc.housed
         if len(birds) != colours or len(nested) != colours or len(housed) != colours:
             return f"{loc.tile} has the wrong number of colours"
         if min(birds) < 0 or loc.free_nests < 0:
             return f"{loc.tile} holds a negative count"
-        # Membership tests run at C speed; the pairs are only read where both can meet.
+        # Only a Location with an empty stack and a nest or birdhouse needs a closer look.
         if 0 in birds and (True in nested or True in housed):
             for b, nest, house in zip(birds, nested, housed, strict=True):
                 if (nest or house) and b == 0:
@@ -318,8 +318,7 @@ def bird_count_problem(state: State) -> str | None:
     """Every colour's 28 birds are somewhere: supply, bag, hands, board, Ponds, fountain,
     plaza or on the way to the fountain."""
     colours = state.config.colours
-    # Every place's counts summed colour by colour at C speed (per-colour lengths are
-    # checked before this runs).
+    # Every place's counts summed colour by colour (their lengths were checked before).
     places = [state.supply, state.bag, state.plaza]
     places += [s.hand for s in state.seats]
     places += [loc.birds for loc in state.locations]
@@ -592,8 +591,7 @@ _AWAITED_IN: Final = {
 
 def _eligible(config: Config) -> frozenset[str]:
     """Returns the objectives dealt in games of a config that `setup.validate` passed."""
-    # Keyed on the two fields it depends on, exact types once validated: a Config as the key
-    # costs its attrs hash and equality (Python code) on every call.
+    # Keyed on the two fields it depends on, exact types once validated.
     return _eligible_for(config.players, config.expansions)
 
 

@@ -29,7 +29,7 @@ def pond_strengths(on_pond: Sequence[int], adjoining: Sequence[Location | WLoc])
 def pond_counts(on_pond: Sequence[int], live: Sequence[Sequence[int]]) -> tuple[int, ...]:
     """Returns each colour's Pond count from its birds on the Pond and the strengths of the
     adjoining Locations still on the board (`pond_strengths`)."""
-    # Each colour's strengths summed over the Locations at C speed (one column per colour).
+    # One column per colour: its strengths at the Locations beside the Pond.
     totals = list(map(sum, zip(*live, strict=True))) if live else [0] * len(on_pond)
     return tuple([(k + total) if k > 0 else 0 for k, total in zip(on_pond, totals, strict=True)])
 

@@ -1127,7 +1127,6 @@ def _ponds_fed(ponds: Ponds, act: FeedBirds) -> Ponds:
     bread, spent = list(ponds.bread), list(ponds.spent)
     bread[act.player] -= 1
     spent[act.player] += 1
-    # Positional constructors, not attrs.evolve: a few times cheaper on this hot path.
     moved = Pond(pond.tile, pond.intersection, tuple(birds), pond.leader)
     return Ponds((*ponds.ponds[:k], moved, *ponds.ponds[k + 1 :]), tuple(bread), tuple(spent))
 

@@ -72,7 +72,7 @@ def validate(config: object) -> Config:
     n = config.players
     if type(n) is not int or n not in PLAYER_COUNTS:
         raise InvalidConfigError(f"Perch is for 2 to 5 players, not {n!r}")
-    # Type and set tests at C speed: every loaded State's Config comes through here.
+    # Every loaded State's Config comes through here: names of the wrong type are refused too.
     expansions = config.expansions
     if not isinstance(expansions, frozenset) or not _STR_TYPE.issuperset(map(type, expansions)):
         raise InvalidConfigError("expansions must be a frozenset of expansion names")

@@ -118,7 +118,7 @@ CONDITIONS: Final[Mapping[Condition, Callable[[Zones, int, str, int], bool]]] = 
 
 def holds(zones: Zones, zi: int, card: str, owner: int, ability: Ability) -> bool:
     """Returns whether the ability's condition holds for that card in zone `zi`."""
-    condition = ability.condition  # compared by identity: no Enum hashing on this hot path
+    condition = ability.condition
     if condition is _ALWAYS:
         return True
     if condition is _AT_HOME:
@@ -132,7 +132,7 @@ def holds(zones: Zones, zi: int, card: str, owner: int, ability: Ability) -> boo
 def bird_count(zone: ZoneState, owner: int) -> int:
     """Returns how many birds (nested or roosting) the owner has in the zone."""
     count = 0
-    for b in zone.birds:  # a plain loop: no generator on this hot path
+    for b in zone.birds:
         if b.owner == owner:
             count += 1
     return count

@@ -3,10 +3,9 @@
 Setting a slotted class's slots directly costs about half of attrs' frozen __init__
 (birdgames.fields.slot_setter), and a State, a dict class, is filled as its __init__ would fill
 it: 10% of a pure-Python Rookery action (benchmarks/instructions.py, Python 3.11: 114k
-instructions against 127k through the constructors). The module is compiled in the mypyc build, where attrs' __init__ would run as Python and
-the classes are native (hatch_native.py), built by their constructors, which compile into
-direct stores. tests/perf/test_fast_paths.py holds these classes to an __init__ that does
-nothing else and compares the builds.
+instructions against 127k through the constructors). In the compiled build the classes are
+native (hatch_native.py) and built by their constructors. tests/perf/test_fast_paths.py holds
+these classes to an __init__ that does nothing else and compares the builds.
 """
 
 from __future__ import annotations

@@ -221,7 +221,7 @@ EFFECTS: Final[Mapping[Effect, Callable[[Work, Use], None]]] = MappingProxyType(
 
 # --- triggers ----------------------------------------------------------------------------
 
-# Per card id and ability index, read once at import: no Enum hashing when abilities fire.
+# Per card id and ability index: whether the ability targets a card (read once at import).
 _TARGETED: Final[Mapping[str, tuple[bool, ...]]] = MappingProxyType(
     {card: tuple(a.effect in TARGETED_EFFECTS for a in group) for card, group in ABILITIES.items()}
 )

@@ -29,7 +29,7 @@ SEASON_TURNS: Final = 4  # R7.1
 PRIZES_TO_WIN: Final = 3  # R7.4
 YEAR_CHECKPOINTS: Final = 8  # R7.5 two years
 SUDDEN_DEATH_CHECKPOINTS: Final = 4  # R7.5 DECISION: then the game is drawn
-# R2.1 the Dawn Chorus in wheel order: a tuple index, no Enum hashing at every Dawn
+# R2.1 the Dawn Chorus in wheel order
 _CHORUS: Final = tuple(DAWN_CHORUS[season] for season in SEASON_ORDER)
 
 

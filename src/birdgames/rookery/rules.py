@@ -170,7 +170,7 @@ def _targeted_ability(card: str) -> Ability | None:
     return next((a for a in ABILITIES[card] if a.effect in TARGETED_EFFECTS), None)
 
 
-# Per card id, read once at import: no Enum hashing on the hot path.
+# Per card id, read once at import.
 _TARGETED: Final[Mapping[str, Ability | None]] = MappingProxyType(
     {card: _targeted_ability(card) for card in ABILITIES}
 )

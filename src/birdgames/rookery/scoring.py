@@ -14,7 +14,7 @@ def _with_trait(trait: Trait) -> frozenset[str]:
     return frozenset(card for card, printed in BIRDS.items() if trait in printed.traits)
 
 
-# Card ids by trait, read once at import: no Enum hashing per bird on the hot path.
+# Card ids by trait, read once at import.
 _TERRITORIAL: Final = _with_trait(Trait.TERRITORIAL)
 _KEYSTONE: Final = _with_trait(Trait.KEYSTONE)
 _UNCONTESTABLE: Final = _with_trait(Trait.UNCONTESTABLE)

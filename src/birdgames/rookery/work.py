@@ -210,9 +210,8 @@ class Work:
 
 
 # Values that recur all game long, shared instead of built anew: a bird taps and rests the
-# same way every turn, and a turn's counters take few values. Building one of these frozen
-# instances costs several times a cache lookup. Keyed on plain field values, typed: an int
-# never stands for a bool.
+# same way every turn, and a turn's counters take few values. Keyed on plain field values,
+# typed: an int never stands for a bool.
 @lru_cache(maxsize=4096, typed=True)
 def shared_bird(
     uid: int,
@@ -272,7 +271,7 @@ def _wheel(
 _Card = TypeVar("_Card", Bird, Predator)
 
 
-# Uids in play are unique: these loops stop at the first match, with no generator to build.
+# Uids in play are unique: these loops stop at the first match.
 def _swapped(cards: tuple[_Card, ...], card: _Card) -> tuple[_Card, ...]:
     """Returns `cards` with the card of the same uid replaced by `card`."""
     uid = card.uid
