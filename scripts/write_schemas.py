@@ -14,13 +14,16 @@
 
 from __future__ import annotations
 
-import argparse
 import ast
 import json
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from scripts.generated_files import out_of_date, write_or_check  # noqa: E402
+
 PACKAGE = ROOT / "src" / "birdgames"
 FIELD_DOCS = PACKAGE / "_field_docs.py"
 DOCS = ROOT / "docs" / "schema"
@@ -90,30 +93,18 @@ def generated() -> dict[Path, str]:
 
 def stale() -> list[Path]:
     """Returns the files whose text on disk differs from what this script writes."""
-    return [
-        path
-        for path, text in generated().items()
-        if not path.exists() or path.read_text(encoding="utf-8") != text
-    ]
+    return out_of_date(generated())
+
+
+def _write_field_docs() -> None:
+    # The docs module first: the schemas' descriptions come from it.
+    FIELD_DOCS.write_text(field_docs_module(), encoding="utf-8")
 
 
 def main() -> int:
     """Writes the files, or with --check reports those out of date."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if stale")
-    args = parser.parse_args()
-    if args.check:
-        out_of_date = stale()
-        for path in out_of_date:
-            print(f"out of date: {path.relative_to(ROOT)}")
-        return 1 if out_of_date else 0
-    # The docs module first: the schemas' descriptions come from it.
-    FIELD_DOCS.write_text(field_docs_module(), encoding="utf-8")
-    for path, text in generated().items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        print(f"wrote {path.relative_to(ROOT)}")
-    return 0
+    description = __doc__.splitlines()[0] if __doc__ else None
+    return write_or_check(description, ROOT, generated, first=_write_field_docs)
 
 
 if __name__ == "__main__":

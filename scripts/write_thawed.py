@@ -21,7 +21,6 @@ writes nothing and exits 1 when a committed file differs from what it would writ
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import re
 import subprocess
@@ -33,6 +32,10 @@ from typing import Any
 import attrs
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from scripts.generated_files import out_of_date, write_or_check  # noqa: E402
+
 PACKAGE = ROOT / "src" / "birdgames"
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
@@ -284,27 +287,13 @@ def generated() -> dict[Path, str]:
 
 def stale() -> list[Path]:
     """Returns the files whose text on disk differs from what this script writes."""
-    return [
-        path
-        for path, text in generated().items()
-        if not path.exists() or path.read_text(encoding="utf-8") != text
-    ]
+    return out_of_date(generated())
 
 
 def main() -> int:
     """Writes the files, or with --check reports those out of date."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if stale")
-    args = parser.parse_args()
-    if args.check:
-        out_of_date = stale()
-        for path in out_of_date:
-            print(f"out of date: {path.relative_to(ROOT)}")
-        return 1 if out_of_date else 0
-    for path, text in generated().items():
-        path.write_text(text, encoding="utf-8")
-        print(f"wrote {path.relative_to(ROOT)}")
-    return 0
+    description = __doc__.splitlines()[0] if __doc__ else None
+    return write_or_check(description, ROOT, generated)
 
 
 if __name__ == "__main__":
