@@ -9,7 +9,7 @@ import enum
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, Final, Protocol, TypeAlias, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeAlias, TypeVar
 
 import attrs
 
@@ -433,6 +433,16 @@ class PlayQuestions(Protocol[StateT_contra]):
     def is_terminal(self, state: StateT_contra) -> bool: ...
 
     def winners(self, state: StateT_contra) -> tuple[PlayerId, ...]: ...
+
+
+@attrs.frozen
+class RulesAnswers(Generic[StateT]):
+    """`PlayQuestions` answered by four functions: a game's rules, before its Game exists."""
+
+    to_act: Callable[[StateT], tuple[PlayerId, ...]]
+    legal_actions: Callable[[StateT, PlayerId], Sequence[object]]
+    is_terminal: Callable[[StateT], bool]
+    winners: Callable[[StateT], tuple[PlayerId, ...]]
 
 
 def stuck_problem(game: PlayQuestions[StateT], state: StateT) -> str | None:

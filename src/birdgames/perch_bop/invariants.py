@@ -10,9 +10,8 @@ from typing import Final
 
 import attrs
 
-from birdgames.core import InvalidConfigError, stuck_problem
+from birdgames.core import InvalidConfigError, RulesAnswers, stuck_problem
 from birdgames.perch_bop import creatures, rules, setup
-from birdgames.perch_bop.actions import Action
 from birdgames.perch_bop.cards import (
     BIRDFEEDER_POINTS,
     BIRDS_PER_COLOUR,
@@ -163,24 +162,17 @@ def progress_problem(state: State) -> str | None:
     return stuck_problem(_BY_THE_RULES, state)
 
 
-class _ByTheRules:
-    """The questions `stuck_problem` asks, answered by the rules as the engine does (the
-    engine's module imports this one)."""
-
-    def to_act(self, state: State) -> tuple[int, ...]:
-        return rules.to_act(state)
-
-    def legal_actions(self, state: State, player: int) -> tuple[Action, ...]:
-        return rules.legal_actions(state, player)
-
-    def is_terminal(self, state: State) -> bool:
-        return state.flow.phase is _OVER
-
-    def winners(self, state: State) -> tuple[int, ...]:
-        return winners_of(state) if state.flow.phase is _OVER else ()
+def _is_over(state: State) -> bool:
+    return state.flow.phase is _OVER
 
 
-_BY_THE_RULES: Final = _ByTheRules()
+def _winners(state: State) -> tuple[int, ...]:
+    return winners_of(state) if state.flow.phase is _OVER else ()
+
+
+# The questions `stuck_problem` asks, answered by the rules as the engine does (the engine's
+# module imports this one).
+_BY_THE_RULES: Final = RulesAnswers(rules.to_act, rules.legal_actions, _is_over, _winners)
 
 
 def _turn_action_in_sight(state: State) -> bool:

@@ -8,10 +8,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final, NamedTuple
 
-from birdgames.core import InvalidConfigError, stuck_problem
+from birdgames.core import InvalidConfigError, RulesAnswers, stuck_problem
 from birdgames.rookery import rules, scoring, setup
 from birdgames.rookery.abilities import MAX_SEASON_TURNS, hp_of
-from birdgames.rookery.actions import Action
 from birdgames.rookery.bounds import max_actions, max_answers, max_turns
 from birdgames.rookery.cards import (
     ABILITIES,
@@ -246,21 +245,10 @@ def _pending_problem(state: State) -> str | None:
     return None
 
 
-class _ByTheRules:
-    """The questions `stuck_problem` asks, answered by the rules as the engine does (the
-    engine's module imports this one)."""
-
-    def to_act(self, state: State) -> tuple[int, ...]:
-        return rules.to_act(state)
-
-    def legal_actions(self, state: State, player: int) -> tuple[Action, ...]:
-        return rules.legal_actions(state, player)
-
-    def is_terminal(self, state: State) -> bool:
-        return state.phase is Phase.OVER
-
-    def winners(self, state: State) -> tuple[int, ...]:
-        return scoring.winners(state)
+def _is_over(state: State) -> bool:
+    return state.phase is Phase.OVER
 
 
-_BY_THE_RULES: Final = _ByTheRules()
+# The questions `stuck_problem` asks, answered by the rules as the engine does (the engine's
+# module imports this one).
+_BY_THE_RULES: Final = RulesAnswers(rules.to_act, rules.legal_actions, _is_over, scoring.winners)
