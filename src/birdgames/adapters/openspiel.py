@@ -182,7 +182,7 @@ class _Position:
     """An engine state (None before the deal), each seat's visible events so far, and the
     chance node under way if any (immutable, shared by clones)."""
 
-    __slots__ = ("_legal", "chance", "seen", "state")
+    __slots__ = ("_legal", "_player", "chance", "seen", "state")
 
     def __init__(
         self, state: Any, seen: tuple[tuple[Any, ...], ...], chance: _Chance | None = None
@@ -193,6 +193,8 @@ class _Position:
         # Each seat's legal actions by index, listed once: for legal_actions() and for
         # decoding the action applied next (a cache of what the state determines).
         self._legal: dict[int, dict[int, Any]] = {}
+        # The seat to act, worked out on first asking: OpenSpiel asks several times a step.
+        self._player: int | None = None
 
     def legal(self, shared: _Shared, player: int) -> dict[int, Any]:
         """Returns `player`'s legal actions in this position's engine state, by index."""
@@ -201,6 +203,22 @@ class _Position:
             found = arrays.legal_index(shared.engine, shared.encoding, self.state, player)
             self._legal[player] = found
         return found
+
+    def player(self, shared: _Shared) -> int:
+        """Returns the seat to act, CHANCE (a deal or a draw), SIMULTANEOUS or TERMINAL."""
+        if self._player is None:
+            self._player = self._player_now(shared)
+        return self._player
+
+    def _player_now(self, shared: _Shared) -> int:
+        if self.chance is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        to_act = shared.engine.to_act(self.state)
+        if not to_act:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if shared.simultaneous_node(self.state, to_act):
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
+        return int(to_act[0])
 
     def __deepcopy__(self, memo: object) -> _Position:
         return self
@@ -231,16 +249,7 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """Returns the seat to act, CHANCE (a deal or a draw), SIMULTANEOUS or TERMINAL."""
-        position = self._position
-        if position.chance is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        state = position.state
-        to_act = self._shared.engine.to_act(state)
-        if not to_act:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self._shared.simultaneous_node(state, to_act):
-            return int(pyspiel.PlayerId.SIMULTANEOUS)
-        return int(to_act[0])
+        return self._position.player(self._shared)
 
     def _legal_actions(self, player: int) -> list[int]:
         position = self._position
