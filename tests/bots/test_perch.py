@@ -4,6 +4,7 @@ benchmark measures them against greedy seats by the baseline evaluation."""
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -78,3 +79,17 @@ def test_the_benchmark_measures_perch_against_greedy_by_the_baseline() -> None:
     assert done.returncode == 0, done.stderr
     assert "perch_bop, 4 players: 1 greedy, 3 greedy by the baseline evaluation" in done.stdout
     assert "mean rank greedy " in done.stdout and ", baseline " in done.stdout
+
+
+def test_perch_searches_with_the_defaults_the_docs_give() -> None:
+    """docs/bots.md names Perch's ISMCTS defaults: exploration 0.3, a prior of 5 visits and
+    lines valued at the state reached, without replies."""
+    text = " ".join((ROOT / "docs" / "bots.md").read_text().split())
+    found = re.search(
+        r"Perch, [^;]*? with exploration ([\d.]+), a prior of (\d+) visits and `value_reached`;",
+        text,
+    )
+    assert found is not None
+    support = support_for(GAME)
+    assert (support.exploration, support.prior_visits) == (float(found[1]), int(found[2]))
+    assert support.value_reached and not support.replies
