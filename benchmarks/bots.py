@@ -2,11 +2,14 @@
 greedy totals, identical tables whatever runs the games, and ISMCTS time per decision.
 
     python benchmarks/bots.py [--games 200] [--workers N] [--dask] [--tables peacock,rookery]
-        [--parts speed,random,ismcts,totals,identical]
+        [--parts speed,random,ismcts,baseline,totals,identical]
 
 A measuring script, not a test: it prints each figure with its 95% interval and the target
 it is held to, and never fails on them. Seats rotate; --games is rounded up to a multiple of
-the player count so every policy takes every seat equally.
+the player count so every policy takes every seat equally. Where a game keeps the evaluation
+its bots played by before (`BASELINES`), the greedy seats the bots are measured against play
+by it, so the yardstick stays put when the evaluation improves; `baseline` measures the
+greedy bot with the game's evaluation against that yardstick.
 """
 
 from __future__ import annotations
@@ -15,19 +18,28 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import birdgames
 from birdgames import sim
 from birdgames.bots import GreedyPolicy, ISMCTSPolicy
+from birdgames.perch_bop import evaluate as perch_evaluate
 
 # (game, players) of the acceptance pairings.
 TABLES = (("perch_bop", 4), ("peacock", 3), ("rookery", 2))
 PEACOCK_GREEDY_TARGET = 88.0  # mean total per player, 3 greedy players
 DECISIONS_TIMED = 30  # ISMCTS decisions timed per game
-PARTS = ("speed", "random", "ismcts", "totals", "identical")
+PARTS = ("speed", "random", "ismcts", "baseline", "totals", "identical")
+# The evaluation a game's bots played by before its current one: the greedy yardstick.
+BASELINES: dict[str, Callable[[Any, int], float]] = {"perch_bop": perch_evaluate.baseline}
+
+
+def yardstick(game: birdgames.AnyGame, config: Any) -> GreedyPolicy:
+    """Returns the greedy bot the others are measured against: by the game's baseline
+    evaluation where it keeps one, else by its own."""
+    return GreedyPolicy(game, config, evaluate=BASELINES.get(game.name))
 
 
 def _rounded(games: int, players: int) -> int:
@@ -81,10 +93,10 @@ def greedy_against_random(name: str, players: int, games: int, pool: ProcessPool
 
 
 def ismcts_against_greedy(name: str, players: int, games: int, pool: ProcessPoolExecutor) -> None:
-    """One ISMCTS seat at its default budget against greedy ones."""
+    """One ISMCTS seat at its default budget against greedy ones (the yardstick)."""
     game = birdgames.get_game(name)
     config = game.default_config(players)
-    policies = [ISMCTSPolicy(game, config)] + [GreedyPolicy(game, config)] * (players - 1)
+    policies = [ISMCTSPolicy(game, config)] + [yardstick(game, config)] * (players - 1)
     names = ["ismcts"] + ["greedy"] * (players - 1)
     print(f"{name}, {players} players: 1 ismcts (default budget), {players - 1} greedy")
     result = _run(game, policies, names, _rounded(games, players), 202, pool)
@@ -93,6 +105,20 @@ def ismcts_against_greedy(name: str, players: int, games: int, pool: ProcessPool
     print(f"  ismcts win rate {_fmt(ismcts.win_rate, True)}  (target {target})")
     print(f"  mean rank ismcts {_fmt(ismcts.mean_rank)}, greedy {_fmt(greedy.mean_rank)}")
     print(f"  mean score ismcts {_fmt(ismcts.mean_score)}, greedy {_fmt(greedy.mean_score)}")
+
+
+def greedy_against_baseline(name: str, players: int, games: int, pool: ProcessPoolExecutor) -> None:
+    """One greedy seat by the game's evaluation against greedy ones by its baseline."""
+    game = birdgames.get_game(name)
+    config = game.default_config(players)
+    policies = [GreedyPolicy(game, config)] + [yardstick(game, config)] * (players - 1)
+    names = ["greedy", "baseline"] + ["baseline"] * (players - 2)
+    print(f"{name}, {players} players: 1 greedy, {players - 1} greedy by the baseline evaluation")
+    result = _run(game, policies, names, _rounded(games, players), 202, pool)
+    greedy, base = _row(result, "greedy"), _row(result, "baseline")
+    print(f"  greedy win rate {_fmt(greedy.win_rate, True)}")
+    print(f"  mean rank greedy {_fmt(greedy.mean_rank)}, baseline {_fmt(base.mean_rank)}")
+    print(f"  mean score greedy {_fmt(greedy.mean_score)}, baseline {_fmt(base.mean_score)}")
 
 
 def peacock_totals(games: int, pool: ProcessPoolExecutor) -> None:
@@ -135,7 +161,7 @@ def ismcts_speed(tables: Sequence[tuple[str, int]]) -> None:
         game = birdgames.get_game(name)
         config = game.default_config(players)
         bot = ISMCTSPolicy(game, config)
-        policies: list[Any] = [bot] + [GreedyPolicy(game, config)] * (players - 1)
+        policies: list[Any] = [bot] + [yardstick(game, config)] * (players - 1)
         timed = 0
         spent = 0.0
         worst = 0.0
@@ -204,6 +230,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if "ismcts" in parts:
             for name, players in tables:
                 ismcts_against_greedy(name, players, args.games, pool)
+        if "baseline" in parts:
+            for name, players in tables:
+                if name in BASELINES:
+                    greedy_against_baseline(name, players, args.games, pool)
         if "totals" in parts and "peacock" in chosen:
             peacock_totals(args.games, pool)
     if "identical" in parts:

@@ -1,12 +1,22 @@
-"""The bots play Perch: greedy beats random seats, ISMCTS plays whole games legally."""
+"""The bots play Perch: greedy beats random seats, ISMCTS plays whole games legally, and the
+benchmark measures them against greedy seats by the baseline evaluation."""
 
 from __future__ import annotations
 
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from birdgames import sim
-from birdgames.bots import GreedyPolicy, ISMCTSPolicy
+from birdgames.bots import GreedyPolicy, ISMCTSPolicy, support_for
 from birdgames.perch_bop import GAME
+from birdgames.perch_bop import evaluate as perch_evaluate
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_one_greedy_seat_among_random_ones_wins_most_games() -> None:
@@ -37,3 +47,49 @@ def test_ismcts_is_reproducible_from_its_seed() -> None:
     policies: list[sim.Policy[Any, Any, Any]] = [ISMCTSPolicy(GAME, iterations=10)] * 2
     first = sim.play(GAME, GAME.default_config(2), 9, policies, max_actions=40)
     assert first == sim.play(GAME, GAME.default_config(2), 9, policies, max_actions=40)
+
+
+def test_the_bots_play_by_the_evaluation_that_reads_the_expansions() -> None:
+    """Perch's bots value positions with `evaluate` (the Sun and Moon, the Ponds, the
+    creatures' homes), not with the baseline kept for the benchmarks."""
+    support = support_for(GAME)
+    assert support.evaluate is perch_evaluate.evaluate
+    assert support.evaluate is not perch_evaluate.baseline
+
+
+def _bots_benchmark() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bots_benchmark", ROOT / "benchmarks" / "bots.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_benchmark_measures_perch_against_greedy_by_the_baseline() -> None:
+    """The bots benchmark's greedy seats at Perch play by the baseline evaluation, so its
+    figures stay comparable whatever the game's evaluation becomes; a short run of its
+    baseline part prints the greedy bot against them."""
+    yardstick = _bots_benchmark().yardstick(GAME, GAME.default_config(4))
+    assert yardstick.evaluate is perch_evaluate.baseline
+    script = str(ROOT / "benchmarks" / "bots.py")
+    args = ["--tables", "perch_bop", "--parts", "baseline", "--games", "4", "--workers", "1"]
+    done = subprocess.run(
+        [sys.executable, script, *args], capture_output=True, text=True, check=False, timeout=600
+    )
+    assert done.returncode == 0, done.stderr
+    assert "perch_bop, 4 players: 1 greedy, 3 greedy by the baseline evaluation" in done.stdout
+    assert "mean rank greedy " in done.stdout and ", baseline " in done.stdout
+
+
+def test_perch_searches_with_the_defaults_the_docs_give() -> None:
+    """docs/bots.md names Perch's ISMCTS defaults: exploration 0.3, a prior of 5 visits and
+    lines valued at the state reached, without replies."""
+    text = " ".join((ROOT / "docs" / "bots.md").read_text().split())
+    found = re.search(
+        r"Perch, [^;]*? with exploration ([\d.]+), a prior of (\d+) visits and `value_reached`;",
+        text,
+    )
+    assert found is not None
+    support = support_for(GAME)
+    assert (support.exploration, support.prior_visits) == (float(found[1]), int(found[2]))
+    assert support.value_reached and not support.replies

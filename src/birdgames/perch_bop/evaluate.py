@@ -1,4 +1,8 @@
-"""A heuristic value of a position for one player, from a view: what search bots maximise."""
+"""Heuristic values of a position for one player, from a view: what search bots maximise.
+
+`evaluate` is the bots' default; `baseline` is the evaluation they played by before it, kept
+as the yardstick the benchmarks measure the bots against.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +11,16 @@ from typing import Final
 from birdgames.perch_bop.cards import (
     CREATURE_POINTS,
     LARGEST_FLOCK_POINTS,
+    MOON_VALUES,
     OBJECTIVE,
+    POND_TILE,
     ROUNDS,
+    SUN_VALUES,
+    TILE,
 )
 from birdgames.perch_bop.geometry import geometry_for
 from birdgames.perch_bop.objectives import objective_met
+from birdgames.perch_bop.ponds import pond_counts, pond_points
 from birdgames.perch_bop.scoring import leader, location_strengths, place_points, places
 from birdgames.perch_bop.state import Config, Flow, Phase, State
 from birdgames.perch_bop.view import View
@@ -96,20 +105,96 @@ def _objective_value(view: View, player: int) -> float:
     return best
 
 
+def _scorings_left(view: View) -> int:
+    """Returns how many Upkeeps will still score the board: this round's unless it has
+    already begun (§2.4), and each later one."""
+    return ROUNDS - view.round + (0 if view.phase is Phase.UPKEEP else 1)
+
+
+def _covered_points(view: View, cell: int, place: int, printed: int) -> int:
+    """Returns what a place at `cell` scores at this round's Upkeep: the Sun's or the Moon's
+    values where one covers it (P4), else the printed points."""
+    sky = view.sky
+    if sky is not None and cell in (sky.sun, sky.moon):
+        values = SUN_VALUES if cell == sky.sun else MOON_VALUES
+        return values[place - 1] if 1 <= place <= 3 else 0
+    return printed
+
+
 def evaluate(view: View, player: int) -> float:
     """Returns `player`'s expected final total as `view` shows it.
+
+    The points scored count in full. The board scores as it stands at this round's Upkeep
+    (the Sun's and Moon's values where they stand, P4) and, in part, at each later one (the
+    printed values: they move on), and so do the Ponds (P5). A creature counts for the player
+    alone in first place at its home, who will control it at the next Upkeep and so at the
+    end (§4.4, §6, P5), not for its controller now. The other end-game awards count as they
+    stand (the largest flock in part, fountain and plaza in full); birds in hand a little,
+    and the viewer's own objective by whether the board meets it now (the others' are
+    hidden). Once the game is over it is the exact total.
+    """
+    total = float(view.scores[player])
+    if view.phase is Phase.OVER:
+        return total
+    scorings = _scorings_left(view)
+    now = 1.0 if scorings > 0 else 0.0
+    later = 0.0 if scorings <= 0 else LATER_SCORING_SHARE * (scorings - 1)
+    # A creature's home, by creature id, and the colour alone in first place there.
+    leaders: dict[str, int | None] = {}
+    powers: list[tuple[int, ...] | None] = []
+    this_upkeep = 0
+    printed_total = 0
+    for cell, loc in enumerate(view.locations):
+        if loc.removed:
+            powers.append(None)
+            continue
+        power = location_strengths(loc)
+        powers.append(power)
+        place = places(power)[player]
+        printed = place_points(loc.tile, place, power)
+        this_upkeep += _covered_points(view, cell, place, printed)
+        printed_total += printed
+        creature = TILE[loc.tile].creature
+        if creature is not None:
+            leaders[creature] = leader(power)
+    value = total + now * this_upkeep + later * printed_total
+    if view.ponds is not None:
+        intersections = geometry_for(view.players).intersections
+        for pond in view.ponds.ponds:
+            if not any(pond.birds):
+                continue
+            live = [
+                p for p in (powers[i] for i in intersections[pond.intersection]) if p is not None
+            ]
+            power = pond_counts(pond.birds, live)
+            value += (now + later) * pond_points(pond.tile, power)[player][1]
+            pond_creature = POND_TILE[pond.tile].creature
+            if pond_creature is not None:
+                leaders[pond_creature] = leader(power)
+    if _largest_flock_leader(view) == player:
+        value += FLOCK_SHARE * LARGEST_FLOCK_POINTS
+    value += CREATURE_POINTS * sum(1 for cr in view.creatures if leaders.get(cr.id) == player)
+    value += _fountain_points(view, player) + view.plaza[player]
+    hand = view.hands[player]
+    value += OWN_BIRD_IN_HAND * hand[player] + OTHER_BIRD_IN_HAND * (sum(hand) - hand[player])
+    return value + _objective_value(view, player)
+
+
+def baseline(view: View, player: int) -> float:
+    """Returns `player`'s expected final total as `view` shows it, the expansions aside.
 
     The points scored count in full; the board scores as it stands at this round's Upkeep
     and, in part, at each later one; the end-game awards count as they stand now (the
     largest flock in part, creatures, fountain and plaza in full); birds in hand a little;
     the viewer's own objective by whether the board meets it now. Once the game is over it
-    is the exact total.
+    is the exact total. It reads neither the Sun and Moon nor the Ponds, and counts a
+    creature for whoever controls it now: the bots' evaluation before `evaluate`, which the
+    benchmarks keep as their yardstick.
     """
     total = float(view.scores[player])
     if view.phase is Phase.OVER:
         return total
-    # This round's Upkeep scores the board unless it has already begun (§2.4).
-    scorings = ROUNDS - view.round + (0 if view.phase is Phase.UPKEEP else 1)
+    scorings = _scorings_left(view)
     weight = 0.0 if scorings <= 0 else 1.0 + LATER_SCORING_SHARE * (scorings - 1)
     value = total + weight * _board_points(view, player)
     if _largest_flock_leader(view) == player:
