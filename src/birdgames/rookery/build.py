@@ -92,8 +92,8 @@ def state(
     next_uid: int,
     winners: tuple[int, ...],
 ) -> State:
-    """Returns `State(config, rng, ..., winners)`: a dict of its own holding the fields in
-    order (birdgames.fields.with_own_dict)."""
+    """Returns `State(config, rng, ..., winners)`: its instance dict set to the fields in
+    order."""
     if _NATIVE:
         return State(
             config,
