@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
 from typing import Final, assert_never, cast
 
@@ -55,6 +54,7 @@ from birdgames.peacock.state import (
     ORANGE,
     OVER,
     SLOTS,
+    Flock,
     Group,
     Phase,
     Pool,
@@ -155,35 +155,6 @@ def _draft_card(player: int, card: str) -> DraftCard:
     return DraftCard(player, card)
 
 
-# A target is a slot of the tableau as one int: 2 * group + 0 (left) or 1 (right). A table
-# holds, for one bird and source (or flock it leaves), the action of each target of a
-# tableau of that many groups, so legal_actions indexes a tuple per action.
-@lru_cache(maxsize=4096)
-def _pool_table(player: int, bird: str, source: int, groups: int) -> tuple[PlaceBird, ...]:
-    """Returns the placement of `bird` from `_SOURCES[source]` into each target of `groups`
-    groups (the source by index: hashing an Enum runs Python code)."""
-    return tuple(
-        PlaceBird(player, bird, _SOURCES[source], target >> 1, SLOTS[target & 1])
-        for target in range(2 * groups)
-    )
-
-
-@lru_cache(maxsize=8192)
-def _move_table(player: int, bird: str, leaves: int, groups: int) -> tuple[PlaceBird, ...]:
-    """Returns the move of one `bird` from the target `leaves` into each target of `groups`."""
-    from_group, from_slot = leaves >> 1, SLOTS[leaves & 1]
-    return tuple(
-        PlaceBird(player, bird, TABLEAU, target >> 1, SLOTS[target & 1], from_group, from_slot)
-        for target in range(2 * groups)
-    )
-
-
-@lru_cache(maxsize=4096)
-def _lift(player: int, bird: str, leaves: int) -> LiftBird:
-    """Returns lifting one `bird` off the target `leaves`."""
-    return LiftBird(player, bird, leaves >> 1, SLOTS[leaves & 1])
-
-
 @lru_cache(maxsize=4096)
 def _island_actions(player: int, island: str, groups: int) -> tuple[Action, ...]:
     """Returns placing a drafted island as a new group, then each tuck under the `groups`."""
@@ -196,43 +167,115 @@ def _closing(player: int) -> EndMigration:
     return EndMigration(player)
 
 
-# What one slot takes, for `_targets`: any fed bird (None), only its own species while the
-# flock has room (the species id), or nothing ("", no species id).
-_Takers = list[tuple[Mapping[str, int], str | None, str | None]]
+# The migration listing works on species as bits of an int and on the slots of the tableau as
+# targets, one int each: 2 * group + 0 (left) or 1 (right). A target's mask holds the species
+# whose birds may join that slot now (K2.3).
+_BIT: Final = {bird: 1 << index for index, bird in enumerate(SPECIES_BY_ID)}
 
 
-def _takers(groups: tuple[Group, ...], blue: bool) -> _Takers:
-    """Returns, per group, the biggest flock of each species it feeds and what its left and
-    right slot take (K2.3): read once per listing, then per bird."""
-    found: _Takers = []
-    for group in groups:
-        most = flock_limits(group.island, group.tucks, blue)
-        left, right = group.left, group.right
-        if left is not None:
-            left_takes = left.species if left.size < most.get(left.species, 0) else ""
-        else:
-            left_takes = None
-        if right is not None:
-            right_takes = right.species if right.size < most.get(right.species, 0) else ""
-        else:
-            right_takes = None
-        found.append((most, left_takes, right_takes))
-    return found
+@lru_cache(maxsize=4096)
+def _feeds(island: str, tucks: tuple[Tuck, ...], blue: bool) -> tuple[int, dict[str, int]]:
+    """Returns the species a group of `island` and `tucks` feeds, as bits, and the biggest
+    flock of each there (K2.3)."""
+    most = flock_limits(island, tucks, blue)
+    fed = 0
+    for bird in most:
+        fed |= _BIT[bird]
+    return fed, most
 
 
-def _targets(bird: str, takers: _Takers) -> list[int]:
-    """Returns the slots `bird` may join, as targets in tableau order (K2.3)."""
-    # Plain loops on this path: a comprehension is a function call of its own before 3.12.
-    found: list[int] = []
-    target = 0
-    for most, left, right in takers:
-        if bird in most:
-            if left is None or left == bird:
-                found.append(target)
-            if right is None or right == bird:
-                found.append(target + 1)
-        target += 2
-    return found
+def _slot_mask(flock: Flock | None, fed: int, most: dict[str, int]) -> int:
+    """Returns the species a slot takes: any its group feeds when empty, else its own while
+    the flock has room (K2.3)."""
+    if flock is None:
+        return fed
+    if flock.size < most.get(flock.species, 0):
+        return _BIT[flock.species]
+    return 0
+
+
+class _Listing:
+    """One player's migration actions, each made once and found by bird and target (actions
+    are values, so sharing them is safe), and the masks of the groups last listed."""
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        # By source index, then bird: the placement into each target.
+        self.places: list[dict[str, list[PlaceBird]]] = [{} for _ in _SOURCES]
+        # By the target left, then bird: the move into each target.
+        self.moves: list[dict[str, list[PlaceBird]]] = []
+        # By the target left, then bird: the lift.
+        self.lifts: list[dict[str, LiftBird]] = []
+        # The groups last listed, the season (blue) and their targets' masks: the next
+        # listing reads the masks of the groups that are still the same objects. One tuple,
+        # replaced whole, so a listing never reads one listing's groups with another's masks.
+        self.last: tuple[tuple[Group, ...], bool, tuple[int, ...]] = ((), True, ())
+
+    def masks(self, groups: tuple[Group, ...], blue: bool) -> list[int]:
+        """Returns the mask of each target of `groups`."""
+        last_groups, last_blue, last_masks = self.last
+        if last_blue is not blue:
+            last_groups = ()
+        known = len(last_groups)
+        masks: list[int] = []
+        for index, group in enumerate(groups):
+            if index < known and last_groups[index] is group:
+                masks.append(last_masks[2 * index])
+                masks.append(last_masks[2 * index + 1])
+            else:
+                fed, most = _feeds(group.island, group.tucks, blue)
+                masks.append(_slot_mask(group.left, fed, most))
+                masks.append(_slot_mask(group.right, fed, most))
+        self.last = (groups, blue, tuple(masks))
+        return masks
+
+    def placements(self, source: int, bird: str, targets: int) -> list[PlaceBird]:
+        """Returns the placements of `bird` from `_SOURCES[source]` into each of the first
+        `targets` targets (or more)."""
+        row = self.places[source].get(bird)
+        if row is None:
+            row = self.places[source][bird] = []
+        if len(row) < targets:
+            for target in range(len(row), targets):
+                slot = SLOTS[target & 1]
+                row.append(PlaceBird(self.player, bird, _SOURCES[source], target >> 1, slot))
+        return row
+
+    def moving(self, bird: str, leaves: int, targets: int) -> list[PlaceBird]:
+        """Returns the moves of one `bird` off the target `leaves` into each of the first
+        `targets` targets (or more)."""
+        while len(self.moves) <= leaves:
+            self.moves.append({})
+        row = self.moves[leaves].get(bird)
+        if row is None:
+            row = self.moves[leaves][bird] = []
+        if len(row) < targets:
+            from_group, from_slot = leaves >> 1, SLOTS[leaves & 1]
+            for target in range(len(row), targets):
+                slot = SLOTS[target & 1]
+                row.append(
+                    PlaceBird(self.player, bird, TABLEAU, target >> 1, slot, from_group, from_slot)
+                )
+        return row
+
+    def lift(self, bird: str, leaves: int) -> LiftBird:
+        """Returns lifting one `bird` off the target `leaves`."""
+        while len(self.lifts) <= leaves:
+            self.lifts.append({})
+        lift = self.lifts[leaves].get(bird)
+        if lift is None:
+            lift = LiftBird(self.player, bird, leaves >> 1, SLOTS[leaves & 1])
+            self.lifts[leaves][bird] = lift
+        return lift
+
+
+_LISTINGS: Final[list[_Listing]] = []
+
+
+def _listing(player: int) -> _Listing:
+    while len(_LISTINGS) <= player:
+        _LISTINGS.append(_Listing(len(_LISTINGS)))
+    return _LISTINGS[player]
 
 
 def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, ...]:
@@ -240,48 +283,60 @@ def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, .
     pool = seat.pool
     acts: list[Action] = []
     migration = state.phase is MIGRATION
-    loose: tuple[tuple[int, tuple[str, ...]], ...]
     if migration:
-        for island in dict.fromkeys(pool.drafted_islands):
-            acts += _island_actions(player, island, len(groups))
-        loose = ((_DRAFTED, pool.drafted_birds), (_ASIDE, pool.aside))
-    else:
-        # K2.4 only received birds are placed; nothing else moves.
-        loose = ((_RECEIVED, pool.received),)
-    takers = _takers(groups, state.season is BLUE)
-    count = len(groups)
-    targets: dict[str, list[int]] = {}
-    for source, birds in loose:
-        for bird in dict.fromkeys(birds):
-            found = targets.get(bird)
-            if found is None:
-                found = targets[bird] = _targets(bird, takers)
-            if found:
-                table = _pool_table(player, bird, source, count)
-                for target in found:
-                    acts.append(table[target])
+        listed: list[str] = []
+        for island in pool.drafted_islands:
+            if island not in listed:
+                listed.append(island)
+                acts += _island_actions(player, island, len(groups))
+    listing = _listing(player)
+    masks = listing.masks(groups, state.season is BLUE)
+    if migration:
+        _place_from(acts, listing, _DRAFTED, pool.drafted_birds, masks)
+        _place_from(acts, listing, _ASIDE, pool.aside, masks)
+    else:  # K2.4 only received birds are placed; nothing else moves.
+        _place_from(acts, listing, _RECEIVED, pool.received, masks)
     # K2.3 placed birds move again freely, within the migration's move budget (DECISION):
     # to another slot, or lifted into the set-aside birds, so a full tableau can still
     # rearrange (lift, move the others, place the lifted birds again).
     if migration and seat.moves < MOVES_PER_MIGRATION:
-        leaves = 0
-        for group in groups:
-            for flock in (group.left, group.right):
-                if flock is not None:
-                    bird = flock.species
-                    found = targets.get(bird)
-                    if found is None:
-                        found = targets[bird] = _targets(bird, takers)
-                    if found:
-                        table = _move_table(player, bird, leaves, count)
-                        for target in found:
-                            if target != leaves:
-                                acts.append(table[target])
-                    acts.append(_lift(player, bird, leaves))
-                leaves += 1
+        for index, group in enumerate(groups):
+            if group.left is not None:
+                _leave(acts, listing, group.left.species, 2 * index, masks)
+            if group.right is not None:
+                _leave(acts, listing, group.right.species, 2 * index + 1, masks)
     if not migration or not pool.drafted_islands:
         acts.append(_closing(player))
     return tuple(acts)
+
+
+def _place_from(
+    acts: list[Action], listing: _Listing, source: int, birds: tuple[str, ...], masks: list[int]
+) -> None:
+    """Appends the placements of each distinct bird of `birds` from `_SOURCES[source]`, in
+    tableau order."""
+    seen = 0
+    for bird in birds:
+        bit = _BIT.get(bird, 0)
+        if seen & bit or not bit:  # a bird of no species goes nowhere
+            continue
+        seen |= bit
+        row = listing.placements(source, bird, len(masks))
+        for target, mask in enumerate(masks):
+            if mask & bit:
+                acts.append(row[target])
+
+
+def _leave(acts: list[Action], listing: _Listing, bird: str, leaves: int, masks: list[int]) -> None:
+    """Appends the moves of one `bird` off the target `leaves`, in tableau order, then its
+    lift."""
+    bit = _BIT.get(bird, 0)
+    if bit:
+        row = listing.moving(bird, leaves, len(masks))
+        for target, mask in enumerate(masks):
+            if mask & bit and target != leaves:
+                acts.append(row[target])
+    acts.append(listing.lift(bird, leaves))
 
 
 # --- legality ---------------------------------------------------------------------------
