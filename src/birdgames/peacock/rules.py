@@ -184,6 +184,16 @@ def _feeds(island: str, tucks: tuple[Tuck, ...], blue: bool) -> tuple[int, dict[
     return fed, most
 
 
+def _masks(groups: tuple[Group, ...], blue: bool) -> list[int]:
+    """Returns the mask of each target of `groups`."""
+    masks: list[int] = []
+    for group in groups:
+        fed, most = _feeds(group.island, group.tucks, blue)
+        masks.append(_slot_mask(group.left, fed, most))
+        masks.append(_slot_mask(group.right, fed, most))
+    return masks
+
+
 def _slot_mask(flock: Flock | None, fed: int, most: dict[str, int]) -> int:
     """Returns the species a slot takes: any its group feeds when empty, else its own while
     the flock has room (K2.3)."""
@@ -195,50 +205,31 @@ def _slot_mask(flock: Flock | None, fed: int, most: dict[str, int]) -> int:
 
 
 class _Listing:
-    """One player's migration actions, each made once and found by bird and target (actions
-    are values, so sharing them is safe), and the masks of the groups last listed."""
+    """One player's migration actions, each made once (actions are values, so sharing them is
+    safe), found by bird and target. A longer row replaces a shorter one whole, so a listing
+    in another thread never reads a row half made."""
 
     def __init__(self, player: int) -> None:
         self.player = player
         # By source index, then bird: the placement into each target.
         self.places: list[dict[str, list[PlaceBird]]] = [{} for _ in _SOURCES]
-        # By the target left, then bird: the move into each target.
+        # By the target left (an empty dict added for each new one), then bird: the move into
+        # each target.
         self.moves: list[dict[str, list[PlaceBird]]] = []
         # By the target left, then bird: the lift.
         self.lifts: list[dict[str, LiftBird]] = []
-        # The groups last listed, the season (blue) and their targets' masks: the next
-        # listing reads the masks of the groups that are still the same objects. One tuple,
-        # replaced whole, so a listing never reads one listing's groups with another's masks.
-        self.last: tuple[tuple[Group, ...], bool, tuple[int, ...]] = ((), True, ())
-
-    def masks(self, groups: tuple[Group, ...], blue: bool) -> list[int]:
-        """Returns the mask of each target of `groups`."""
-        last_groups, last_blue, last_masks = self.last
-        if last_blue is not blue:
-            last_groups = ()
-        known = len(last_groups)
-        masks: list[int] = []
-        for index, group in enumerate(groups):
-            if index < known and last_groups[index] is group:
-                masks.append(last_masks[2 * index])
-                masks.append(last_masks[2 * index + 1])
-            else:
-                fed, most = _feeds(group.island, group.tucks, blue)
-                masks.append(_slot_mask(group.left, fed, most))
-                masks.append(_slot_mask(group.right, fed, most))
-        self.last = (groups, blue, tuple(masks))
-        return masks
 
     def placements(self, source: int, bird: str, targets: int) -> list[PlaceBird]:
         """Returns the placements of `bird` from `_SOURCES[source]` into each of the first
         `targets` targets (or more)."""
-        row = self.places[source].get(bird)
-        if row is None:
-            row = self.places[source][bird] = []
-        if len(row) < targets:
-            for target in range(len(row), targets):
+        by_bird = self.places[source]
+        row = by_bird.get(bird)
+        if row is None or len(row) < targets:
+            longer = [] if row is None else list(row)
+            for target in range(len(longer), targets):
                 slot = SLOTS[target & 1]
-                row.append(PlaceBird(self.player, bird, _SOURCES[source], target >> 1, slot))
+                longer.append(PlaceBird(self.player, bird, _SOURCES[source], target >> 1, slot))
+            row = by_bird[bird] = longer
         return row
 
     def moving(self, bird: str, leaves: int, targets: int) -> list[PlaceBird]:
@@ -246,16 +237,17 @@ class _Listing:
         `targets` targets (or more)."""
         while len(self.moves) <= leaves:
             self.moves.append({})
-        row = self.moves[leaves].get(bird)
-        if row is None:
-            row = self.moves[leaves][bird] = []
-        if len(row) < targets:
-            from_group, from_slot = leaves >> 1, SLOTS[leaves & 1]
-            for target in range(len(row), targets):
-                slot = SLOTS[target & 1]
-                row.append(
-                    PlaceBird(self.player, bird, TABLEAU, target >> 1, slot, from_group, from_slot)
+        by_bird = self.moves[leaves]
+        row = by_bird.get(bird)
+        if row is None or len(row) < targets:
+            longer = [] if row is None else list(row)
+            group, slot = leaves >> 1, SLOTS[leaves & 1]
+            for target in range(len(longer), targets):
+                move = PlaceBird(
+                    self.player, bird, TABLEAU, target >> 1, SLOTS[target & 1], group, slot
                 )
+                longer.append(move)
+            row = by_bird[bird] = longer
         return row
 
     def lift(self, bird: str, leaves: int) -> LiftBird:
@@ -264,18 +256,20 @@ class _Listing:
             self.lifts.append({})
         lift = self.lifts[leaves].get(bird)
         if lift is None:
-            lift = LiftBird(self.player, bird, leaves >> 1, SLOTS[leaves & 1])
-            self.lifts[leaves][bird] = lift
+            lift = self.lifts[leaves][bird] = LiftBird(
+                self.player, bird, leaves >> 1, SLOTS[leaves & 1]
+            )
         return lift
 
 
-_LISTINGS: Final[list[_Listing]] = []
+_LISTINGS: Final[dict[int, _Listing]] = {}
 
 
 def _listing(player: int) -> _Listing:
-    while len(_LISTINGS) <= player:
-        _LISTINGS.append(_Listing(len(_LISTINGS)))
-    return _LISTINGS[player]
+    listing = _LISTINGS.get(player)
+    if listing is None:
+        listing = _LISTINGS.setdefault(player, _Listing(player))
+    return listing
 
 
 def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, ...]:
@@ -290,7 +284,7 @@ def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, .
                 listed.append(island)
                 acts += _island_actions(player, island, len(groups))
     listing = _listing(player)
-    masks = listing.masks(groups, state.season is BLUE)
+    masks = _masks(groups, state.season is BLUE)
     if migration:
         _place_from(acts, listing, _DRAFTED, pool.drafted_birds, masks)
         _place_from(acts, listing, _ASIDE, pool.aside, masks)
