@@ -131,11 +131,14 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
         return ()
     seat = state.seats[player]
     if state.phase is DRAFT:
-        hand = seat.hand
-        acts: tuple[Action, ...] = tuple(
-            [_draft_card(player, card) for card in dict.fromkeys(hand.birds)]
-            + [_draft_card(player, card) for card in dict.fromkeys(hand.islands)]
-        )
+        picks: list[Action] = []
+        for cards in (seat.hand.birds, seat.hand.islands):
+            listed: list[str] = []
+            for card in cards:
+                if card not in listed:
+                    listed.append(card)
+                    picks.append(_draft_card(player, card))
+        acts: tuple[Action, ...] = tuple(picks)
     else:
         acts = _migration_actions(state, player, seat)
     offer(state, acts)
@@ -173,6 +176,7 @@ def _closing(player: int) -> EndMigration:
 _BIT: Final = {bird: 1 << index for index, bird in enumerate(SPECIES_BY_ID)}
 
 
+# Cached: 10% of a pure and 15% of a compiled playout step (benchmarks/instructions.py).
 @lru_cache(maxsize=4096)
 def _feeds(island: str, tucks: tuple[Tuck, ...], blue: bool) -> tuple[int, dict[str, int]]:
     """Returns the species a group of `island` and `tucks` feeds, as bits, and the biggest
@@ -204,6 +208,8 @@ def _slot_mask(flock: Flock | None, fed: int, most: dict[str, int]) -> int:
     return 0
 
 
+# Actions made once and found again: a listing that built its actions would cost 1.8 times
+# as much pure and 3.6 times compiled per playout step (benchmarks/instructions.py).
 class _Listing:
     """One player's migration actions, each made once (actions are values, so sharing them is
     safe), found by bird and target. A longer row replaces a shorter one whole, so a listing
