@@ -212,8 +212,9 @@ def _slot_mask(flock: Flock | None, fed: int, most: dict[str, int]) -> int:
 # as much pure and 3.6 times compiled per playout step (benchmarks/instructions.py).
 class _Listing:
     """One player's migration actions, each made once (actions are values, so sharing them is
-    safe), found by bird and target. A longer row replaces a shorter one whole, so a listing
-    in another thread never reads a row half made."""
+    safe), found by bird and target; bounded by the catalog's species and the slots of the
+    biggest tableau. A longer row replaces a shorter one whole, so a listing in another
+    thread never reads a row half made."""
 
     def __init__(self, player: int) -> None:
         self.player = player
