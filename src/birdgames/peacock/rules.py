@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
 from typing import Final, assert_never, cast
 
@@ -55,6 +54,7 @@ from birdgames.peacock.state import (
     ORANGE,
     OVER,
     SLOTS,
+    Flock,
     Group,
     Phase,
     Pool,
@@ -131,11 +131,14 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
         return ()
     seat = state.seats[player]
     if state.phase is DRAFT:
-        hand = seat.hand
-        acts: tuple[Action, ...] = tuple(
-            [_draft_card(player, card) for card in dict.fromkeys(hand.birds)]
-            + [_draft_card(player, card) for card in dict.fromkeys(hand.islands)]
-        )
+        picks: list[Action] = []
+        for cards in (seat.hand.birds, seat.hand.islands):
+            listed: list[str] = []
+            for card in cards:
+                if card not in listed:
+                    listed.append(card)
+                    picks.append(_draft_card(player, card))
+        acts: tuple[Action, ...] = tuple(picks)
     else:
         acts = _migration_actions(state, player, seat)
     offer(state, acts)
@@ -155,35 +158,6 @@ def _draft_card(player: int, card: str) -> DraftCard:
     return DraftCard(player, card)
 
 
-# A target is a slot of the tableau as one int: 2 * group + 0 (left) or 1 (right). A table
-# holds, for one bird and source (or flock it leaves), the action of each target of a
-# tableau of that many groups, so legal_actions indexes a tuple per action.
-@lru_cache(maxsize=4096)
-def _pool_table(player: int, bird: str, source: int, groups: int) -> tuple[PlaceBird, ...]:
-    """Returns the placement of `bird` from `_SOURCES[source]` into each target of `groups`
-    groups (the source by index: hashing an Enum runs Python code)."""
-    return tuple(
-        PlaceBird(player, bird, _SOURCES[source], target >> 1, SLOTS[target & 1])
-        for target in range(2 * groups)
-    )
-
-
-@lru_cache(maxsize=8192)
-def _move_table(player: int, bird: str, leaves: int, groups: int) -> tuple[PlaceBird, ...]:
-    """Returns the move of one `bird` from the target `leaves` into each target of `groups`."""
-    from_group, from_slot = leaves >> 1, SLOTS[leaves & 1]
-    return tuple(
-        PlaceBird(player, bird, TABLEAU, target >> 1, SLOTS[target & 1], from_group, from_slot)
-        for target in range(2 * groups)
-    )
-
-
-@lru_cache(maxsize=4096)
-def _lift(player: int, bird: str, leaves: int) -> LiftBird:
-    """Returns lifting one `bird` off the target `leaves`."""
-    return LiftBird(player, bird, leaves >> 1, SLOTS[leaves & 1])
-
-
 @lru_cache(maxsize=4096)
 def _island_actions(player: int, island: str, groups: int) -> tuple[Action, ...]:
     """Returns placing a drafted island as a new group, then each tuck under the `groups`."""
@@ -196,43 +170,113 @@ def _closing(player: int) -> EndMigration:
     return EndMigration(player)
 
 
-# What one slot takes, for `_targets`: any fed bird (None), only its own species while the
-# flock has room (the species id), or nothing ("", no species id).
-_Takers = list[tuple[Mapping[str, int], str | None, str | None]]
+# The migration listing works on species as bits of an int and on the slots of the tableau as
+# targets, one int each: 2 * group + 0 (left) or 1 (right). A target's mask holds the species
+# whose birds may join that slot now (K2.3).
+_BIT: Final = {bird: 1 << index for index, bird in enumerate(SPECIES_BY_ID)}
 
 
-def _takers(groups: tuple[Group, ...], blue: bool) -> _Takers:
-    """Returns, per group, the biggest flock of each species it feeds and what its left and
-    right slot take (K2.3): read once per listing, then per bird."""
-    found: _Takers = []
+# Cached: 10% of a pure and 15% of a compiled playout step (benchmarks/instructions.py).
+@lru_cache(maxsize=4096)
+def _feeds(island: str, tucks: tuple[Tuck, ...], blue: bool) -> tuple[int, dict[str, int]]:
+    """Returns the species a group of `island` and `tucks` feeds, as bits, and the biggest
+    flock of each there (K2.3)."""
+    most = flock_limits(island, tucks, blue)
+    fed = 0
+    for bird in most:
+        fed |= _BIT[bird]
+    return fed, most
+
+
+def _masks(groups: tuple[Group, ...], blue: bool) -> list[int]:
+    """Returns the mask of each target of `groups`."""
+    masks: list[int] = []
     for group in groups:
-        most = flock_limits(group.island, group.tucks, blue)
-        left, right = group.left, group.right
-        if left is not None:
-            left_takes = left.species if left.size < most.get(left.species, 0) else ""
-        else:
-            left_takes = None
-        if right is not None:
-            right_takes = right.species if right.size < most.get(right.species, 0) else ""
-        else:
-            right_takes = None
-        found.append((most, left_takes, right_takes))
-    return found
+        fed, most = _feeds(group.island, group.tucks, blue)
+        masks.append(_slot_mask(group.left, fed, most))
+        masks.append(_slot_mask(group.right, fed, most))
+    return masks
 
 
-def _targets(bird: str, takers: _Takers) -> list[int]:
-    """Returns the slots `bird` may join, as targets in tableau order (K2.3)."""
-    # Plain loops on this path: a comprehension is a function call of its own before 3.12.
-    found: list[int] = []
-    target = 0
-    for most, left, right in takers:
-        if bird in most:
-            if left is None or left == bird:
-                found.append(target)
-            if right is None or right == bird:
-                found.append(target + 1)
-        target += 2
-    return found
+def _slot_mask(flock: Flock | None, fed: int, most: dict[str, int]) -> int:
+    """Returns the species a slot takes: any its group feeds when empty, else its own while
+    the flock has room (K2.3)."""
+    if flock is None:
+        return fed
+    if flock.size < most.get(flock.species, 0):
+        return _BIT[flock.species]
+    return 0
+
+
+# Actions made once and found again: a listing that built its actions would cost 1.8 times
+# as much pure and 3.6 times compiled per playout step (benchmarks/instructions.py).
+class _Listing:
+    """One player's migration actions, each made once (actions are values, so sharing them is
+    safe), found by bird and target; bounded by the catalog's species and the slots of the
+    biggest tableau. A longer row replaces a shorter one whole, so a listing in another
+    thread never reads a row half made."""
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        # By source index, then bird: the placement into each target.
+        self.places: list[dict[str, list[PlaceBird]]] = [{} for _ in _SOURCES]
+        # By the target left (an empty dict added for each new one), then bird: the move into
+        # each target.
+        self.moves: list[dict[str, list[PlaceBird]]] = []
+        # By the target left, then bird: the lift.
+        self.lifts: list[dict[str, LiftBird]] = []
+
+    def placements(self, source: int, bird: str, targets: int) -> list[PlaceBird]:
+        """Returns the placements of `bird` from `_SOURCES[source]` into each of the first
+        `targets` targets (or more)."""
+        by_bird = self.places[source]
+        row = by_bird.get(bird)
+        if row is None or len(row) < targets:
+            longer = [] if row is None else list(row)
+            for target in range(len(longer), targets):
+                slot = SLOTS[target & 1]
+                longer.append(PlaceBird(self.player, bird, _SOURCES[source], target >> 1, slot))
+            row = by_bird[bird] = longer
+        return row
+
+    def moving(self, bird: str, leaves: int, targets: int) -> list[PlaceBird]:
+        """Returns the moves of one `bird` off the target `leaves` into each of the first
+        `targets` targets (or more)."""
+        while len(self.moves) <= leaves:
+            self.moves.append({})
+        by_bird = self.moves[leaves]
+        row = by_bird.get(bird)
+        if row is None or len(row) < targets:
+            longer = [] if row is None else list(row)
+            group, slot = leaves >> 1, SLOTS[leaves & 1]
+            for target in range(len(longer), targets):
+                move = PlaceBird(
+                    self.player, bird, TABLEAU, target >> 1, SLOTS[target & 1], group, slot
+                )
+                longer.append(move)
+            row = by_bird[bird] = longer
+        return row
+
+    def lift(self, bird: str, leaves: int) -> LiftBird:
+        """Returns lifting one `bird` off the target `leaves`."""
+        while len(self.lifts) <= leaves:
+            self.lifts.append({})
+        lift = self.lifts[leaves].get(bird)
+        if lift is None:
+            lift = self.lifts[leaves][bird] = LiftBird(
+                self.player, bird, leaves >> 1, SLOTS[leaves & 1]
+            )
+        return lift
+
+
+_LISTINGS: Final[dict[int, _Listing]] = {}
+
+
+def _listing(player: int) -> _Listing:
+    listing = _LISTINGS.get(player)
+    if listing is None:
+        listing = _LISTINGS.setdefault(player, _Listing(player))
+    return listing
 
 
 def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, ...]:
@@ -240,48 +284,60 @@ def _migration_actions(state: State, player: int, seat: Seat) -> tuple[Action, .
     pool = seat.pool
     acts: list[Action] = []
     migration = state.phase is MIGRATION
-    loose: tuple[tuple[int, tuple[str, ...]], ...]
     if migration:
-        for island in dict.fromkeys(pool.drafted_islands):
-            acts += _island_actions(player, island, len(groups))
-        loose = ((_DRAFTED, pool.drafted_birds), (_ASIDE, pool.aside))
-    else:
-        # K2.4 only received birds are placed; nothing else moves.
-        loose = ((_RECEIVED, pool.received),)
-    takers = _takers(groups, state.season is BLUE)
-    count = len(groups)
-    targets: dict[str, list[int]] = {}
-    for source, birds in loose:
-        for bird in dict.fromkeys(birds):
-            found = targets.get(bird)
-            if found is None:
-                found = targets[bird] = _targets(bird, takers)
-            if found:
-                table = _pool_table(player, bird, source, count)
-                for target in found:
-                    acts.append(table[target])
+        listed: list[str] = []
+        for island in pool.drafted_islands:
+            if island not in listed:
+                listed.append(island)
+                acts += _island_actions(player, island, len(groups))
+    listing = _listing(player)
+    masks = _masks(groups, state.season is BLUE)
+    if migration:
+        _place_from(acts, listing, _DRAFTED, pool.drafted_birds, masks)
+        _place_from(acts, listing, _ASIDE, pool.aside, masks)
+    else:  # K2.4 only received birds are placed; nothing else moves.
+        _place_from(acts, listing, _RECEIVED, pool.received, masks)
     # K2.3 placed birds move again freely, within the migration's move budget (DECISION):
     # to another slot, or lifted into the set-aside birds, so a full tableau can still
     # rearrange (lift, move the others, place the lifted birds again).
     if migration and seat.moves < MOVES_PER_MIGRATION:
-        leaves = 0
-        for group in groups:
-            for flock in (group.left, group.right):
-                if flock is not None:
-                    bird = flock.species
-                    found = targets.get(bird)
-                    if found is None:
-                        found = targets[bird] = _targets(bird, takers)
-                    if found:
-                        table = _move_table(player, bird, leaves, count)
-                        for target in found:
-                            if target != leaves:
-                                acts.append(table[target])
-                    acts.append(_lift(player, bird, leaves))
-                leaves += 1
+        for index, group in enumerate(groups):
+            if group.left is not None:
+                _leave(acts, listing, group.left.species, 2 * index, masks)
+            if group.right is not None:
+                _leave(acts, listing, group.right.species, 2 * index + 1, masks)
     if not migration or not pool.drafted_islands:
         acts.append(_closing(player))
     return tuple(acts)
+
+
+def _place_from(
+    acts: list[Action], listing: _Listing, source: int, birds: tuple[str, ...], masks: list[int]
+) -> None:
+    """Appends the placements of each distinct bird of `birds` from `_SOURCES[source]`, in
+    tableau order."""
+    seen = 0
+    for bird in birds:
+        bit = _BIT.get(bird, 0)
+        if seen & bit or not bit:  # a bird of no species goes nowhere
+            continue
+        seen |= bit
+        row = listing.placements(source, bird, len(masks))
+        for target, mask in enumerate(masks):
+            if mask & bit:
+                acts.append(row[target])
+
+
+def _leave(acts: list[Action], listing: _Listing, bird: str, leaves: int, masks: list[int]) -> None:
+    """Appends the moves of one `bird` off the target `leaves`, in tableau order, then its
+    lift."""
+    bit = _BIT.get(bird, 0)
+    if bit:
+        row = listing.moving(bird, leaves, len(masks))
+        for target, mask in enumerate(masks):
+            if mask & bit and target != leaves:
+                acts.append(row[target])
+    acts.append(listing.lift(bird, leaves))
 
 
 # --- legality ---------------------------------------------------------------------------
