@@ -246,6 +246,7 @@ FIELD_DOCS: Final[dict[str, str]] = {
     "birdgames.peacock.events.GameEnded.ratings": "Each seat's rating for its total (see `peacock.rating`).",
     "birdgames.peacock.events.GameEnded.winners": "The winning seats (more than one on a tie).",
     "birdgames.peacock.game.PeacockGame": "Peacock for 2 to 4 players: draft, migrate, score over three seasons.",
+    "birdgames.peacock.rules._Listing": "One player's migration actions, each made once (actions are values, so sharing them is safe), found by bird and target; bounded by the catalog's species and the slots of the biggest tableau. A longer row replaces a shorter one whole, so a listing in another thread never reads a row half made.",
     "birdgames.peacock.state.Slot": "One of the two flock slots of a group.",
     "birdgames.peacock.state.Phase": "Where the current season stands (rules: \"A season (three in a game)\").",
     "birdgames.peacock.state.Flock": "Birds of one species in one slot.",
