@@ -66,7 +66,7 @@ from birdgames.peacock.state import (
 )
 
 HALVES: Final = (BLUE, ORANGE)
-# Enum members read once (state.py says why).
+# Short names for the members the rules read.
 DRAFTED: Final = Source.DRAFTED
 ASIDE: Final = Source.ASIDE
 RECEIVED: Final = Source.RECEIVED

@@ -20,7 +20,7 @@ from birdgames.peacock.cards import (
 from birdgames.peacock.events import FlockScore
 from birdgames.peacock.state import BLUE, LEFT, ORANGE, RIGHT, Flock, Group, Seat, Slot, Tuck
 
-# Enum members read once (state.py says why).
+# Short names for the members the scoring reads.
 _FULL_FLOCK: Final = Trigger.FULL_FLOCK
 _BUDDY: Final = Trigger.BUDDY
 _SEASON: Final = Trigger.SEASON
@@ -34,8 +34,8 @@ INDEX: Final = {Resource.PLANT: 0, Resource.FISH: 1, Resource.MEAT: 2}
 _WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
-# Per species: (need code, first resource index, second resource index), so the hot
-# requirement check does no enum hashing. Codes: 0 single, 1 or, 2 double.
+# Per species: (need code, first resource index, second resource index). Codes: 0 single,
+# 1 or, 2 double.
 _NEED_CODE: Final = {Need.SINGLE: 0, Need.EITHER: 1, Need.DOUBLE: 2}
 _REQ: Final = {
     s.id: (_NEED_CODE[s.need], INDEX[s.res[0]], INDEX[s.res[-1]]) for s in SPECIES_BY_ID.values()
