@@ -61,8 +61,8 @@ class PeacockGame:
 
     def new_game(self, config: Config, seed: int) -> State:
         """Returns the position after setup and the first deal."""
-        # Checked here, in interpreted code: compiled setup would take True for seed 1 and
-        # raise TypeError for a foreign config.
+        # Checked first, so that every build refuses True as a seed and names what is wrong
+        # with a foreign config.
         return setup.new_game(setup.check_config(config), check_seed(seed))
 
     def max_actions(self, config: Config) -> int:
@@ -87,7 +87,7 @@ class PeacockGame:
         return rules.to_act(state)
 
     def legal_actions(self, state: State, player: int) -> tuple[Action, ...]:
-        # Checked here, in interpreted code: compiled rules would take True for seat 1.
+        # Checked first, so that every build refuses True as a seat.
         check_player(player, len(state.seats))
         return rules.legal_actions(state, player)
 

@@ -9,7 +9,7 @@ import attrs
 
 from birdgames.peacock.cards import SPECIES, Season
 
-# Config lives in its own module, interpreted in the compiled build; imported from here too.
+# Config lives in its own module (hatch_build.py says why); imported from here too.
 from birdgames.peacock.config import Config
 from birdgames.rng import Rng
 

@@ -96,8 +96,8 @@ class PerchGame:
         return rules.to_act(state)
 
     def legal_actions(self, state: State, player: int) -> tuple[Action, ...]:
-        # Checked here, in interpreted code: compiled rules would take True for seat 1 and
-        # raise TypeError for a str; the rules check the range.
+        # Checked first, so that every build refuses True or a str as a seat with the same
+        # error; the rules check the range.
         if type(player) is not int:
             check_player(player, state.config.players)
         return rules.legal_actions(state, player)

@@ -143,7 +143,7 @@ def validate(config: object) -> Config:
 
 
 # Here, not with the Pond rules: a Config's ponds may hold anything until this has looked
-# (the rules modules may be compiled, and compiled code rejects a wrong type with TypeError).
+# (so that every build names what is wrong with a value of the wrong type).
 def placement_problem(players: int, ponds: Sequence[tuple[str, int]]) -> str | None:
     """Returns why fixed Pond placements (tile id, intersection index) are not playable,
     or None (P5, P9): the right count, known distinct tiles, each on its own intersection of

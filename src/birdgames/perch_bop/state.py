@@ -8,7 +8,7 @@ from typing import ClassVar, Final
 
 import attrs
 
-# Config lives in its own module, interpreted in the compiled build; imported from here too.
+# Config lives in its own module (hatch_build.py says why); imported from here too.
 from birdgames.perch_bop.config import Config
 from birdgames.rng import Rng
 

@@ -59,8 +59,8 @@ class RookeryGame:
         return Config()
 
     def new_game(self, config: Config, seed: int) -> State:
-        # Checked here, in interpreted code: compiled setup would take True for seed 1 and
-        # raise TypeError for a foreign config.
+        # Checked first, so that every build refuses True as a seed and names what is wrong
+        # with a foreign config.
         return setup.new_game(setup.validate(config), check_seed(seed))
 
     def max_actions(self, config: Config) -> int:
@@ -70,7 +70,7 @@ class RookeryGame:
         return rules.to_act(state)
 
     def legal_actions(self, state: State, player: int) -> tuple[Action, ...]:
-        # Checked here, in interpreted code: compiled rules would take True for seat 1.
+        # Checked first, so that every build refuses True as a seat.
         check_player(player, len(state.seats))
         return rules.seat_actions(state, player)
 

@@ -10,7 +10,7 @@ import attrs
 from birdgames.rng import Rng
 from birdgames.rookery.cards import Habitat, Season
 
-# Config lives in its own module, interpreted in the compiled build; imported from here too.
+# Config lives in its own module (hatch_build.py says why); imported from here too.
 from birdgames.rookery.config import Config
 
 __all__ = [
