@@ -3,7 +3,6 @@ benchmark measures them against greedy seats by the baseline evaluation."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import subprocess
 import sys
@@ -15,6 +14,7 @@ from birdgames import sim
 from birdgames.bots import GreedyPolicy, ISMCTSPolicy, support_for
 from birdgames.perch_bop import GAME
 from birdgames.perch_bop import evaluate as perch_evaluate
+from tests.files import load_file
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,11 +58,7 @@ def test_the_bots_play_by_the_evaluation_that_reads_the_expansions() -> None:
 
 
 def _bots_benchmark() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bots_benchmark", ROOT / "benchmarks" / "bots.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file("bots_benchmark", ROOT / "benchmarks" / "bots.py")
 
 
 def test_the_benchmark_measures_perch_against_greedy_by_the_baseline() -> None:

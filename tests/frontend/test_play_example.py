@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tests.files import load_file
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("play_example", ROOT / "examples" / "play.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file("play_example", ROOT / "examples" / "play.py")
 
 
 def _run(capsys: pytest.CaptureFixture[str], *args: str) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import re
 import subprocess
@@ -12,6 +11,7 @@ from types import ModuleType
 
 import birdgames
 from birdgames import sim
+from tests.files import load_file
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,12 +55,7 @@ def test_the_load_benchmark_reports_every_engine_and_player_count() -> None:
 
 
 def _instructions_module() -> ModuleType:
-    path = ROOT / "benchmarks" / "instructions.py"
-    spec = importlib.util.spec_from_file_location("instructions_benchmark", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file("instructions_benchmark", ROOT / "benchmarks" / "instructions.py")
 
 
 def test_the_instruction_benchmark_counts_an_engine_under_callgrind() -> None:
@@ -78,12 +73,7 @@ def test_the_instruction_benchmark_counts_an_engine_under_callgrind() -> None:
 
 
 def _benchmark_module(name: str) -> ModuleType:
-    path = ROOT / "benchmarks" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"{name}_benchmark", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(f"{name}_benchmark", ROOT / "benchmarks" / f"{name}.py")
 
 
 def test_the_ladder_rates_each_rung_with_an_interval() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import socket
 import sys
@@ -16,6 +15,8 @@ from types import ModuleType
 from typing import Any
 
 import uvicorn
+
+from tests.files import load_file
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "examples" / "web"
@@ -32,12 +33,7 @@ def load_server() -> ModuleType:
         return sys.modules[name]
     if str(WEB) not in sys.path:
         sys.path.append(str(WEB))
-    spec = importlib.util.spec_from_file_location(name, SERVER_FILE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_file(name, SERVER_FILE, register=True)
 
 
 def free_port() -> int:
