@@ -21,13 +21,12 @@ writes nothing and exits 1 when a committed file differs from what it would writ
 
 from __future__ import annotations
 
-import importlib
+import ast
 import re
-import subprocess
 import sys
+import textwrap
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 import attrs
 
@@ -88,12 +87,42 @@ def _path(spec: Spec) -> Path:
     return PACKAGE / spec.game / "thawed.py"
 
 
-def _fields(cls: type) -> list[tuple[str, str]]:
-    """Returns the class's fields as (name, annotation as written)."""
-    # As written in the class (postponed annotations), not the field's type, which a
-    # converter may have resolved in this process.
-    written = cls.__annotations__
-    return [(field.name, written[field.name]) for field in attrs.fields(cls)]
+@attrs.frozen
+class Source:
+    """A state module read from its file: its classes' fields as written, and where each
+    name it uses comes from."""
+
+    module: str
+    classes: dict[str, list[tuple[str, str]]]
+    origins: dict[str, str]
+
+
+def _is_class_var(annotation: ast.expr) -> bool:
+    target = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    return ast.unparse(target) in ("ClassVar", "typing.ClassVar")
+
+
+def read_source(game: str) -> Source:
+    """Reads `birdgames.<game>.state` from its file, not by importing it: the field list and
+    annotations as written, whichever build is installed."""
+    module = f"birdgames.{game}.state"
+    tree = ast.parse((PACKAGE / game / "state.py").read_text(encoding="utf-8"))
+    classes: dict[str, list[tuple[str, str]]] = {}
+    origins: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module is not None:
+            for alias in node.names:
+                origins[alias.asname or alias.name] = node.module
+        elif isinstance(node, ast.ClassDef):
+            origins[node.name] = module
+            classes[node.name] = [
+                (statement.target.id, ast.unparse(statement.annotation))
+                for statement in node.body
+                if isinstance(statement, ast.AnnAssign)
+                and isinstance(statement.target, ast.Name)
+                and not _is_class_var(statement.annotation)
+            ]
+    return Source(module, classes, origins)
 
 
 def _listed(kind: str, where: str) -> str:
@@ -103,41 +132,71 @@ def _listed(kind: str, where: str) -> str:
     return f"list[{match.group(1)}]"
 
 
-def _imports(module: Any, annotations: Iterable[str], classes: Iterable[str]) -> list[str]:
+def _imports(source: Source, annotations: Iterable[str], names: Iterable[str]) -> list[str]:
     """Returns the import lines of the names the generated code uses, from their modules."""
-    by_module: dict[str, set[str]] = {}
-    names = set(classes)
+    used = set(names)
     for kind in annotations:
-        names.update(_NAME.findall(kind))
-    for name in sorted(names - _BUILTIN_NAMES):
-        value = vars(module)[name]
-        by_module.setdefault(value.__module__, set()).add(name)
+        used.update(_NAME.findall(kind))
+    by_module: dict[str, list[str]] = {}
+    for name in sorted(used - _BUILTIN_NAMES):
+        by_module.setdefault(source.origins[name], []).append(name)
     lines = []
-    for source in sorted(by_module):
-        listed = ", ".join(sorted(by_module[source]))
-        lines.append(f"from {source} import {listed}")
+    for module in sorted(by_module):
+        listed = by_module[module]
+        if len(listed) == 1:
+            lines.append(f"from {module} import {listed[0]}")
+        else:
+            lines += [f"from {module} import (", *(f"    {n}," for n in listed), ")"]
     return lines
 
 
-def _mirror(cls: type, part: Part) -> list[str]:
-    fields = _fields(cls)
+def _slots(names: Iterable[str]) -> list[str]:
+    return ["    __slots__ = (", *(f'        "{n}",' for n in sorted(names)), "    )"]
+
+
+def _signature(indent: str, name: str, parameters: list[str], returns: str) -> list[str]:
+    """A def line split one parameter a line, with a trailing comma: what ruff keeps."""
+    return [
+        f"{indent}def {name}(",
+        *(f"{indent}    {parameter}," for parameter in parameters),
+        f"{indent}) -> {returns}:",
+    ]
+
+
+def _call(indent: str, name: str, arguments: list[str]) -> list[str]:
+    return [f"{indent}return {name}(", *(f"{indent}    {a}," for a in arguments), f"{indent})"]
+
+
+def _docstring(indent: str, text: str) -> list[str]:
+    """A docstring wrapped to the project's line length."""
+    width = 100 - len(indent) - 3
+    lines = textwrap.wrap(text, width)
+    if len(lines) == 1 and len(lines[0]) + 6 <= width + 3:
+        return [f'{indent}"""{lines[0]}"""']
+    lines[0] = '"""' + lines[0]
+    lines[-1] += '"""'
+    return [f"{indent}{line}" for line in lines]
+
+
+def _mirror(source: Source, part: Part) -> list[str]:
+    cls = part.cls
+    fields = source.classes[cls]
     unknown = set(part.lists) - {name for name, _ in fields}
     if unknown:
-        raise ValueError(f"{cls.__name__} has no fields {sorted(unknown)}")
+        raise ValueError(f"{cls} has no fields {sorted(unknown)}")
     typed = [
-        (name, _listed(kind, f"{cls.__name__}.{name}") if name in part.lists else kind)
+        (name, _listed(kind, f"{cls}.{name}") if name in part.lists else kind)
         for name, kind in fields
     ]
-    slots = ", ".join(f'"{name}"' for name in sorted(n for n, _ in fields))
-    lines = [
+    return [
         f"class {part.mirror}:",
-        f'    """A {cls.__name__} to edit{_lists_said(part.lists)}."""',
+        *_docstring("    ", f"A {cls} to edit{_lists_said(part.lists)}."),
         "",
-        f"    __slots__ = ({slots},)",
+        *_slots(name for name, _ in fields),
         "",
         *(f"    {name}: {kind}" for name, kind in typed),
         "",
-        f"    def __init__(self, part: {cls.__name__}) -> None:",
+        f"    def __init__(self, part: {cls}) -> None:",
         *(
             f"        self.{name} = list(part.{name})"
             if name in part.lists
@@ -145,18 +204,14 @@ def _mirror(cls: type, part: Part) -> list[str]:
             for name, _ in fields
         ),
         "",
-        f"    def freeze(self) -> {cls.__name__}:",
-        f'        """Returns the {cls.__name__} this one holds now."""',
-        f"        return {cls.__name__}(",
-        *(
-            f"            tuple(self.{name}),"
-            if name in part.lists
-            else f"            self.{name},"
-            for name, _ in fields
+        f"    def freeze(self) -> {cls}:",
+        f'        """Returns the {cls} this one holds now."""',
+        *_call(
+            "        ",
+            cls,
+            [f"tuple(self.{n})" if n in part.lists else f"self.{n}" for n, _ in fields],
         ),
-        "        )",
     ]
-    return lines
 
 
 def _lists_said(lists: tuple[str, ...]) -> str:
@@ -165,24 +220,19 @@ def _lists_said(lists: tuple[str, ...]) -> str:
     return ": " + ", ".join(lists) + (" as lists" if len(lists) > 1 else " as a list")
 
 
-def _held(state: type, spec: Spec) -> list[str]:
-    fields = _fields(state)
+def _held(source: Source, spec: Spec) -> list[str]:
+    fields = source.classes["State"]
     names = [name for name, _ in fields]
     for name in (*spec.thawed, *spec.edited):
         if name not in names:
             raise ValueError(f"State has no field {name}")
     held = [(name, kind) for name, kind in fields if name not in spec.thawed]
-    rebuilt = [(name, kind) for name, kind in fields if name in spec.thawed or name in spec.edited]
-    slots = ", ".join(f'"{name}"' for name in sorted(n for n, _ in held))
-    lines = [
-        "class Held:",
-        '    """The State fields a working copy keeps as they are: every one but',
-        f"    {', '.join(spec.thawed)}. {', '.join(spec.edited)}",
-        '    stay the State\'s tuples until an edit makes a list of one (`edit_<field>`)."""',
-        "",
-        f"    __slots__ = ({slots},)",
-        "",
-    ]
+    said = (
+        "The State fields a working copy keeps as they are: every one but "
+        f"{', '.join(spec.thawed)}. {', '.join(spec.edited)} stay the State's tuples until an "
+        "edit makes a list of one (`edit_<field>`)."
+    )
+    lines = ["class Held:", *_docstring("    ", said), "", *_slots(n for n, _ in held), ""]
     for name, kind in held:
         wider = f" | {_listed(kind, f'State.{name}')}" if name in spec.edited else ""
         lines.append(f"    {name}: {kind}{wider}")
@@ -203,54 +253,44 @@ def _held(state: type, spec: Spec) -> list[str]:
             f"            self.{name} = list(self.{name})",
             f"        return self.{name}",
         ]
-    parameters = ", ".join(f"{name}: {kind}" for name, kind in rebuilt if name in spec.thawed)
-    lines += [
-        "",
-        f"    def state(self, {parameters}) -> State:",
-        '        """Returns the State of the held fields and these."""',
-        "        return State(",
+    parameters = ["self", *(f"{n}: {k}" for n, k in fields if n in spec.thawed)]
+    arguments = [
+        n if n in spec.thawed else f"tuple(self.{n})" if n in spec.edited else f"self.{n}"
+        for n, _ in fields
     ]
-    for name, _ in fields:
-        if name in spec.thawed:
-            lines.append(f"            {name},")
-        elif name in spec.edited:
-            lines.append(f"            tuple(self.{name}),")
-        else:
-            lines.append(f"            self.{name},")
-    lines.append("        )")
-    return lines
+    return [
+        *lines,
+        "",
+        *_signature("    ", "state", parameters, "State"),
+        '        """Returns the State of the held fields and these."""',
+        *_call("        ", "State", arguments),
+    ]
 
 
-def _copy(state: type, name: str, replaced: tuple[str, ...]) -> list[str]:
-    fields = _fields(state)
+def _copy(source: Source, name: str, replaced: tuple[str, ...]) -> list[str]:
+    fields = source.classes["State"]
     kinds = dict(fields)
     for field in replaced:
         if field not in kinds:
             raise ValueError(f"{name}: State has no field {field}")
-    parameters = ", ".join(f"{field}: {kinds[field]}" for field in replaced)
+    parameters = ["before: State", *(f"{field}: {kinds[field]}" for field in replaced)]
+    said = f"Returns `before` with another {', '.join(replaced)}, the rest as it was."
     return [
-        f"def {name}(before: State, {parameters}) -> State:",
-        f'    """Returns `before` with another {", ".join(replaced)}, the rest as it was."""',
-        "    return State(",
-        *(
-            f"        {field}," if field in replaced else f"        before.{field},"
-            for field, _ in fields
-        ),
-        "    )",
+        *_signature("", name, parameters, "State"),
+        *_docstring("    ", said),
+        *_call("    ", "State", [f if f in replaced else f"before.{f}" for f, _ in fields]),
     ]
 
 
 def thawed_module(spec: Spec) -> str:
     """Returns the text of one engine's thawed.py."""
-    module = importlib.import_module(f"birdgames.{spec.game}.state")
-    state = module.State
-    classes = [part.cls for part in spec.parts]
-    annotations = [kind for _, kind in _fields(state)]
+    source = read_source(spec.game)
+    annotations = [kind for _, kind in source.classes["State"]]
     for part in spec.parts:
-        annotations += [kind for _, kind in _fields(vars(module)[part.cls])]
-    blocks = [_mirror(vars(module)[part.cls], part) for part in spec.parts]
-    blocks.append(_held(state, spec))
-    blocks += [_copy(state, name, replaced) for name, replaced in spec.copies.items()]
+        annotations += [kind for _, kind in source.classes[part.cls]]
+    blocks = [_mirror(source, part) for part in spec.parts]
+    blocks.append(_held(source, spec))
+    blocks += [_copy(source, name, replaced) for name, replaced in spec.copies.items()]
     header = [
         '"""The mutable mirrors the working copy (work.py) edits, and copies of a State with',
         "some fields replaced: generated by scripts/write_thawed.py from the State's fields and",
@@ -259,25 +299,12 @@ def thawed_module(spec: Spec) -> str:
         "",
         "from __future__ import annotations",
         "",
-        *_imports(module, annotations, [*classes, "State"]),
+        *_imports(source, annotations, [*(p.cls for p in spec.parts), "State"]),
     ]
     text = "\n".join(header)
     for block in blocks:
         text += "\n\n\n" + "\n".join(block)
-    return _formatted(text + "\n", _path(spec))
-
-
-def _formatted(text: str, path: Path) -> str:
-    """Returns `text` as `ruff format` writes it (the project's style, line length included)."""
-    done = subprocess.run(
-        [sys.executable, "-m", "ruff", "format", "--stdin-filename", str(path), "-"],
-        input=text,
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-    )
-    return done.stdout
+    return text + "\n"
 
 
 def generated() -> dict[Path, str]:

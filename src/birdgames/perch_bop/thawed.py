@@ -137,9 +137,9 @@ class WCreature:
 
 
 class Held:
-    """The State fields a working copy keeps as they are: every one but
-    flow, locations, seats, creatures. supply, bag, fountain, plaza
-    stay the State's tuples until an edit makes a list of one (`edit_<field>`)."""
+    """The State fields a working copy keeps as they are: every one but flow, locations, seats,
+    creatures. supply, bag, fountain, plaza stay the State's tuples until an edit makes a list of
+    one (`edit_<field>`)."""
 
     __slots__ = (
         "arrivals",
@@ -279,7 +279,10 @@ def with_turn(
     )
 
 
-def with_ponds(before: State, ponds: Ponds | None) -> State:
+def with_ponds(
+    before: State,
+    ponds: Ponds | None,
+) -> State:
     """Returns `before` with another ponds, the rest as it was."""
     return State(
         before.config,
