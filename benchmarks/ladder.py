@@ -1,15 +1,19 @@
 """An Elo ladder of the package's bots per engine and player count.
 
-    python benchmarks/ladder.py --game rookery [--players 2] [--games 40] [--workers 2]
-        [--rungs random,greedy,ismcts100,ismcts400,ismcts1600] [--seed 1] [--dask]
+    python benchmarks/ladder.py --game rookery [--players 2] [--games 40] [--far-games N]
+        [--workers 2] [--rungs random,greedy,ismcts100,ismcts400,ismcts1600] [--seed 1] [--dask]
 
-Every pair of rungs plays `--games` games (seats alternate between the two rungs and
-rotate from game to game, so each rung sits everywhere equally). Each game gives a result
-for every two seats held by different rungs: the better rank wins, an equal rank is half a
-win each. A Bradley-Terry fit of those results (minorise-maximise, numpy) gives each rung a
-rating on the Elo scale (400 points: 10 to 1 odds), random anchored at 0, with a 95%
-interval from 200 bootstrap resamples of the games. Then each rung's share against the rung
-below it (Wilson 95% interval) and its time per decision (CPU ms, median over decisions from
+Every pair of rungs plays `--games` games, or `--far-games` where the two are not next to each
+other on the list (those pairs tie the fit together; the neighbours' games decide whether each
+rung beats the one below). Seats alternate between the two rungs and rotate from game to game,
+so each rung sits everywhere equally. Each game gives a result for every two seats held by
+different rungs: the better rank wins, an equal rank is half a win each. A Bradley-Terry fit
+of those results (minorise-maximise, numpy) gives each rung a rating on the Elo scale (400
+points: 10 to 1 odds), random anchored at 0, with a 95% interval from 200 bootstrap resamples
+of the games. Then each rung's share against the rung below it, a game being the unit: with
+two players a Wilson 95% interval over games; with more, a game's share is the mean of its
+results between the two rungs' seats (which are not independent), with a normal 95% interval
+over games. Last, each rung's time per decision (CPU ms, median over decisions from
 positions of random play). Games run through `sim.play_result` on a process pool, or on a
 Dask `LocalCluster` with `--dask` (the `sim.tournament` executors).
 
@@ -131,6 +135,28 @@ def wilson(wins: float, n: int) -> tuple[float, float, float]:
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
+def share_against(
+    results: Sequence[sim.GameResult], rung: str, other: str
+) -> tuple[float, float, float, int]:
+    """Returns `rung`'s share of the results against `other`, its 95% interval and the number
+    of games they met in (a game is the unit: see the module's docstring)."""
+    shares = []
+    for result in results:
+        mine = [
+            share if a == rung else 1.0 - share
+            for a, b, share in pair_results(result)
+            if {a, b} == {rung, other}
+        ]
+        if mine:
+            shares.append(sum(mine) / len(mine))
+    n = len(shares)
+    if n == 0 or len(results[0].seating) == 2:
+        return (*wilson(sum(shares), n), n)
+    mean = statistics.fmean(shares)
+    half = 1.96 * statistics.stdev(shares) / math.sqrt(n) if n > 1 else 1.0
+    return mean, max(0.0, mean - half), min(1.0, mean + half), n
+
+
 def decision_ms(game: str, players: int, rung: str, decisions: int = 12) -> float:
     """Returns the median CPU ms a rung takes per decision, at positions of random play."""
     engine = birdgames.get_game(game)
@@ -169,6 +195,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--game", required=True)
     parser.add_argument("--players", type=int)
     parser.add_argument("--games", type=int, default=40, help="games per pair of rungs")
+    parser.add_argument(
+        "--far-games", type=int, help="games per pair of rungs not next to each other"
+    )
     parser.add_argument("--rungs", default=DEFAULT_RUNGS)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
@@ -179,8 +208,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     rungs = args.rungs.split(",")
     seeds = iter(sim.tournament_seeds(args.seed, args.games * len(rungs) ** 2))
     jobs = []
-    for a, b in itertools.combinations(rungs, 2):
-        for g in range(args.games):
+    far_games = args.games if args.far_games is None else args.far_games
+    for (i, a), (j, b) in itertools.combinations(enumerate(rungs), 2):
+        for g in range(args.games if j == i + 1 else far_games):
             seating = tuple(a if (s + g) % 2 == 0 else b for s in range(players))
             jobs.append((args.game, players, next(seeds), seating))
     started = time.time()
@@ -215,7 +245,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         samples.append(bradley_terry(rungs, resampled))
     low, high = np.percentile(np.array(samples), [2.5, 97.5], axis=0)
     print(
-        f"{args.game} {players}p: {len(results)} games ({args.games} per pair), "
+        f"{args.game} {players}p: {len(results)} games ({args.games} per neighbouring pair, "
+        f"{far_games} per other pair), "
         f"{spent:.0f} s on {args.workers} workers\n"
     )
     print("| rung | Elo | 95% interval | share against the rung below | ms per decision |")
@@ -223,14 +254,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for i, rung in enumerate(rungs):
         below = ""
         if i > 0:
-            wins = n = 0.0
-            for result in results:
-                for a, b, share in pair_results(result):
-                    if {a, b} == {rung, rungs[i - 1]}:
-                        wins += share if a == rung else 1.0 - share
-                        n += 1
-            p, lo, hi = wilson(wins, int(n))
-            below = f"{p:.1%} [{lo:.1%}, {hi:.1%}] of {int(n)}"
+            p, lo, hi, n = share_against(results, rung, rungs[i - 1])
+            below = f"{p:.1%} [{lo:.1%}, {hi:.1%}] of {n}"
         ms = decision_ms(args.game, players, rung)
         print(
             f"| {rung} | {ratings[i]:+.0f} | [{low[i]:+.0f}, {high[i]:+.0f}] | {below} | {ms:.1f} |"

@@ -224,16 +224,21 @@ def _by_keyboard(driver: webdriver.Chrome, selector: str) -> None:
 
 
 def _play_one_move(
-    driver: webdriver.Chrome, rng: random.Random, keyboard: bool, counts: dict[str, int]
+    driver: webdriver.Chrome, seed: str, keyboard: bool, counts: dict[str, int]
 ) -> None:
-    """Picks things on the board until a move is whole, checks its words, and sends it."""
+    """Picks things on the board until a move is whole, checks its words, and sends it.
+
+    Each pick draws from its own generator, seeded by `seed`, the game's step and the picks
+    made so far in this move: a pick retried after a push redrew the page is the same pick,
+    so the game played does not depend on how fast the page and the server were."""
     press = _by_keyboard if keyboard else _by_mouse
     steps = driver.execute_script("return document.body.dataset.steps")
+    picked = 0
     for _ in range(40):
         offers = _offers(driver)
         if offers["steps"] != steps or offers["screen"] != "turn":
             return  # a pushed update moved the game on (a simultaneous phase ended)
-        what = _pick(offers, rng)
+        what = _pick(offers, random.Random(f"{seed}:{steps}:{picked}"))
         if what[0] == "send":
             assert offers["confirm"].startswith("p"), "the move's words show before it is sent"
         try:
@@ -247,6 +252,7 @@ def _play_one_move(
             time.sleep(0.05)  # a push redrew the page under the pick; look again
             continue
         counts[what[0]] += 1
+        picked += 1
         if what[0] != "target":
             return
     raise AssertionError(f"no move was made: {_offers(driver)}")
@@ -259,7 +265,7 @@ def _play_to_the_end(
     how = "keyboard" if keyboard else "board"
     link, token = _table_against_a_bot(base, name)
     driver.get(link)
-    rng = random.Random(f"{name}{how}")
+    seed = f"{name}{how}"
     counts = {"send": 0, "choice": 0, "target": 0, "plain": 0}
     checked = False
     page = _wait(driver, lambda page: page["screen"] in ("turn", "over"))
@@ -274,7 +280,7 @@ def _play_to_the_end(
                     counts["target"] += 1
             _check_mid_game(driver, name, how)
             checked = True
-        _play_one_move(driver, rng, keyboard, counts)
+        _play_one_move(driver, seed, keyboard, counts)
         page = _wait(driver, _moved_on_from(page["steps"]))
     assert checked, "the game ended before mid-game"
     record = codec.loads(sim.Record, json.dumps(call(base, "GET", f"/api/play/{token}/record")[1]))
