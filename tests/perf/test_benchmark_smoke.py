@@ -79,7 +79,7 @@ def _benchmark_module(name: str) -> ModuleType:
 def test_the_ladder_rates_each_rung_with_an_interval() -> None:
     """A two-rung ladder exits 0 and prints a row per rung with its rating and interval."""
     out = _run("ladder.py", "--game", "rookery", "--games", "2", "--rungs", "random,heuristic")
-    assert "rookery 2p: 2 games (2 per pair)" in out
+    assert "rookery 2p: 2 games (2 per neighbouring pair, 2 per other pair)" in out
     assert re.search(r"^\| random \| \+0 \| \[\+0, \+0\] \|", out, re.MULTILINE), out
     assert re.search(r"^\| heuristic \| [+-]\d+ \| \[[+-]\d+, [+-]\d+\] \| .* of 2 \|", out, re.M)
 
@@ -94,6 +94,30 @@ def test_the_ladder_fit_gives_the_odds_of_a_two_rung_record() -> None:
     ratings = ladder.bradley_terry(["b", "a"], results)
     assert ratings[0] == 0.0
     assert abs(ratings[1] - 400 * math.log10(9.5 / 1.5)) < 0.01
+
+
+def test_the_ladder_plays_fewer_games_between_rungs_apart() -> None:
+    """Three rungs at 2 games a neighbouring pair and 1 for the pair apart play 5 games."""
+    out = _run(
+        "ladder.py",
+        *("--game", "rookery", "--games", "2", "--far-games", "1", "--workers", "1"),
+        *("--rungs", "random,greedy,heuristic"),
+    )
+    assert "rookery 2p: 5 games (2 per neighbouring pair, 1 per other pair)" in out
+
+
+def test_the_ladder_counts_a_many_player_game_once_against_the_rung_below() -> None:
+    """In a four-player game a, b, a, b the four results between a and b seats make one
+    game's share (their mean), so two games give two shares, not eight results."""
+    ladder = _benchmark_module("ladder")
+    seating = ("a", "b", "a", "b")
+    results = [
+        sim.GameResult(0, seating, (9, 1, 8, 2), (0,), 10),  # a first and second: 1.0
+        sim.GameResult(1, seating, (9, 8, 1, 2), (0,), 10),  # a 1st and 4th: 0.5
+    ]
+    share, low, high, games = ladder.share_against(results, "a", "b")
+    assert (share, games) == (0.75, 2)
+    assert low < 0.75 < high
 
 
 def test_the_rookery_balance_runs_under_the_outside_heuristic() -> None:

@@ -178,17 +178,77 @@ class _Chance:
         return self
 
 
-class _Position:
-    """An engine state (None before the deal), each seat's visible events so far, and the
-    chance node under way if any (immutable, shared by clones)."""
+class _Log:
+    """What happened up to a position: the events of its last step on top of the log before
+    it. Each seat's visible events are worked out when first asked for and kept, so a step
+    costs the same however long the game has run, and nothing is filtered that no caller
+    reads."""
 
-    __slots__ = ("_legal", "_player", "chance", "seen", "state")
+    __slots__ = ("_seen", "before", "events")
 
     def __init__(
-        self, state: Any, seen: tuple[tuple[Any, ...], ...], chance: _Chance | None = None
+        self,
+        before: _Log | None,
+        events: tuple[Any, ...],
+        seen: dict[int, tuple[Any, ...]] | None = None,
     ) -> None:
+        self.before = before
+        self.events = events
+        self._seen: dict[int, tuple[Any, ...]] = seen or {}
+
+    @classmethod
+    def known(cls, seen: tuple[tuple[Any, ...], ...]) -> _Log:
+        """Returns a log whose seats have seen `seen`, by seat."""
+        return cls(None, (), dict(enumerate(seen)))
+
+    def seen(self, engine: AnyGame, player: int) -> tuple[Any, ...]:
+        """Returns the events `player` has seen up to here."""
+        found = self._seen.get(player)
+        if found is not None:
+            return found
+        unread: list[_Log] = []
+        log: _Log | None = self
+        while log is not None and player not in log._seen:
+            unread.append(log)
+            log = log.before
+        seen = () if log is None else log._seen[player]
+        for step in reversed(unread):
+            if step.events:
+                seen = (*seen, *engine.visible_events(step.events, player))
+        self._seen[player] = seen
+        return seen
+
+    def __deepcopy__(self, memo: object) -> _Log:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Flat, oldest step first: pickling the chain link by link would recurse once a step.
+        steps: list[tuple[Any, ...]] = []
+        log: _Log | None = self
+        root = self
+        while log is not None:
+            steps.append(log.events)
+            root = log
+            log = log.before
+        return (_rebuilt_log, (root._seen, tuple(reversed(steps))))
+
+
+def _rebuilt_log(seen: dict[int, tuple[Any, ...]], steps: tuple[tuple[Any, ...], ...]) -> _Log:
+    log = _Log(None, steps[0], seen)
+    for events in steps[1:]:
+        log = _Log(log, events)
+    return log
+
+
+class _Position:
+    """An engine state (None before the deal), what has happened so far, and the chance node
+    under way if any (immutable, shared by clones)."""
+
+    __slots__ = ("_legal", "_player", "chance", "log", "state")
+
+    def __init__(self, state: Any, log: _Log, chance: _Chance | None = None) -> None:
         self.state = state
-        self.seen = seen
+        self.log = log
         self.chance = chance
         # Each seat's legal actions by index, listed once: for legal_actions() and for
         # decoding the action applied next (a cache of what the state determines).
@@ -235,7 +295,7 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: Any, shared: _Shared, position: _Position | None = None) -> None:
         super().__init__(game)
         self._shared = shared
-        self._position = position or _Position(None, ((),) * shared.players, _Chance((), None))
+        self._position = position or _Position(None, _Log(None, ()), _Chance((), None))
 
     @property
     def engine_state(self) -> Any:
@@ -245,7 +305,7 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
 
     def seen(self, player: int) -> tuple[Any, ...]:
         """Returns the events `player` has seen so far."""
-        return self._position.seen[player]
+        return self._position.log.seen(self._shared.engine, player)
 
     def current_player(self) -> int:
         """Returns the seat to act, CHANCE (a deal or a draw), SIMULTANEOUS or TERMINAL."""
@@ -284,14 +344,14 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
         if len(digits) < _digits(bits):
             self._position = _Position(
                 position.state,
-                position.seen,
+                position.log,
                 _Chance(digits, None if chance.pending is None else chance.pending),
             )
             return
         seed = _seed(digits)
         if chance.pending is None:
             state = shared.engine.new_game(shared.config, seed)
-            self._position = _Position(state, position.seen)
+            self._position = _Position(state, position.log)
             return
         # The draw: what no seat knows (deck orders, the rng) is reshuffled from the seed just
         # drawn, so what these actions draw is this chance node's outcome, not something the
@@ -313,9 +373,9 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
         unseen = self._shared.encoding.unseen
         if self._shared.draw_bits and (state.rng != before.rng or unseen(state) != unseen(before)):
             # These actions draw at random: a chance node decides what they draw.
-            self._position = _Position(before, position.seen, _Chance((), moves))
+            self._position = _Position(before, position.log, _Chance((), moves))
             return
-        self._position = _Position(state, self._seen(events))
+        self._position = _Position(state, _Log(position.log, tuple(events)))
 
     def _resolve(self, state: Any, moves: tuple[tuple[int, int], ...]) -> None:
         decode = self._shared.encoding.decode
@@ -323,14 +383,7 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
         for player, index in moves:
             state, happened = self._shared.engine.step(state, decode(state, player, index))
             events.extend(happened)
-        self._position = _Position(state, self._seen(events))
-
-    def _seen(self, events: Sequence[Any]) -> tuple[tuple[Any, ...], ...]:
-        engine = self._shared.engine
-        return tuple(
-            (*seen, *engine.visible_events(tuple(events), p))
-            for p, seen in enumerate(self._position.seen)
-        )
+        self._position = _Position(state, _Log(self._position.log, tuple(events)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         chance = self._position.chance
@@ -387,10 +440,10 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
         shared = self._shared
         seed = int(probability_sampler() * (1 << 53))
         view = shared.engine.view(position.state, player_id)
-        seen = position.seen[player_id]
+        seen = position.log.seen(shared.engine, player_id)
         sample = shared.sampler(view, seen, seed, shared.config)
         # A draw under way stays under way: its outcome is not known yet either.
-        sampled = _Position(sample, (seen,) * shared.players, position.chance)
+        sampled = _Position(sample, _Log.known((seen,) * shared.players), position.chance)
         return BirdState(self.get_game(), shared, sampled)
 
     def __str__(self) -> str:
