@@ -8,8 +8,9 @@ classes of the parts it thaws:
   list, built from the frozen part and frozen again by `freeze`;
 - `Held`, the base of the engine's `Work`: every State field the working copy keeps as it
   is, typed as State declares it (a field edited in place as a list until the next freeze
-  where the spec says so, with its `edit_<field>`), and `state(...)`, the State of those and
-  the parts the working copy thawed;
+  where the spec says so, with its `edit_<field>`), the fields of the parts it holds field
+  by field (the flow: `freeze_<part>` builds the part again), and `state(...)`, the State
+  of those and the parts the working copy thawed;
 - a function per copy the rules build without the working copy (`with_turn`...): the State
   with some fields replaced, the rest as they were.
 
@@ -63,6 +64,8 @@ class Spec:
     copies: dict[str, tuple[str, ...]]
     """Copy functions by name: the State fields each replaces."""
     parts: tuple[Part, ...]
+    flattened: dict[str, str] = attrs.field(factory=dict)
+    """Thawed State fields held field by field in `Held`, with their classes."""
 
 
 SPECS: tuple[Spec, ...] = (
@@ -79,6 +82,7 @@ SPECS: tuple[Spec, ...] = (
             Part("Seat", "WSeat", ("hand",)),
             Part("Creature", "WCreature"),
         ),
+        flattened={"flow": "Flow"},
     ),
 )
 
@@ -220,6 +224,20 @@ def _lists_said(lists: tuple[str, ...]) -> str:
     return ": " + ", ".join(lists) + (" as lists" if len(lists) > 1 else " as a list")
 
 
+def _flat_fields(source: Source, spec: Spec) -> list[tuple[str, str, str]]:
+    """Returns (State field, name, annotation) of every field held flat, part by part."""
+    state_names = {name for name, _ in source.classes["State"]}
+    found = []
+    for field, cls in spec.flattened.items():
+        if field not in spec.thawed:
+            raise ValueError(f"{field} is held flat, so it must be among the thawed fields")
+        for name, kind in source.classes[cls]:
+            if name in state_names:
+                raise ValueError(f"{cls}.{name} would hide State.{name} once held flat")
+            found.append((field, name, kind))
+    return found
+
+
 def _held(source: Source, spec: Spec) -> list[str]:
     fields = source.classes["State"]
     names = [name for name, _ in fields]
@@ -227,20 +245,30 @@ def _held(source: Source, spec: Spec) -> list[str]:
         if name not in names:
             raise ValueError(f"State has no field {name}")
     held = [(name, kind) for name, kind in fields if name not in spec.thawed]
+    flat = _flat_fields(source, spec)
+    thawed = [name for name in spec.thawed if name not in spec.flattened]
+    flat_said = "".join(
+        f", and the {field}, whose fields it holds one by one" for field in spec.flattened
+    )
     said = (
         "The State fields a working copy keeps as they are: every one but "
-        f"{', '.join(spec.thawed)}. {', '.join(spec.edited)} stay the State's tuples until an "
-        "edit makes a list of one (`edit_<field>`)."
+        f"{', '.join(thawed)}, which it thaws{flat_said}. {', '.join(spec.edited)} stay the "
+        "State's tuples until an edit makes a list of one (`edit_<field>`)."
     )
-    lines = ["class Held:", *_docstring("    ", said), "", *_slots(n for n, _ in held), ""]
+    slots = [n for n, _ in held] + [n for _, n, _ in flat]
+    lines = ["class Held:", *_docstring("    ", said), "", *_slots(slots), ""]
     for name, kind in held:
         wider = f" | {_listed(kind, f'State.{name}')}" if name in spec.edited else ""
         lines.append(f"    {name}: {kind}{wider}")
+    lines += [f"    {name}: {kind}" for _, name, kind in flat]
     lines += [
         "",
         "    def __init__(self, state: State) -> None:",
         *(f"        self.{name} = state.{name}" for name, _ in held),
     ]
+    for field in spec.flattened:
+        lines.append(f"        {field} = state.{field}")
+        lines += [f"        self.{name} = {field}.{name}" for f, name, _ in flat if f == field]
     for name, kind in held:
         if name not in spec.edited:
             continue
@@ -253,9 +281,22 @@ def _held(source: Source, spec: Spec) -> list[str]:
             f"            self.{name} = list(self.{name})",
             f"        return self.{name}",
         ]
-    parameters = ["self", *(f"{n}: {k}" for n, k in fields if n in spec.thawed)]
+    for field, cls in spec.flattened.items():
+        lines += [
+            "",
+            f"    def freeze_{field}(self) -> {cls}:",
+            f'        """Returns the {cls} the held fields make now."""',
+            *_call("        ", cls, [f"self.{name}" for f, name, _ in flat if f == field]),
+        ]
+    parameters = ["self", *(f"{n}: {k}" for n, k in fields if n in thawed)]
     arguments = [
-        n if n in spec.thawed else f"tuple(self.{n})" if n in spec.edited else f"self.{n}"
+        f"self.freeze_{n}()"
+        if n in spec.flattened
+        else n
+        if n in spec.thawed
+        else f"tuple(self.{n})"
+        if n in spec.edited
+        else f"self.{n}"
         for n, _ in fields
     ]
     return [
@@ -282,12 +323,13 @@ def _copy(source: Source, name: str, replaced: tuple[str, ...]) -> list[str]:
     ]
 
 
-def thawed_module(spec: Spec) -> str:
-    """Returns the text of one engine's thawed.py."""
-    source = read_source(spec.game)
+def thawed_module(spec: Spec, source: Source | None = None) -> str:
+    """Returns the text of one engine's thawed.py (from its state module's file, or from
+    `source` as read from it)."""
+    source = source or read_source(spec.game)
     annotations = [kind for _, kind in source.classes["State"]]
-    for part in spec.parts:
-        annotations += [kind for _, kind in source.classes[part.cls]]
+    for cls in [part.cls for part in spec.parts] + list(spec.flattened.values()):
+        annotations += [kind for _, kind in source.classes[cls]]
     blocks = [_mirror(source, part) for part in spec.parts]
     blocks.append(_held(source, spec))
     blocks += [_copy(source, name, replaced) for name, replaced in spec.copies.items()]
@@ -299,7 +341,9 @@ def thawed_module(spec: Spec) -> str:
         "",
         "from __future__ import annotations",
         "",
-        *_imports(source, annotations, [*(p.cls for p in spec.parts), "State"]),
+        *_imports(
+            source, annotations, [*(p.cls for p in spec.parts), *spec.flattened.values(), "State"]
+        ),
     ]
     text = "\n".join(header)
     for block in blocks:

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from birdgames.perch_bop.config import Config
 from birdgames.perch_bop.state import (
+    Activation,
     Arrival,
+    Await,
     Birdfeeders,
     Creature,
     FinalScore,
     Flow,
     Location,
+    Phase,
     Ponds,
     Promos,
     Seat,
@@ -137,23 +140,32 @@ class WCreature:
 
 
 class Held:
-    """The State fields a working copy keeps as they are: every one but flow, locations, seats,
-    creatures. supply, bag, fountain, plaza stay the State's tuples until an edit makes a list of
-    one (`edit_<field>`)."""
+    """The State fields a working copy keeps as they are: every one but locations, seats, creatures,
+    which it thaws, and the flow, whose fields it holds one by one. supply, bag, fountain, plaza
+    stay the State's tuples until an edit makes a list of one (`edit_<field>`)."""
 
     __slots__ = (
+        "activation",
+        "actor",
         "arrivals",
+        "awaiting",
         "bag",
+        "bonus_used",
         "config",
+        "cursor",
         "feeders",
         "final",
         "fountain",
+        "pending",
+        "phase",
+        "placed",
         "plaza",
         "ponds",
         "promos",
         "rng",
         "round",
         "sky",
+        "stage",
         "supply",
         "tick",
         "turn_order",
@@ -174,6 +186,15 @@ class Held:
     sky: Sky | None
     ponds: Ponds | None
     promos: Promos | None
+    phase: Phase
+    stage: int
+    cursor: int
+    awaiting: Await
+    actor: int
+    pending: tuple[int, ...]
+    placed: bool
+    bonus_used: bool
+    activation: Activation | None
 
     def __init__(self, state: State) -> None:
         self.config = state.config
@@ -191,6 +212,16 @@ class Held:
         self.sky = state.sky
         self.ponds = state.ponds
         self.promos = state.promos
+        flow = state.flow
+        self.phase = flow.phase
+        self.stage = flow.stage
+        self.cursor = flow.cursor
+        self.awaiting = flow.awaiting
+        self.actor = flow.actor
+        self.pending = flow.pending
+        self.placed = flow.placed
+        self.bonus_used = flow.bonus_used
+        self.activation = flow.activation
 
     def edit_supply(self) -> list[int]:
         """Returns the supply as a list to edit, until the next freeze."""
@@ -216,9 +247,22 @@ class Held:
             self.plaza = list(self.plaza)
         return self.plaza
 
+    def freeze_flow(self) -> Flow:
+        """Returns the Flow the held fields make now."""
+        return Flow(
+            self.phase,
+            self.stage,
+            self.cursor,
+            self.awaiting,
+            self.actor,
+            self.pending,
+            self.placed,
+            self.bonus_used,
+            self.activation,
+        )
+
     def state(
         self,
-        flow: Flow,
         locations: tuple[Location, ...],
         seats: tuple[Seat, ...],
         creatures: tuple[Creature, ...],
@@ -228,7 +272,7 @@ class Held:
             self.config,
             self.rng,
             self.round,
-            flow,
+            self.freeze_flow(),
             self.turn_order,
             locations,
             tuple(self.supply),

@@ -1,10 +1,11 @@
 """A private mutable working copy of a State: the reducer thaws, edits, then freezes.
 
 Nothing here escapes: apply() thaws a fresh copy, so no caller's state is ever mutated. The
-working copy holds the State's fields as they are (`thawed.Held`, generated from the State's
-fields by scripts/write_thawed.py), except the flow, the Locations, the seats and the
-creatures, which it thaws part by part on first write (`thawed.WLoc`...). A field added to
-State is carried through every step once the script has run.
+working copy holds the State's fields as they are and the flow's field by field
+(`thawed.Held`, generated from the State's fields by scripts/write_thawed.py), except the
+Locations, the seats and the creatures, which it thaws part by part on first write
+(`thawed.WLoc`...). A field added to State or Flow is carried through every step once the
+script has run.
 """
 
 from __future__ import annotations
@@ -15,13 +16,10 @@ from birdgames.perch_bop.actions import Action
 from birdgames.perch_bop.events import Event
 from birdgames.perch_bop.scoring import location_strengths, strengths
 from birdgames.perch_bop.state import (
-    Activation,
     Arrival,
     Await,
     Creature,
-    Flow,
     Location,
-    Phase,
     Seat,
     State,
 )
@@ -49,37 +47,18 @@ class Work(Held):
         "_one_creature",
         "_powers",
         "_seats",
-        "activation",
-        "actor",
-        "awaiting",
         "bonus_left",
-        "bonus_used",
-        "cursor",
         "events",
         "frozen_creatures",
         "frozen_locs",
         "frozen_seats",
         "log",
-        "pending",
-        "phase",
-        "placed",
-        "stage",
     )
 
     def __init__(self, state: State, log: bool = True) -> None:
         # Whether this step's events are wanted: `apply` drops them, so none are built.
         self.log = log
         Held.__init__(self, state)
-        flow = state.flow
-        self.phase: Phase = flow.phase
-        self.stage = flow.stage
-        self.cursor = flow.cursor
-        self.awaiting: Await = flow.awaiting
-        self.actor = flow.actor
-        self.pending: tuple[int, ...] = flow.pending
-        self.placed = flow.placed
-        self.bonus_used = flow.bonus_used
-        self.activation: Activation | None = flow.activation
         # Locations thaw one by one on first write: a placement touches one, and readers
         # (scoring, creature options) read frozen and working ones alike.
         self.frozen_locs = state.locations
@@ -100,22 +79,7 @@ class Work(Held):
 
     def freeze(self) -> State:
         """Returns the State the working copy holds now."""
-        return self.state(
-            self._flow(), self._freeze_locs(), self._freeze_seats(), self._freeze_creatures()
-        )
-
-    def _flow(self) -> Flow:
-        return Flow(
-            self.phase,
-            self.stage,
-            self.cursor,
-            self.awaiting,
-            self.actor,
-            self.pending,
-            self.placed,
-            self.bonus_used,
-            self.activation,
-        )
+        return self.state(self._freeze_locs(), self._freeze_seats(), self._freeze_creatures())
 
     def seat(self, player: int) -> WSeat:
         """Returns a seat, thawing only it (edits go through to the next freeze)."""
