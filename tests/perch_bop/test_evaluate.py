@@ -121,3 +121,29 @@ def test_a_pond_scores_at_this_upkeep_and_in_part_at_each_later_one() -> None:
         first * (1 + 4 * LATER_SCORING_SHARE)
     )
     assert _value(with_bird, 1) == _value(without, 1)
+
+
+def test_a_board_valued_before_gives_the_values_of_a_fresh_look() -> None:
+    """The board's worth is worked out once per board for every seat's view of it: each
+    seat's value read through another seat's look at the same board, or after a move and
+    back on an equal but new board, equals the value worked out afresh."""
+    import random
+
+    from birdgames.perch_bop import evaluate as module
+
+    pick = random.Random(11)
+    for players in (2, 4, 5):
+        state = GAME.new_game(GAME.default_config(players), players)
+        while not GAME.is_terminal(state):
+            views = [GAME.view(state, seat) for seat in range(players)]
+            fresh_values = []
+            for view in views:
+                module._boards.clear()
+                fresh_values.append([evaluate(view, p) for p in range(players)])
+            module._boards.clear()
+            for view, fresh_row in zip(reversed(views), reversed(fresh_values), strict=True):
+                assert [evaluate(view, p) for p in range(players)] == fresh_row
+            moved = attrs.evolve(state, locations=tuple(list(state.locations)))  # equal, new
+            assert [evaluate(GAME.view(moved, 0), p) for p in range(players)] == fresh_values[0]
+            legal = GAME.legal_actions(state, GAME.to_act(state)[0])
+            state = GAME.apply(state, pick.choice(legal))
