@@ -2,6 +2,7 @@
 
     python benchmarks/ladder.py --game rookery [--players 2] [--games 40] [--far-games N]
         [--workers 2] [--rungs random,greedy,ismcts100,ismcts400,ismcts1600] [--seed 1] [--dask]
+        [--record PATH]
 
 Every pair of rungs plays `--games` games, or `--far-games` where the two are not next to each
 other on the list (those pairs tie the fit together; the neighbours' games decide whether each
@@ -17,6 +18,10 @@ over games. Last, each rung's time per decision (CPU ms, median over decisions f
 positions of random play). Games run through `sim.play_result` on a process pool, or on a
 Dask `LocalCluster` with `--dask` (the `sim.tournament` executors).
 
+`--record PATH` keeps every finished game as a line of JSON (its seed, seating, scores,
+winners and length) and, run again with the same arguments, plays only the games the file
+does not hold yet: a ladder whose top rungs take hours can be stopped and taken up again.
+
 Rungs: `random`, `greedy` (the package's GreedyPolicy), `ismctsN` (ISMCTSPolicy with N
 iterations); for Rookery also `heuristic` (benchmarks/rookery_heuristic.py, an outside-style
 yardstick) and `material-*`/`fitted-*` variants that swap the evaluation.
@@ -28,16 +33,18 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import random
 import statistics
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
+import attrs
 import numpy as np
 
 import birdgames
@@ -135,6 +142,31 @@ def wilson(wins: float, n: int) -> tuple[float, float, float]:
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
+def _recorded(path: Path | None) -> dict[tuple[int, tuple[str, ...]], sim.GameResult]:
+    """Returns the games a record file holds, by seed and seating."""
+    if path is None or not path.exists():
+        return {}
+    found = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            row = json.loads(line)
+            result = sim.GameResult(
+                row["seed"],
+                tuple(row["seating"]),
+                tuple(row["scores"]),
+                tuple(row["winners"]),
+                row["actions"],
+            )
+            found[(result.seed, result.seating)] = result
+    return found
+
+
+def _record(path: Path | None, result: sim.GameResult) -> None:
+    if path is not None:
+        with path.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(attrs.asdict(result)) + "\n")
+
+
 def share_against(
     results: Sequence[sim.GameResult], rung: str, other: str
 ) -> tuple[float, float, float, int]:
@@ -202,6 +234,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dask", action="store_true", help="run on a Dask LocalCluster")
+    parser.add_argument("--record", type=Path, help="JSON lines of finished games, to resume")
     args = parser.parse_args(argv)
     engine = birdgames.get_game(args.game)
     players = args.players or engine.player_counts[0]
@@ -213,6 +246,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for g in range(args.games if j == i + 1 else far_games):
             seating = tuple(a if (s + g) % 2 == 0 else b for s in range(players))
             jobs.append((args.game, players, next(seeds), seating))
+    recorded = _recorded(args.record)
+    done = {
+        i: recorded[(job[2], job[3])] for i, job in enumerate(jobs) if (job[2], job[3]) in recorded
+    }
+    todo = [i for i in range(len(jobs)) if i not in done]
+    played: dict[int, sim.GameResult] = {}
     started = time.time()
     if args.dask:
         from dask.distributed import Client, LocalCluster
@@ -222,15 +261,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         client = Client(cluster)  # type: ignore[no-untyped-call]
         try:
-            futures = [client.submit(play, *job, pure=False) for job in jobs]
-            results = [future.result() for future in futures]
+            submitted = {i: client.submit(play, *jobs[i], pure=False) for i in todo}
+            for i, done_remotely in submitted.items():
+                played[i] = done_remotely.result()
+                _record(args.record, played[i])
         finally:
             client.close()  # type: ignore[no-untyped-call]
             cluster.close()
     else:
         with ProcessPoolExecutor(args.workers) as pool:
-            results = [f.result() for f in [pool.submit(play, *job) for job in jobs]]
+            pending = {pool.submit(play, *jobs[i]): i for i in todo}
+            for finished in as_completed(pending):
+                played[pending[finished]] = finished.result()
+                _record(args.record, played[pending[finished]])
     spent = time.time() - started
+    results = [done[i] if i in done else played[i] for i in range(len(jobs))]
     ratings = bradley_terry(rungs, results)
     rng = np.random.default_rng(args.seed)
     by_pair: dict[tuple[str, str], list[sim.GameResult]] = {}
@@ -246,7 +291,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     low, high = np.percentile(np.array(samples), [2.5, 97.5], axis=0)
     print(
         f"{args.game} {players}p: {len(results)} games ({args.games} per neighbouring pair, "
-        f"{far_games} per other pair), "
+        f"{far_games} per other pair; {len(done)} from the record), "
         f"{spent:.0f} s on {args.workers} workers\n"
     )
     print("| rung | Elo | 95% interval | share against the rung below | ms per decision |")

@@ -79,7 +79,9 @@ def _benchmark_module(name: str) -> ModuleType:
 def test_the_ladder_rates_each_rung_with_an_interval() -> None:
     """A two-rung ladder exits 0 and prints a row per rung with its rating and interval."""
     out = _run("ladder.py", "--game", "rookery", "--games", "2", "--rungs", "random,heuristic")
-    assert "rookery 2p: 2 games (2 per neighbouring pair, 2 per other pair)" in out
+    assert (
+        "rookery 2p: 2 games (2 per neighbouring pair, 2 per other pair; 0 from the record)" in out
+    )
     assert re.search(r"^\| random \| \+0 \| \[\+0, \+0\] \|", out, re.MULTILINE), out
     assert re.search(r"^\| heuristic \| [+-]\d+ \| \[[+-]\d+, [+-]\d+\] \| .* of 2 \|", out, re.M)
 
@@ -103,7 +105,25 @@ def test_the_ladder_plays_fewer_games_between_rungs_apart() -> None:
         *("--game", "rookery", "--games", "2", "--far-games", "1", "--workers", "1"),
         *("--rungs", "random,greedy,heuristic"),
     )
-    assert "rookery 2p: 5 games (2 per neighbouring pair, 1 per other pair)" in out
+    assert "rookery 2p: 5 games (2 per neighbouring pair, 1 per other pair; 0 from" in out
+
+
+def test_a_recorded_ladder_takes_up_where_it_stopped(tmp_path: Path) -> None:
+    """A record holding one of a two-game ladder's games: run again, the ladder plays the
+    other, reads that one, and prints the table the ladder run in one go prints."""
+    args = ("--game", "rookery", "--games", "2", "--workers", "1", "--rungs", "random,greedy")
+    whole = _run("ladder.py", *args, "--record", str(tmp_path / "whole.jsonl"))
+    lines = (tmp_path / "whole.jsonl").read_text().splitlines()
+    assert len(lines) == 2  # one pair of rungs, two games
+    (tmp_path / "part.jsonl").write_text(lines[0] + "\n")
+    resumed = _run("ladder.py", *args, "--record", str(tmp_path / "part.jsonl"))
+    assert "1 from the record" in resumed
+    assert len((tmp_path / "part.jsonl").read_text().splitlines()) == 2
+
+    def ratings(out: str) -> list[str]:  # each row but its time per decision
+        return [line.rsplit("|", 2)[0] for line in out.splitlines() if line.startswith("| greedy")]
+
+    assert ratings(whole) and ratings(whole) == ratings(resumed)
 
 
 def test_the_ladder_counts_a_many_player_game_once_against_the_rung_below() -> None:
