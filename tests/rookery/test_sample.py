@@ -235,3 +235,21 @@ def test_what_a_search_shows_of_the_other_hand_and_deck_is_kept(
         candidates=_candidates(position),
         perturbed=[],
     )
+
+
+def test_a_view_sampled_before_gives_the_samples_of_a_fresh_look() -> None:
+    """What a view and history tell is worked out once for a search's many samples: samples
+    drawn after other views were sampled, or from an equal but new history, equal those
+    drawn afresh."""
+    from birdgames.rookery import sample as module
+
+    positions = [_reach(seed, steps, seed % 2) for seed, steps in ((1, 30), (2, 60), (3, 90))]
+    looks = [(GAME.view(p.state, p.player), p.history, p.state.config) for p in positions]
+    fresh = []
+    for view, history, config in looks:
+        module._known_sides.clear()
+        fresh.append([sample_state(view, history, seed, config) for seed in range(3)])
+    for (view, history, config), expected in zip(reversed(looks), reversed(fresh), strict=True):
+        assert [sample_state(view, history, seed, config) for seed in range(3)] == expected
+        again = tuple(list(history))
+        assert [sample_state(view, again, seed, config) for seed in range(3)] == expected

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Final
+
+import attrs
 
 from birdgames.core import BirdgamesError
 from birdgames.rng import Rng, fork, shuffle
@@ -77,12 +80,7 @@ def searched(history: Sequence[Event], seat: int) -> tuple[Counter[CardType], fr
 
 
 def _deal_hidden(
-    cards: Sequence[str],
-    face_down: int,
-    hand_size: int,
-    history: Sequence[Event],
-    seat: int,
-    rng: Rng,
+    side: _Side, hand_size: int, seat: int, rng: Rng
 ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], Rng]:
     """Deals `seat`'s unseen cards to face-down predators, hand and deck, as searches allow.
 
@@ -90,18 +88,18 @@ def _deal_hidden(
     type the deck lacks and the types the hand must hold go to the hand first; the rest is
     dealt uniformly.
     """
-    must_hold, lacking = searched(history, seat)
-    shuffled, rng = shuffle(rng, cards)
+    lacking = side.lacking
+    shuffled, rng = shuffle(rng, side.unseen)
     rest = list(shuffled)
     down: list[str] = []
-    for _ in range(face_down):
+    for _ in range(len(side.slots)):
         found = next((i for i, c in enumerate(rest) if CARD_TYPE[c] is CardType.PREDATOR), None)
         if found is None:
             raise BirdgamesError(f"p{seat} has no predator left to play face down")
         down.append(rest.pop(found))
     hand = [c for c in rest if CARD_TYPE[c] in lacking]
     rest = [c for c in rest if CARD_TYPE[c] not in lacking]
-    for card_type, count in sorted(must_hold.items(), key=lambda item: item[0].value):
+    for card_type, count in side.must_hold:
         short = count - sum(CARD_TYPE[c] is card_type for c in hand)
         for _ in range(short):
             found = next((i for i, c in enumerate(rest) if CARD_TYPE[c] is card_type), None)
@@ -115,6 +113,73 @@ def _deal_hidden(
     free = hand_size - len(hand)
     hand.extend(mixed[:free])
     return tuple(down), tuple(hand), tuple(mixed[free:]), rng
+
+
+@attrs.frozen
+class _Side:
+    """What a seat knows of one player's hidden cards, whatever the seed."""
+
+    unseen: tuple[str, ...]
+    """The player's cards out of the seat's sight, sorted."""
+    slots: tuple[int, ...]
+    """Their face-down predators' uids (the other player's; none for the seat's own)."""
+    must_hold: tuple[tuple[CardType, int], ...]
+    """Card types their hand must still hold, with how many (`searched`)."""
+    lacking: frozenset[CardType]
+    """Card types their deck lacks (`searched`)."""
+
+
+def _sides(view: View, history: Sequence[Event], config: Config) -> tuple[_Side, _Side]:
+    """Returns what the view's seat knows of each player's hidden cards."""
+    me = view.player
+    sides: list[_Side] = []
+    for seat in (0, 1):
+        hidden = Counter(config.decks[seat])
+        shown = _public(view, seat)
+        if seat == me:
+            shown.update(view.hand)
+            shown.update(
+                q.card
+                for zone in view.zones
+                for q in zone.predators
+                if q.owner == seat and not q.face_up and q.card
+            )
+        if hidden & shown != shown:
+            raise BirdgamesError(f"the view shows p{seat} cards that are not in their deck")
+        unseen = tuple(sorted((hidden - shown).elements()))
+        if seat == me:
+            sides.append(_Side(unseen, (), (), frozenset()))
+            continue
+        slots = tuple(
+            q.uid
+            for zone in view.zones
+            for q in zone.predators
+            if q.owner == seat and not q.face_up
+        )
+        must_hold, lacking = searched(history, seat)
+        held = tuple(sorted(must_hold.items(), key=lambda item: item[0].value))
+        sides.append(_Side(unseen, slots, held, lacking))
+    return sides[0], sides[1]
+
+
+# A search samples many states from one view and history: what they tell is worked out once
+# for them (the last few views, histories and configs, by identity) and each sample only
+# deals. Measured (median CPU time an ISMCTS decision, benchmarks/ladder.py's positions):
+# 100 iterations 20.6 -> 13.7 ms, 400 iterations 89 -> 57 ms.
+_REMEMBERED: Final = 8
+_known_sides: dict[tuple[int, int, int], tuple[object, object, object, tuple[_Side, _Side]]] = {}
+
+
+def _known(view: View, history: Sequence[Event], config: Config) -> tuple[_Side, _Side]:
+    key = (id(view), id(history), id(config))
+    found = _known_sides.get(key)
+    if found is not None and found[0] is view and found[1] is history and found[2] is config:
+        return found[3]
+    sides = _sides(view, history, config)
+    if len(_known_sides) >= _REMEMBERED:
+        _known_sides.clear()
+    _known_sides[key] = (view, history, config, sides)
+    return sides
 
 
 def sample_state(
@@ -138,35 +203,14 @@ def sample_state(
     me = view.player
     seats: list[Seat] = []
     face_down: dict[int, str] = {}
-    for seat in (0, 1):
+    for seat, known in enumerate(_known(view, history, config)):
         side = view.seats[seat]
-        hidden = Counter(config.decks[seat])
-        shown = _public(view, seat)
-        if seat == me:
-            shown.update(view.hand)
-            shown.update(
-                q.card
-                for zone in view.zones
-                for q in zone.predators
-                if q.owner == seat and not q.face_up and q.card
-            )
-        if hidden & shown != shown:
-            raise BirdgamesError(f"the view shows p{seat} cards that are not in their deck")
-        unseen = sorted((hidden - shown).elements())
         if seat == me:
             hand = view.hand
-            deck, deal = shuffle(deal, unseen)
+            deck, deal = shuffle(deal, known.unseen)
         else:
-            slots = [
-                q.uid
-                for zone in view.zones
-                for q in zone.predators
-                if q.owner == seat and not q.face_up
-            ]
-            down, hand, deck, deal = _deal_hidden(
-                unseen, len(slots), side.hand_size, history, seat, deal
-            )
-            face_down.update(zip(slots, down, strict=True))
+            down, hand, deck, deal = _deal_hidden(known, side.hand_size, seat, deal)
+            face_down.update(zip(known.slots, down, strict=True))
         if len(hand) != side.hand_size or len(deck) != side.deck_size:
             raise BirdgamesError(f"p{seat}'s hand and deck sizes do not fit the decklist")
         seats.append(Seat(hand, deck, side.discard, side.song, side.prizes))
