@@ -159,3 +159,21 @@ def test_a_history_that_does_not_fit_the_view_is_refused() -> None:
     assert position.state.seats[1].hand != GAME.new_game(Config(3), 4).seats[1].hand
     with pytest.raises(BirdgamesError, match="history does not fit"):
         sample_state(GAME.view(position.state, 1), (), 0)
+
+
+def test_a_view_sampled_before_gives_the_samples_of_a_fresh_look() -> None:
+    """What a view and history tell is worked out once for a search's many samples: samples
+    drawn after other views were sampled, or from an equal but new history, equal those
+    drawn afresh."""
+    from birdgames.peacock import sample as module
+
+    positions = [_reach(3, seed, steps, seed % 3) for seed, steps in ((1, 10), (2, 80), (3, 200))]
+    looks = [(GAME.view(p.state, p.player), p.history) for p in positions]
+    fresh = []
+    for view, history in looks:
+        module._known.clear()
+        fresh.append([sample_state(view, history, seed) for seed in range(3)])
+    for (view, history), expected in zip(reversed(looks), reversed(fresh), strict=True):
+        assert [sample_state(view, history, seed) for seed in range(3)] == expected
+        again = tuple(list(history))
+        assert [sample_state(view, again, seed) for seed in range(3)] == expected

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Final
+
+import attrs
 
 from birdgames.core import BirdgamesError
 from birdgames.peacock.cards import DEAL_BIRDS, DEAL_ISLANDS, SPECIES_BY_ID, STARTING_ISLANDS
@@ -107,19 +110,23 @@ def _unseen(view: View, known: Sequence[Counter[str]]) -> tuple[list[str], list[
     return sorted((birds - seen).elements()), sorted((islands - seen).elements())
 
 
-def sample_state(
-    view: View, history: Sequence[Event], seed: int, config: Config | None = None
-) -> State:
-    """Returns a State the seat of `view` cannot tell from the real one, hidden cards at random.
+@attrs.frozen
+class _Known:
+    """What a seat knows of the hidden cards and the table, whatever the seed."""
 
-    `history` is the seat's visible events since the game began, as `sim` gives a policy:
-    it tells which hands the seat has held or passed this season, and so what they hold now.
-    Every card the seat cannot place is dealt uniformly at random (from `seed`) among the
-    places it could be: the decks, the hands never seen and the face-down picks. The rng is
-    fresh from `seed`. `config` is the game's config if known; its fixed deck orders, if any,
-    are not used. Raises BirdgamesError when the history does not fit the view.
-    """
-    rng = Rng.from_seed(seed)
+    tracks: tuple[_Track, ...]
+    """Per seat: the cards its hand and pick hold (`_tracks`), or their counts."""
+    birds: tuple[str, ...]
+    """The birds in play nowhere the seat can see or deduce, sorted."""
+    islands: tuple[str, ...]
+    """The islands likewise."""
+    tables: tuple[tuple[Pool, tuple[Group, ...], int], ...]
+    """Per seat: its pool, groups and migration moves made, as the view shows them."""
+    config: Config
+    """The config of the sampled states."""
+
+
+def _knowledge(view: View, history: Sequence[Event], config: Config | None) -> _Known:
     n = view.players
     me = view.player
     drafting = view.phase is Phase.DRAFT
@@ -133,13 +140,63 @@ def sample_state(
             raise BirdgamesError(f"the history does not fit the view: p{q} holds {size} cards")
     known = [track for track in tracks if isinstance(track, Counter)]
     birds, islands = _unseen(view, known)
+    tables = []
+    for seat_view in view.seats:
+        pool = Pool(
+            seat_view.drafted_birds, seat_view.drafted_islands, seat_view.aside, seat_view.received
+        )
+        groups = tuple(Group(g.island, g.tucks, g.left, g.right) for g in seat_view.groups)
+        moves = MOVES_PER_MIGRATION - seat_view.moves_left if view.phase is MIGRATION else 0
+        tables.append((pool, groups, moves))
+    if config is None or config.players != n:
+        config = Config(n)
+    elif config.bird_order is not None or config.island_order is not None:
+        config = Config(n, config.starting_season)
+    return _Known(tuple(tracks), tuple(birds), tuple(islands), tuple(tables), config)
+
+
+# A search samples many states from one view and history: what they tell is worked out once
+# for them (the last few views, histories and configs, by identity) and each sample only
+# deals. Measured (median CPU time an ISMCTS decision at 3 players, benchmarks/ladder.py's
+# positions): 100 iterations 46.7 -> 36.3 ms, 400 iterations 148 -> 114 ms.
+_REMEMBERED: Final = 8
+_known: dict[tuple[int, int, int], tuple[object, object, object, _Known]] = {}
+
+
+def _knowledge_of(view: View, history: Sequence[Event], config: Config | None) -> _Known:
+    key = (id(view), id(history), id(config))
+    found = _known.get(key)
+    if found is not None and found[0] is view and found[1] is history and found[2] is config:
+        return found[3]
+    knowledge = _knowledge(view, history, config)
+    if len(_known) >= _REMEMBERED:
+        _known.clear()
+    _known[key] = (view, history, config, knowledge)
+    return knowledge
+
+
+def sample_state(
+    view: View, history: Sequence[Event], seed: int, config: Config | None = None
+) -> State:
+    """Returns a State the seat of `view` cannot tell from the real one, hidden cards at random.
+
+    `history` is the seat's visible events since the game began, as `sim` gives a policy:
+    it tells which hands the seat has held or passed this season, and so what they hold now.
+    Every card the seat cannot place is dealt uniformly at random (from `seed`) among the
+    places it could be: the decks, the hands never seen and the face-down picks. The rng is
+    fresh from `seed`. `config` is the game's config if known; its fixed deck orders, if any,
+    are not used. Raises BirdgamesError when the history does not fit the view.
+    """
+    rng = Rng.from_seed(seed)
+    me = view.player
+    known = _knowledge_of(view, history, config)
     deal_rng = fork(rng, 1)
-    birds_shuffled, deal_rng = shuffle(deal_rng, birds)
-    islands_shuffled, deal_rng = shuffle(deal_rng, islands)
+    birds_shuffled, deal_rng = shuffle(deal_rng, known.birds)
+    islands_shuffled, deal_rng = shuffle(deal_rng, known.islands)
     bird_pool, island_pool = list(birds_shuffled), list(islands_shuffled)
     seats: list[Seat] = []
     for q, seat_view in enumerate(view.seats):
-        track = tracks[q]
+        track = known.tracks[q]
         if q == me:
             cards = (*(seat_view.hand_birds or ()), *(seat_view.hand_islands or ()))
             pick = seat_view.pick
@@ -161,20 +218,12 @@ def sample_state(
             tuple(sorted(c for c in cards if _is_bird(c))),
             tuple(sorted(c for c in cards if not _is_bird(c))),
         )
-        pool = Pool(
-            seat_view.drafted_birds, seat_view.drafted_islands, seat_view.aside, seat_view.received
-        )
-        groups = tuple(Group(g.island, g.tucks, g.left, g.right) for g in seat_view.groups)
-        moves = MOVES_PER_MIGRATION - seat_view.moves_left if view.phase is MIGRATION else 0
+        pool, groups, moves = known.tables[q]
         seats.append(Seat(hand, pick, pool, groups, seat_view.done, seat_view.season_scores, moves))
     if len(bird_pool) != view.bird_deck_size or len(island_pool) != view.island_deck_size:
         raise BirdgamesError("the history does not fit the view: the decks' sizes differ")
-    if config is None or config.players != n:
-        config = Config(n)
-    elif config.bird_order is not None or config.island_order is not None:
-        config = Config(n, config.starting_season)
     return State(
-        config,
+        known.config,
         fork(rng, 2),
         view.season,
         view.round,
