@@ -171,7 +171,7 @@ def test_a_view_sampled_before_gives_the_samples_of_a_fresh_look() -> None:
     looks = [(GAME.view(p.state, p.player), p.history) for p in positions]
     fresh = []
     for view, history in looks:
-        module._known.clear()
+        module._knowledge_of.forget()
         fresh.append([sample_state(view, history, seed) for seed in range(3)])
     for (view, history), expected in zip(reversed(looks), reversed(fresh), strict=True):
         assert [sample_state(view, history, seed) for seed in range(3)] == expected

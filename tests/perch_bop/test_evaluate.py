@@ -138,9 +138,9 @@ def test_a_board_valued_before_gives_the_values_of_a_fresh_look() -> None:
             views = [GAME.view(state, seat) for seat in range(players)]
             fresh_values = []
             for view in views:
-                module._boards.clear()
+                module._board_of.forget()
                 fresh_values.append([evaluate(view, p) for p in range(players)])
-            module._boards.clear()
+            module._board_of.forget()
             for view, fresh_row in zip(reversed(views), reversed(fresh_values), strict=True):
                 assert [evaluate(view, p) for p in range(players)] == fresh_row
             moved = attrs.evolve(state, locations=tuple(list(state.locations)))  # equal, new

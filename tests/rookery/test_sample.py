@@ -247,7 +247,7 @@ def test_a_view_sampled_before_gives_the_samples_of_a_fresh_look() -> None:
     looks = [(GAME.view(p.state, p.player), p.history, p.state.config) for p in positions]
     fresh = []
     for view, history, config in looks:
-        module._known_sides.clear()
+        module._known.forget()
         fresh.append([sample_state(view, history, seed, config) for seed in range(3)])
     for (view, history, config), expected in zip(reversed(looks), reversed(fresh), strict=True):
         assert [sample_state(view, history, seed, config) for seed in range(3)] == expected

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Final
 
 import attrs
 
 from birdgames.core import BirdgamesError
+from birdgames.identity import remembered
 from birdgames.peacock.cards import DEAL_BIRDS, DEAL_ISLANDS, SPECIES_BY_ID, STARTING_ISLANDS
 from birdgames.peacock.events import Event, HandPassed, PickRevealed, SeasonChanged
 from birdgames.peacock.setup import bird_deck_cards, island_deck_cards
@@ -156,23 +156,10 @@ def _knowledge(view: View, history: Sequence[Event], config: Config | None) -> _
 
 
 # A search samples many states from one view and history: what they tell is worked out once
-# for them (the last few views, histories and configs, by identity) and each sample only
-# deals. Measured (median CPU time an ISMCTS decision at 3 players, benchmarks/ladder.py's
-# positions): 100 iterations 46.7 -> 36.3 ms, 400 iterations 148 -> 114 ms.
-_REMEMBERED: Final = 8
-_known: dict[tuple[int, int, int], tuple[object, object, object, _Known]] = {}
-
-
-def _knowledge_of(view: View, history: Sequence[Event], config: Config | None) -> _Known:
-    key = (id(view), id(history), id(config))
-    found = _known.get(key)
-    if found is not None and found[0] is view and found[1] is history and found[2] is config:
-        return found[3]
-    knowledge = _knowledge(view, history, config)
-    if len(_known) >= _REMEMBERED:
-        _known.clear()
-    _known[key] = (view, history, config, knowledge)
-    return knowledge
+# for them and each sample only deals. Measured (median CPU time an ISMCTS decision at 3
+# players, benchmarks/ladder.py's positions): 100 iterations 46.7 -> 36.3 ms, 400
+# iterations 148 -> 114 ms.
+_knowledge_of = remembered(8)(_knowledge)
 
 
 def sample_state(

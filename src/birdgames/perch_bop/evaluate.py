@@ -10,6 +10,7 @@ from typing import Final
 
 import attrs
 
+from birdgames.identity import remembered
 from birdgames.perch_bop.cards import (
     CREATURE_POINTS,
     LARGEST_FLOCK_POINTS,
@@ -185,24 +186,14 @@ def _board(view: View) -> _Board:
 
 # A search values each position it reaches for every player, each from their own view: the
 # board's part is the same in all of them, and the views of one state share its Locations,
-# Ponds and Sky, so it is worked out once per board (the last few boards, by identity).
+# Ponds and Sky, so it is worked out once per board.
 # Measured (median CPU time a decision at 4 players, benchmarks/ladder.py's positions):
 # greedy 3.6 -> 2.1 ms, ISMCTS at 100 iterations 53 -> 37 ms, at 400 226 -> 149 ms.
-_REMEMBERED_BOARDS: Final = 64
-_boards: dict[tuple[int, int, int], tuple[object, object, object, _Board]] = {}
-
-
-def _board_of(view: View) -> _Board:
-    locations, ponds, sky = view.locations, view.ponds, view.sky
-    key = (id(locations), id(ponds), id(sky))
-    found = _boards.get(key)
-    if found is not None and found[0] is locations and found[1] is ponds and found[2] is sky:
-        return found[3]
-    board = _board(view)
-    if len(_boards) >= _REMEMBERED_BOARDS:
-        _boards.clear()
-    _boards[key] = (locations, ponds, sky, board)
-    return board
+@remembered(64, key=3)
+def _board_of(locations: object, ponds: object, sky: object, view: View) -> _Board:
+    """`_board(view)`, kept for the view's Locations, Ponds and Sky (which make the board:
+    the player count and colours go with the Locations)."""
+    return _board(view)
 
 
 def evaluate(view: View, player: int) -> float:
@@ -223,7 +214,7 @@ def evaluate(view: View, player: int) -> float:
     scorings = _scorings_left(view)
     now = 1.0 if scorings > 0 else 0.0
     later = 0.0 if scorings <= 0 else LATER_SCORING_SHARE * (scorings - 1)
-    board = _board_of(view)
+    board = _board_of(view.locations, view.ponds, view.sky, view)
     value = total + now * board.this_upkeep[player] + later * board.printed[player]
     for points in board.ponds[player]:
         value += (now + later) * points

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Final
 
 import attrs
 
 from birdgames.core import BirdgamesError
+from birdgames.identity import remembered
 from birdgames.rng import Rng, fork, shuffle
 from birdgames.rookery import build
 from birdgames.rookery.cards import CARD_TYPE, CardType
@@ -129,8 +129,10 @@ class _Side:
     """Card types their deck lacks (`searched`)."""
 
 
-def _sides(view: View, history: Sequence[Event], config: Config) -> tuple[_Side, _Side]:
-    """Returns what the view's seat knows of each player's hidden cards."""
+def _sides(view: View, history: Sequence[Event], config: Config | None) -> tuple[_Side, _Side]:
+    """Returns what the view's seat knows of each player's hidden cards (config None: the
+    standard one)."""
+    config = Config() if config is None else config
     me = view.player
     sides: list[_Side] = []
     for seat in (0, 1):
@@ -163,23 +165,9 @@ def _sides(view: View, history: Sequence[Event], config: Config) -> tuple[_Side,
 
 
 # A search samples many states from one view and history: what they tell is worked out once
-# for them (the last few views, histories and configs, by identity) and each sample only
-# deals. Measured (median CPU time an ISMCTS decision, benchmarks/ladder.py's positions):
-# 100 iterations 20.6 -> 13.7 ms, 400 iterations 89 -> 57 ms.
-_REMEMBERED: Final = 8
-_known_sides: dict[tuple[int, int, int], tuple[object, object, object, tuple[_Side, _Side]]] = {}
-
-
-def _known(view: View, history: Sequence[Event], config: Config) -> tuple[_Side, _Side]:
-    key = (id(view), id(history), id(config))
-    found = _known_sides.get(key)
-    if found is not None and found[0] is view and found[1] is history and found[2] is config:
-        return found[3]
-    sides = _sides(view, history, config)
-    if len(_known_sides) >= _REMEMBERED:
-        _known_sides.clear()
-    _known_sides[key] = (view, history, config, sides)
-    return sides
+# for them and each sample only deals. Measured (median CPU time an ISMCTS decision,
+# benchmarks/ladder.py's positions): 100 iterations 20.6 -> 13.7 ms, 400 iterations 89 -> 57 ms.
+_known = remembered(8)(_sides)
 
 
 def sample_state(
@@ -197,13 +185,14 @@ def sample_state(
     What a reshuffle shows of the new deck's contents is not used. The rng is fresh from
     `seed`. Raises BirdgamesError when the view does not fit the config's decklists.
     """
+    sides = _known(view, history, config)
     config = Config() if config is None else config
     rng = Rng.from_seed(seed)
     deal = fork(rng, 1)
     me = view.player
     seats: list[Seat] = []
     face_down: dict[int, str] = {}
-    for seat, known in enumerate(_known(view, history, config)):
+    for seat, known in enumerate(sides):
         side = view.seats[seat]
         if seat == me:
             hand = view.hand
