@@ -269,3 +269,34 @@ def test_a_public_information_state_observer_is_refused() -> None:
     )
     with pytest.raises(ValueError, match="public information state"):
         game.make_py_observer(public)
+
+
+@pytest.mark.parametrize("name", sorted(games()))
+def test_each_seat_has_seen_what_the_engine_showed_it_at_every_step(name: str) -> None:
+    """The log keeps each step's events once; a seat's events, asked for at any step, in any
+    order of seats, and after a pickle round trip, are what the engine showed that seat."""
+    import pickle
+
+    game = _load(adapter.game_name(name), 2, draw_bits=0)
+    engine = get_game(name)
+    state = game.new_initial_state()
+    _deal(state, 17)
+    rng = np.random.RandomState(17)
+    shown: list[list[Any]] = [[], []]
+    step = 0
+    while not state.is_terminal():
+        before = state.engine_state
+        player = state.current_player()
+        action = int(rng.choice(state.legal_actions()))
+        decoded = get_encoding(name).decode(before, player, action)
+        _, events = engine.step(before, decoded)
+        state.apply_action(action)
+        for seat in (0, 1):
+            shown[seat].extend(engine.visible_events(events, seat))
+        step += 1
+        if step % 7 == 0:  # ask now and then, the seats in turn or the other way round
+            for seat in (0, 1) if step % 2 else (1, 0):
+                assert state.seen(seat) == tuple(shown[seat])
+    restored = pickle.loads(pickle.dumps(state))
+    assert [restored.seen(seat) for seat in (0, 1)] == [tuple(s) for s in shown]
+    assert [state.seen(seat) for seat in (1, 0)] == [tuple(shown[1]), tuple(shown[0])]
