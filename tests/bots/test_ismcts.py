@@ -9,8 +9,8 @@ import pytest
 
 from birdgames import get_game, sim
 from birdgames.bots import GreedyPolicy, ISMCTSPolicy
-from birdgames.bots.ismcts import _replied
-from birdgames.bots.support import support_for
+from birdgames.bots.ismcts import _Node, _replied, _Search, _seed_children
+from birdgames.bots.support import advantages, squash, support_for
 from birdgames.rng import Rng
 from tests.bots.positions import reach
 
@@ -167,6 +167,56 @@ def test_searching_with_replies_is_legal_and_reproducible(
     view = game.view(seen.state, seen.player)
     legal = game.legal_actions(seen.state, seen.player)
     policy = ISMCTSPolicy(game, iterations=25, replies=True)
+    first = policy.choose(view, legal, seen.history, Rng.from_seed(2))
+    assert first[0] in legal
+    assert first == policy.choose(view, legal, seen.history, Rng.from_seed(2))
+
+
+def _one_step_reward(game: Any, state: Any, mover: int, action: Any) -> float:
+    support = support_for(game)
+    after = game.view(game.apply(state, action), mover)
+    values = [support.evaluate(after, q) for q in range(len(game.scores(state)))]
+    return squash(advantages(values)[mover], support.scale)
+
+
+def test_with_node_priors_a_node_first_reached_starts_from_one_step_lookahead() -> None:
+    """The line stops at the first node it reaches below the root: that node gets a child per
+    action of its mover, each with the prior's visits worth its one-step value, and the root
+    action above it is valued at the node's state."""
+    game: Any = get_game("perch_bop")
+    seen = reach(game, 4, 7, 12)
+    me, state = seen.player, seen.state
+    legal = game.legal_actions(state, me)
+    support = support_for(game)
+    root = _Node(me)
+    _seed_children(game, support, root, state, me, legal, 1)
+    assert [child.visits for child in root.children.values()] == [1] * len(legal)
+    policy = ISMCTSPolicy(game, iterations=1)
+    search = _Search(exploration=0.3, value_reached=True, replies=False, node_prior=2)
+    policy._iterate(game, support, search, root, state, me, legal, Rng.from_seed(4))
+    chosen = [(action, child) for action, child in root.children.items() if child.visits == 2]
+    assert len(chosen) == 1
+    action, child = chosen[0]
+    after = game.apply(state, action)
+    mover = game.to_act(after)[0]
+    replies = game.legal_actions(after, mover)
+    assert len(replies) > 1
+    assert list(child.children) == list(replies)
+    for reply, grandchild in child.children.items():
+        assert (grandchild.player, grandchild.visits, grandchild.available) == (mover, 2, 2)
+        assert grandchild.reward == pytest.approx(2 * _one_step_reward(game, after, mover, reply))
+    values = [support.evaluate(game.view(after, q), q) for q in range(4)]
+    first = _one_step_reward(game, state, me, action)
+    assert child.reward == pytest.approx(first + squash(advantages(values)[me], support.scale))
+
+
+def test_with_node_priors_the_search_is_legal_and_reproducible() -> None:
+    """Node priors play any game: a legal choice, the same for the same rng."""
+    game = get_game("rookery")
+    seen = reach(game, 2, 7, 40)
+    view = game.view(seen.state, seen.player)
+    legal = game.legal_actions(seen.state, seen.player)
+    policy = ISMCTSPolicy(game, iterations=20, node_prior_visits=2)
     first = policy.choose(view, legal, seen.history, Rng.from_seed(2))
     assert first[0] in legal
     assert first == policy.choose(view, legal, seen.history, Rng.from_seed(2))

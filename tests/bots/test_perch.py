@@ -78,14 +78,19 @@ def test_the_benchmark_measures_perch_against_greedy_by_the_baseline() -> None:
 
 
 def test_perch_searches_with_the_defaults_the_docs_give() -> None:
-    """docs/bots.md names Perch's ISMCTS defaults: exploration 0.3, a prior of 5 visits and
-    lines valued at the state reached, without replies."""
+    """docs/bots.md names Perch's ISMCTS defaults: exploration 0.3, a prior of 5 visits at the
+    root and 3 at each node below it, and lines valued at the state reached, without replies."""
     text = " ".join((ROOT / "docs" / "bots.md").read_text().split())
     found = re.search(
-        r"Perch, [^;]*? with exploration ([\d.]+), a prior of (\d+) visits and `value_reached`;",
+        r"Perch, [^;]*? with exploration ([\d.]+), a prior of (\d+) visits at the root and of "
+        r"(\d+) at each node below it, and `value_reached`;",
         text,
     )
     assert found is not None
     support = support_for(GAME)
-    assert (support.exploration, support.prior_visits) == (float(found[1]), int(found[2]))
+    assert (support.exploration, support.prior_visits, support.node_prior_visits) == (
+        float(found[1]),
+        int(found[2]),
+        int(found[3]),
+    )
     assert support.value_reached and not support.replies

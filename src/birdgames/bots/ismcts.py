@@ -33,6 +33,7 @@ class _Search:
     exploration: float
     value_reached: bool
     replies: bool
+    node_prior: int
 
 
 class _Node:
@@ -66,12 +67,14 @@ class ISMCTSPolicy:
     `exploration` is the UCB constant (rewards lie in [0, 1]); `rollout_steps` random moves
     are played before a leaf is valued (0: the leaf is valued at once). `prior_visits` seeds
     each root action with that many visits valued by one step of lookahead on a
-    determinization, as the greedy bot values it; with `value_reached` the nodes above a new
-    leaf are valued at the state the tree reached, the new leaf alone after its action and
-    rollout. With `replies` the tree holds the seat's own actions only: after each, the other
-    seats reply, one move each at most, with the move one step of lookahead values best for
-    them on the determinization, and the line is valued once the seat acts again or those
-    replies are made. None takes the game's default for each (see `BotSupport`). `config` is the
+    determinization, as the greedy bot values it; `node_prior_visits` does the same for each
+    node below the root when a line first reaches it, on that line's determinization, and
+    values the line there. With `value_reached` the nodes above a new leaf are valued at the
+    state the tree reached, the new leaf alone after its action and rollout. With `replies`
+    the tree holds the seat's own actions only: after each, the other seats reply, one move
+    each at most, with the move one step of lookahead values best for them on the
+    determinization, and the line is valued once the seat acts again or those replies are
+    made. None takes the game's default for each (see `BotSupport`). `config` is the
     game's config when the determinizer needs it (Rookery's decklists); None means the
     standard one. `evaluate` `(view, player) -> value` replaces the game's evaluation.
     """
@@ -88,6 +91,11 @@ class ISMCTSPolicy:
     """Random moves played before a leaf is valued; 0 values the leaf at once."""
     prior_visits: int | None = None
     """Visits each root action starts with, valued by one step of lookahead; None: the game's
+    default.
+    """
+    node_prior_visits: int | None = None
+    """Visits each action of a node below the root starts with, valued by one step of
+    lookahead when a line first reaches the node (the line is valued there); None: the game's
     default.
     """
     value_reached: bool | None = None
@@ -118,6 +126,7 @@ class ISMCTSPolicy:
             support.exploration if self.exploration is None else self.exploration,
             support.value_reached if self.value_reached is None else self.value_reached,
             support.replies if self.replies is None else self.replies,
+            support.node_prior_visits if self.node_prior_visits is None else self.node_prior_visits,
         )
         prior = support.prior_visits if self.prior_visits is None else self.prior_visits
         if prior > 0:
@@ -152,6 +161,12 @@ class ISMCTSPolicy:
         expanded: _Node | None = None
         reached = state
         while True:
+            if path and search.node_prior > 0 and not node.children:
+                # A node seen for the first time: its actions start from one step of lookahead,
+                # so the next lines through it follow its mover's plausible moves rather than
+                # random untried ones, and the tree deepens along them.
+                _seed_children(game, support, node, state, player, legal, search.node_prior)
+                break
             untried, tried = _sort_children(node, legal)
             if untried:
                 index, rng = below(rng, len(untried))
@@ -317,15 +332,30 @@ def _seed_root(
     """Gives each root action `prior` visits worth its one-step value on a determinization."""
     me: int = view.player
     state, rng = support.determinize(view, visible_history, config, rng)
-    players = len(game.scores(state))
-    for action in game.legal_actions(state, me):
-        after = game.view(game.apply(state, action), me)
-        values = [support.evaluate(after, q) for q in range(players)]
-        child = _Node(me)
-        child.visits = child.available = prior
-        child.reward = prior * squash(advantages(values)[me], support.scale)
-        root.children[action] = child
+    _seed_children(game, support, root, state, me, game.legal_actions(state, me), prior)
     return rng
+
+
+def _seed_children(
+    game: AnyGame,
+    support: AnySupport,
+    node: _Node,
+    state: Any,
+    mover: int,
+    actions: Sequence[object],
+    prior: int,
+) -> None:
+    """Gives `node` a child per action of `mover` in `state`, with `prior` visits worth the
+    action's one-step value for `mover` (its value less the best other player's, as the
+    greedy bot values it)."""
+    players = len(game.scores(state))
+    for action in actions:
+        after = game.view(game.apply(state, action), mover)
+        values = [support.evaluate(after, q) for q in range(players)]
+        child = _Node(mover)
+        child.visits = child.available = prior
+        child.reward = prior * squash(advantages(values)[mover], support.scale)
+        node.children[action] = child
 
 
 def _standing(root: _Node, action: object) -> tuple[int, float]:

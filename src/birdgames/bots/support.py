@@ -31,7 +31,9 @@ class BotSupport(Generic[ConfigT, StateT, ViewT, EventT]):
     the position for `player`; `scale` is a difference of values that matters about as much
     as a game's typical winning margin. The rest are ISMCTS's defaults for the game:
     `exploration` its UCB constant, `prior_visits` how many visits' worth of trust it gives
-    the one-step evaluation of each root action before it searches (0: none), and
+    the one-step evaluation of each root action before it searches (0: none),
+    `node_prior_visits` the same for the actions of each node below the root when a line
+    first reaches it, and
     `value_reached` whether a line is valued at the state the tree reached rather than after
     the one untried action that expands it; `replies` whether the other seats reply by one
     step of lookahead instead of having nodes of their own. `greedy_samples` is how many
@@ -50,6 +52,10 @@ class BotSupport(Generic[ConfigT, StateT, ViewT, EventT]):
     prior_visits: int = 0
     """How many visits' worth of trust ISMCTS gives each root action's one-step evaluation (0:
     none).
+    """
+    node_prior_visits: int = 0
+    """How many visits' worth of trust ISMCTS gives the one-step evaluation of each action of a
+    node below the root, when a line first reaches it (0: none).
     """
     value_reached: bool = False
     """Whether ISMCTS values a line at the state the tree reached, not after the expanding action.
