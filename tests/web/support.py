@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import socket
 import sys
 import tempfile
@@ -44,11 +45,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(db: Path | None = None) -> Iterator[str]:
+def running_server(db: Path | None = None, entropy: random.Random | None = None) -> Iterator[str]:
     """Runs the web server in a thread on the database `db` (a fresh one by default); yields
-    its base address."""
+    its base address. `entropy` replaces the OS's randomness (links, seeds and the bots'
+    draws), so a game against a random bot can be played again move for move."""
     with tempfile.TemporaryDirectory() as folder:
-        app: Any = load_server().create_app(db or Path(folder) / "web.sqlite3")
+        app: Any = load_server().create_app(db or Path(folder) / "web.sqlite3", entropy=entropy)
         port = free_port()
         server = uvicorn.Server(
             uvicorn.Config(

@@ -240,7 +240,14 @@ function perch(v, name, p) {
         bx += 18;
       });
       layers.marks.append(node, ...discs);
-      for (const c of creaturesAt[`pond${pondIndex}`] || []) layers.marks.append(creature(c, pt.x - 24, pt.y + 26, name));
+      // A meeting point is the left or right corner of one of its Locations and a top or
+      // bottom corner of the other two, whose names run along their top edges: the Pond's
+      // creatures hang below it on the side of the one whose corner it is, clear of them.
+      const lone = pt.cells.find((i) => Math.abs(geo.centres[i][1] - pt.y) < 1);
+      const side = lone === undefined || geo.centres[lone][0] > pt.x ? 1 : -1;
+      (creaturesAt[`pond${pondIndex}`] || []).forEach((c, k) => {
+        layers.marks.append(creature(c, side > 0 ? pt.x + 6 : pt.x - 50, pt.y + 34 + k * 20, name));
+      });
     }
     const cellsWords = pt.cells.map((i) => name(v.locations[i].tile)).join(", ");
     // On a Pond the meeting point sits on its rim, so the Pond's own centre stays its button.
@@ -275,10 +282,13 @@ function perch(v, name, p) {
 function creature(c, x, y, name) {
   const title = name(c.id);
   const controller = c.controller === null ? "nobody" : `p${c.controller}`;
+  const shown = title.slice(0, 9);
+  // A long name is drawn narrower so that it stays on its chip.
+  const fit = shown.length > 7 ? { textLength: 48, lengthAdjust: "spacingAndGlyphs" } : {};
   const node = svg("g", { class: "creature" + (c.used ? " used" : "") },
     svg("rect", { x: x - 4, y, width: 56, height: 18, rx: 9, class: "hit creature-face",
       stroke: c.controller === null ? "#555" : PERCH_COLOURS[c.controller] }),
-    svg("text", { x: x + 24, y: y + 13, class: "creature-name" }, title.slice(0, 9)));
+    svg("text", { x: x + 24, y: y + 13, class: "creature-name", ...fit }, shown));
   return spot(node, `creature:${c.id}`, `the ${title}, controlled by ${controller}${c.used ? ", used this round" : ""}`, c.id);
 }
 
