@@ -6,6 +6,8 @@ as the yardstick the benchmarks measure the bots against.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final
 
 import attrs
@@ -134,7 +136,7 @@ class _Board:
     """Per colour: its Locations' printed points."""
     ponds: tuple[tuple[int, ...], ...]
     """Per colour: its points at each Pond with birds on it, in Pond order."""
-    leaders: dict[str, int | None]
+    leaders: Mapping[str, int | None]
     """A creature's home, by creature id, and the colour alone in first place there."""
     largest_flock: int | None
     """The colour with the strictly largest stack."""
@@ -179,7 +181,7 @@ def _board(view: View) -> _Board:
         tuple(this_upkeep),
         tuple(printed_total),
         tuple(tuple(points) for points in ponds),
-        leaders,
+        MappingProxyType(leaders),  # read only: the value is kept and shared
         _largest_flock_leader(view),
     )
 
