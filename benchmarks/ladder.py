@@ -2,7 +2,7 @@
 
     python benchmarks/ladder.py --game rookery [--players 2] [--games 40] [--far-games N]
         [--workers 2] [--rungs random,greedy,ismcts100,ismcts400,ismcts1600] [--seed 1] [--dask]
-        [--record PATH]
+        [--record PATH [--report]]
 
 Every pair of rungs plays `--games` games, or `--far-games` where the two are not next to each
 other on the list (those pairs tie the fit together; the neighbours' games decide whether each
@@ -21,6 +21,9 @@ Dask `LocalCluster` with `--dask` (the `sim.tournament` executors).
 `--record PATH` keeps every finished game as a line of JSON (its seed, seating, scores,
 winners and length) and, run again with the same arguments, plays only the games the file
 does not hold yet: a ladder whose top rungs take hours can be stopped and taken up again.
+Neighbouring rungs play first, the cheapest pair first, so a ladder stopped part way has
+decided the lines that matter most. `--report` plays nothing and prints the table of the
+games the record holds so far.
 
 Rungs: `random`, `greedy` (the package's GreedyPolicy), `ismctsN` (ISMCTSPolicy with N
 iterations); for Rookery also `heuristic` (benchmarks/rookery_heuristic.py, an outside-style
@@ -235,7 +238,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dask", action="store_true", help="run on a Dask LocalCluster")
     parser.add_argument("--record", type=Path, help="JSON lines of finished games, to resume")
+    parser.add_argument(
+        "--report", action="store_true", help="play nothing: the table of the record's games"
+    )
     args = parser.parse_args(argv)
+    if args.report and args.record is None:
+        parser.error("--report reads the games of --record")
     engine = birdgames.get_game(args.game)
     players = args.players or engine.player_counts[0]
     rungs = args.rungs.split(",")
@@ -250,7 +258,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     done = {
         i: recorded[(job[2], job[3])] for i, job in enumerate(jobs) if (job[2], job[3]) in recorded
     }
-    todo = [i for i in range(len(jobs)) if i not in done]
+    # Neighbours first (they decide whether each rung beats the one below), cheapest first.
+    position = {rung: i for i, rung in enumerate(rungs)}
+
+    def order(i: int) -> tuple[bool, int, int]:
+        low, high = sorted({position[rung] for rung in jobs[i][3]})
+        return (high != low + 1, high, low)
+
+    todo = [] if args.report else sorted((i for i in range(len(jobs)) if i not in done), key=order)
     played: dict[int, sim.GameResult] = {}
     started = time.time()
     if args.dask:
@@ -275,7 +290,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 played[pending[finished]] = finished.result()
                 _record(args.record, played[pending[finished]])
     spent = time.time() - started
-    results = [done[i] if i in done else played[i] for i in range(len(jobs))]
+    results = [
+        done[i] if i in done else played[i] for i in range(len(jobs)) if i in done or i in played
+    ]
     ratings = bradley_terry(rungs, results)
     rng = np.random.default_rng(args.seed)
     by_pair: dict[tuple[str, str], list[sim.GameResult]] = {}
@@ -291,7 +308,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     low, high = np.percentile(np.array(samples), [2.5, 97.5], axis=0)
     print(
         f"{args.game} {players}p: {len(results)} games ({args.games} per neighbouring pair, "
-        f"{far_games} per other pair; {len(done)} from the record), "
+        f"{far_games} per other pair; {len(done)} from the record"
+        f"{f', {len(jobs) - len(results)} not played yet' if len(results) < len(jobs) else ''}), "
         f"{spent:.0f} s on {args.workers} workers\n"
     )
     print("| rung | Elo | 95% interval | share against the rung below | ms per decision |")

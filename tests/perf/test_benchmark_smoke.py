@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import subprocess
@@ -124,6 +125,23 @@ def test_a_recorded_ladder_takes_up_where_it_stopped(tmp_path: Path) -> None:
         return [line.rsplit("|", 2)[0] for line in out.splitlines() if line.startswith("| greedy")]
 
     assert ratings(whole) and ratings(whole) == ratings(resumed)
+
+
+def test_the_ladder_plays_neighbours_first_and_reports_a_record_part_way(tmp_path: Path) -> None:
+    """The pairs of neighbouring rungs play before the pair apart; `--report` prints the
+    table of the games a record holds without playing the others."""
+    record = tmp_path / "ladder.jsonl"
+    args = ("--game", "rookery", "--games", "1", "--workers", "1", "--record", str(record))
+    _run("ladder.py", *args, "--rungs", "random,greedy,heuristic")
+    pairs = [sorted(set(json.loads(line)["seating"])) for line in record.read_text().splitlines()]
+    assert pairs == [["greedy", "random"], ["greedy", "heuristic"], ["heuristic", "random"]]
+    record.write_text(record.read_text().splitlines()[0] + "\n")
+    out = _run("ladder.py", *args, "--rungs", "random,greedy,heuristic", "--report")
+    assert "3 games" not in out
+    assert "1 games (1 per neighbouring pair, 1 per other pair; 1 from the record, 2 not " in out
+    assert len(record.read_text().splitlines()) == 1
+    assert re.search(r"^\| greedy \| [+-]\d+ \| .* of 1 \|", out, re.MULTILINE), out
+    assert re.search(r"^\| heuristic \| [+-]\d+ \| .* of 0 \|", out, re.MULTILINE), out
 
 
 def test_the_ladder_counts_a_many_player_game_once_against_the_rung_below() -> None:
