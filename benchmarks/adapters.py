@@ -6,9 +6,10 @@ own Python games, in one run.
 Subjects, per engine (random masked play, one process):
 
 - `engine`: the engine alone (`to_act`, `legal_actions`, `apply`), as benchmarks/playouts.py.
-- `engine+obs`: the same plus, every step, the acting seat's view, its observation
-  (written by an `Observer` kept per seat, over that seat's last one) and its mask (the
-  legal actions by index, which also decode the chosen action).
+- `engine+obs`: the same plus, every step, the acting seat's observation (written by a
+  `SeatObserver` kept per seat, over that seat's last one: straight from the state where the
+  encoding can, else through the seat's view) and its mask (the legal actions by index,
+  which also decode the chosen action).
 - `openspiel+obs`: `pyspiel` `legal_actions`, `apply_action` and `observation_tensor` of the
   seat to act (chance nodes sampled by their odds; a chance step counts as a step).
 - `pettingzoo`: the AEC loop (`last()`, `step()`), observation and mask every step.
@@ -72,7 +73,8 @@ class EngineRunner:
         self.seed = 0
         self.state = self.game.new_game(self.config, self.seed)
         self.observers = [
-            arrays.Observer(self.encoding, self.size) for _ in range(self.config.players)
+            arrays.SeatObserver(self.game, self.encoding, self.config, seat, self.size)
+            for seat in range(self.config.players)
         ]
 
     def step(self) -> None:
@@ -84,7 +86,7 @@ class EngineRunner:
         if self.observe:
             legal = arrays.legal_index(game, self.encoding, state, player)
             arrays.mask_array(legal, self.actions)
-            self.observers[player].observe(game.view(state, player))
+            self.observers[player].observe(state)
             action = legal[self.pick.choice(list(legal))]
         else:
             action = self.pick.choice(game.legal_actions(state, player))
@@ -245,6 +247,9 @@ def parts(name: str, players: int) -> str:
     view = _per_call(lambda p: game.view(p[0], p[1]), positions)
     observers = [arrays.Observer(encoding, size) for _ in range(players)]
     observe = _per_call(lambda v: observers[v.player].observe(v), views)
+    seats = [arrays.SeatObserver(game, encoding, config, q, size) for q in range(players)]
+    # What the routes pay: straight from the state where the encoding can, else view + observe.
+    routed = _per_call(lambda p: seats[p[1]].observe(p[0]), positions)
     listing = _per_call(lambda p: game.legal_actions(p[0], p[1]), positions)
     # The mask beyond the legal listing a step makes anyway.
     mask = _per_call(
@@ -252,11 +257,12 @@ def parts(name: str, players: int) -> str:
         positions,
     )
     mask = max(0.0, mask - listing)
+    direct = "" if not seats[0].from_state else f" (straight from the state: {routed:.0f} µs)"
     return (
         f"{name} {players}p: step (legal_actions + apply) {step:.0f} µs; view {view:.0f} µs, "
-        f"observation {observe:.0f} µs, mask {mask:.0f} µs beyond legal_actions (observation "
-        f"over step: {(view + observe) / step:.1f}x; with the mask "
-        f"{(view + observe + mask) / step:.1f}x)"
+        f"observation {observe:.0f} µs{direct}, mask {mask:.0f} µs beyond legal_actions "
+        f"(the routes' observation over step: {routed / step:.1f}x; with the mask "
+        f"{(routed + mask) / step:.1f}x)"
     )
 
 

@@ -6,6 +6,7 @@ from typing import Final
 
 FIELD_DOCS: Final[dict[str, str]] = {
     "birdgames.adapters.arrays.Observer": "Writes one encoding's observations, each over the last one it wrote: the numbers of parts equal to last time's stand. Keep one per game and seat for the cheapest writes; any sequence of views gives exact observations. Like an environment, an observer is not shared between threads.",
+    "birdgames.adapters.arrays.SeatObserver": "Writes one seat's observations of states of one game: straight from the state where the encoding offers a `state_writer(config, seat)` (the same numbers as the view's observation, without building the view), else through the seat's view and an `Observer`. Keep one per game and seat.",
     "birdgames.adapters.openspiel._Shared": "Immutable data a cloned OpenSpiel state shares instead of copying: OpenSpiel clones a Python state by deep-copying its attributes, and engine states never change.",
     "birdgames.adapters.openspiel._Chance": "A chance node under way: the bytes of a seed drawn so far, and what the seed is for (the deal when `pending` is None, else the players' actions waiting for their draw).",
     "birdgames.adapters.openspiel._Log": "What happened up to a position: the events of its last step on top of the log before it. Each seat's visible events are worked out when first asked for and kept, so a step costs the same however long the game has run, and nothing is filtered that no caller reads.",
@@ -796,6 +797,7 @@ FIELD_DOCS: Final[dict[str, str]] = {
     "birdgames.rookery.config.Config.deck_min": "DECISION: 30 cards; a config may allow 20-40 (rules: \"R10 Catalog and decks\").",
     "birdgames.rookery.config.Config.deck_max": "The largest legal decklist (rules: \"R10 Catalog and decks\").",
     "birdgames.rookery.effects.Use": "One resolution of an ability: who, from which card, with which parameters.",
+    "birdgames.rookery.encoding.StateWriter": "Writes one seat's observations straight from States, each over the last one: the same numbers as `observe(view(state, seat))` without building the view, a zone or a player's side rewritten only when the state holds a new one. Like the view, it shows a face-down predator's card to its owner only (R6.3).",
     "birdgames.rookery.encoding.RookeryEncoding": "Rookery's integer research API as one object (see birdgames.encoding.Encoding).",
     "birdgames.rookery.evaluate.LinearEvaluation": "An evaluation that weighs `features`: the log-odds of winning they add up to, in units of WIN_VALUE / 10; a finished game is worth WIN_VALUE to its winner.",
     "birdgames.rookery.evaluate.LinearEvaluation.weights": "One weight per `FEATURE_NAMES` entry.",

@@ -82,6 +82,42 @@ def test_kept_parts_give_the_plain_encoders_numbers_over_whole_games(
             state = game.apply(state, rng.choice(game.legal_actions(state, seat)))
 
 
+@pytest.mark.parametrize(("label", "adapter", "players"), CASES, ids=IDS)
+def test_seat_observers_give_the_view_s_numbers_over_whole_games(
+    label: str, adapter: EngineAdapter, players: int
+) -> None:
+    """At every step of random games, each seat's SeatObserver, kept for the whole game (so
+    it writes over its last observation), gives the numbers of that seat's view; Rookery's
+    writes straight from the state."""
+    game, encoding = adapter.game, get_encoding(adapter.game.name)
+    config = adapter.config(players)
+    size = encoding.observation_size(config)
+    for seed in range(2):
+        observers = [
+            arrays.SeatObserver(game, encoding, config, seat, size) for seat in range(players)
+        ]
+        assert all(o.from_state == (game.name == "rookery") for o in observers)
+        for state, _ in _walk_seen(adapter, players, seed):
+            for seat, observer in enumerate(observers):
+                expected = arrays.observe_array(encoding, game.view(state, seat), size)
+                assert np.array_equal(observer.observe(state), expected), (seed, seat)
+
+
+def test_a_seat_observer_is_exact_for_states_in_any_order() -> None:
+    """Fed the states of two Rookery games shuffled together, a seat's writer still gives
+    each state's own numbers: nothing of the state before stands in for a different one."""
+    adapter = next(a for label, a, players in CASES if a.game.name == "rookery")
+    game, encoding = adapter.game, get_encoding("rookery")
+    config = adapter.config(2)
+    size = encoding.observation_size(config)
+    states = [state for seed in (3, 4) for state, _ in _walk_seen(adapter, 2, seed)]
+    random.Random(5).shuffle(states)
+    observer = arrays.SeatObserver(game, encoding, config, 1, size)
+    for state in states:
+        expected = arrays.observe_array(encoding, game.view(state, 1), size)
+        assert np.array_equal(observer.observe(state), expected)
+
+
 def _written(
     fill: Callable[[Features, object], None], item: object, out: DenseFeatures
 ) -> list[float]:

@@ -3,7 +3,9 @@ numpy, which every adapter's extra brings).
 
 An `Observer` keeps the last observation it wrote and writes over it (`DenseFeatures`):
 engines hand the parts a step leaves alone to the next state and view, so in play an
-observation costs about what the step changed. The adapters keep one per game and seat.
+observation costs about what the step changed. A `SeatObserver` reads states: where the
+encoding can write an observation straight from the state it does, else it builds the view.
+The adapters keep one per game and seat.
 """
 
 from __future__ import annotations
@@ -42,6 +44,40 @@ class Observer:
         self._features.write_over(self.encoding.fill_observation, view)
         row[:] = np.frombuffer(self._features.buffer, np.float32)
         return row
+
+
+class SeatObserver:
+    """Writes one seat's observations of states of one game: straight from the state where
+    the encoding offers a `state_writer(config, seat)` (the same numbers as the view's
+    observation, without building the view), else through the seat's view and an
+    `Observer`. Keep one per game and seat."""
+
+    __slots__ = ("_observer", "_writer", "engine", "seat")
+
+    def __init__(
+        self, engine: AnyGame, encoding: AnyEncoding, config: Any, seat: int, size: int
+    ) -> None:
+        self.engine = engine
+        self.seat = seat
+        make = getattr(encoding, "state_writer", None)
+        self._writer: Any = None if make is None else make(config, seat)
+        self._observer = Observer(encoding, size)
+
+    @property
+    def from_state(self) -> bool:
+        """Whether it writes straight from states (else through views)."""
+        return self._writer is not None
+
+    def observe_into(self, state: Any, row: FloatArray) -> FloatArray:
+        """Writes the seat's observation of `state` into `row` and returns it."""
+        if self._writer is None:
+            return self._observer.observe_into(self.engine.view(state, self.seat), row)
+        row[:] = np.frombuffer(self._writer.write(state), np.float32)
+        return row
+
+    def observe(self, state: Any) -> FloatArray:
+        """Returns the seat's observation of `state` as a new float32 array."""
+        return self.observe_into(state, np.empty(self._observer.size, np.float32))
 
 
 def observe_into(encoding: AnyEncoding, view: Any, row: FloatArray) -> None:

@@ -88,7 +88,10 @@ class VectorGame:
         self._seats = np.zeros(num_games, np.int64)
         # One observer per game and seat: each writes over that seat's last observation.
         self._observers = [
-            [arrays.Observer(self.encoding, self.observation_size) for _ in range(self.players)]
+            [
+                arrays.SeatObserver(self.engine, self.encoding, config, seat, self.observation_size)
+                for seat in range(self.players)
+            ]
             for _ in range(num_games)
         ]
 
@@ -114,7 +117,7 @@ class VectorGame:
             legal = arrays.legal_index(engine, encoding, state, seat)
             self._legal[i] = legal
             masks[i, list(legal)] = 1
-            self._observers[i][seat].observe_into(engine.view(state, seat), observations[i])
+            self._observers[i][seat].observe_into(state, observations[i])
         return Batch(observations, masks, self._seats.copy())
 
     def step(self, actions: Sequence[int] | IntArray) -> Step:

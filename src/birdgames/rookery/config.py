@@ -13,7 +13,7 @@ import attrs
 from birdgames.rookery.cards import DECK_A, DECK_B
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Config:
     """A Rookery game's settings (rules: "R1 Setup and the habitat draft", "R10 Catalog and
     decks").

@@ -9,6 +9,7 @@ fixed range. So `encode` reads the state as well as the config.
 from __future__ import annotations
 
 import functools
+from array import array
 from collections.abc import Hashable, Sequence
 from typing import Final, get_args
 
@@ -18,6 +19,7 @@ from birdgames import codec
 from birdgames.core import IllegalActionError, PlayerId
 from birdgames.encoding import (
     Block,
+    EncodingBoundError,
     Features,
     Field,
     Layout,
@@ -58,7 +60,8 @@ from birdgames.rookery.cards import (
     Season,
 )
 from birdgames.rookery.game import GAME
-from birdgames.rookery.rules import discards_for_effect, targeted_ability
+from birdgames.rookery.rules import discards_for_effect, targeted_ability, to_act
+from birdgames.rookery.scoring import controllers
 from birdgames.rookery.setup import DECK_BOUNDS, MAX_COPIES
 from birdgames.rookery.state import (
     ZONE_CAPACITY,
@@ -69,9 +72,11 @@ from birdgames.rookery.state import (
     DiscardChoice,
     Pending,
     Phase,
+    Seat,
     State,
     TargetChoice,
     TurnState,
+    ZoneState,
 )
 from birdgames.rookery.view import PredatorView, SeatView, View, ZoneView
 
@@ -103,6 +108,7 @@ def _deck_cards(config: Config, kind: CardType) -> tuple[str, ...]:
     return tuple(card for card in CARD_IDS if card in cards and CARD_TYPE[card] is kind)
 
 
+@functools.lru_cache(maxsize=16)
 def max_predators(config: Config) -> int:
     """Returns the most predators one zone can hold: every predator card of both decks."""
     return max(1, sum(1 for deck in config.decks for card in deck if card in PREDATORS))
@@ -482,6 +488,157 @@ def fill_observation(out: Features, view: View) -> None:
     out.part((view.pending, view.winners), _pending)
 
 
+# --- observations straight from the state ---------------------------------------------
+
+_CARD_AT: Final = {card: i for i, card in enumerate(CARD_IDS)}
+_BIRD_AT: Final = {card: i for i, card in enumerate(BIRD_IDS)}
+_PREDATOR_AT: Final = {card: i for i, card in enumerate(PREDATOR_IDS)}
+_PHASE_AT: Final = {phase: i for i, phase in enumerate(PHASES)}
+_HABITAT_AT: Final = {habitat: i for i, habitat in enumerate(HABITATS)}
+_SEASON_AT: Final = {season: i for i, season in enumerate(SEASONS)}
+_PILE_AT: Final = {pile: i for i, pile in enumerate(_PILES)}
+_PENDING_AT: Final = {kind: i for i, kind in enumerate(_PENDING_KINDS)}
+# Where each block of `fill_observation` starts (checked against its recorded layout).
+_HAND_AT: Final = 2 + len(PHASES) + 2 + 2 + 2 + 1
+_PLAYERS_AT: Final = _HAND_AT + len(CARD_IDS)
+_ZONES_AT: Final = _PLAYERS_AT + 2 * _PLAYER_SIZE
+_SEASON_BLOCK_AT: Final = _ZONES_AT + 3 * _ZONE_SIZE
+_THIS_TURN_AT: Final = _SEASON_BLOCK_AT + len(SEASONS) + 4
+_PENDING_BLOCK_AT: Final = _THIS_TURN_AT + 7
+_ZEROS: Final = array("f", bytes(4 * SIZE))
+
+
+class StateWriter:
+    """Writes one seat's observations straight from States, each over the last one: the
+    same numbers as `observe(view(state, seat))` without building the view, a zone or a
+    player's side rewritten only when the state holds a new one. Like the view, it shows a
+    face-down predator's card to its owner only (R6.3)."""
+
+    __slots__ = ("_hand", "_held", "_sides", "_zones", "buffer", "seat")
+
+    def __init__(self, seat: PlayerId) -> None:
+        self.seat = seat
+        self.buffer: array[float] = array("f", bytes(4 * SIZE))
+        self._hand: tuple[str, ...] | None = None
+        self._sides: list[object] = [None, None]
+        self._zones: list[object] = [None, None, None]
+        self._held: list[int | None] = [None, None, None]
+
+    def write(self, state: State) -> array[float]:
+        """Writes the seat's observation of `state` over the last one; returns the buffer."""
+        out, seat = self.buffer, self.seat
+        out[0:_HAND_AT] = _ZEROS[0:_HAND_AT]
+        out[seat] = 1.0
+        out[2 + _PHASE_AT[state.phase]] = 1.0
+        at = 2 + len(PHASES)
+        out[at + state.first_player] = 1.0
+        out[at + 2 + state.active] = 1.0
+        for player in to_act(state):
+            out[at + 4 + player] = 1.0
+        out[at + 6] = state.turn_number / 50
+        sides = state.seats
+        hand = sides[seat].hand
+        if hand is not self._hand:
+            self._hand = hand
+            out[_HAND_AT:_PLAYERS_AT] = _ZEROS[0 : len(CARD_IDS)]
+            for card in hand:
+                out[_HAND_AT + _CARD_AT[card]] += 1.0
+        for index in (0, 1):
+            side = sides[index]
+            if side is not self._sides[index]:
+                self._sides[index] = side
+                self._write_side(_PLAYERS_AT + index * _PLAYER_SIZE, side)
+        held = controllers(state.zones)
+        for index in (0, 1, 2):
+            zone = state.zones[index]
+            if zone is not self._zones[index] or held[index] != self._held[index]:
+                self._zones[index] = zone
+                self._held[index] = held[index]
+                self._write_zone(_ZONES_AT + index * _ZONE_SIZE, zone, held[index])
+        self._write_rest(state)
+        return out
+
+    def _write_side(self, at: int, side: Seat) -> None:
+        out = self.buffer
+        out[at] = len(side.hand) / 10
+        out[at + 1] = len(side.deck) / 30
+        out[at + 2 : at + 2 + len(CARD_IDS)] = _ZEROS[0 : len(CARD_IDS)]
+        for card in side.discard:
+            out[at + 2 + _CARD_AT[card]] += 1.0
+        out[at + 2 + len(CARD_IDS)] = side.song / 10
+        out[at + 3 + len(CARD_IDS)] = side.prizes / 5
+
+    def _write_zone(self, at: int, zone: ZoneState, controller: int | None) -> None:
+        out = self.buffer
+        out[at : at + _ZONE_SIZE] = _ZEROS[0:_ZONE_SIZE]
+        if zone.habitat is not None:
+            out[at + _HABITAT_AT[zone.habitat]] = 1.0
+        at += len(HABITATS)
+        if controller is not None:
+            out[at + controller] = 1.0
+        at += 2
+        if len(zone.birds) > ZONE_CAPACITY or len(zone.predators) > SHOWN_PREDATORS:
+            raise EncodingBoundError("a zone holds more cards than its rows")
+        for k, bird in enumerate(zone.birds):
+            row = at + k * _BIRD_SIZE
+            out[row] = 1.0
+            out[row + 1 + _BIRD_AT[bird.card]] = 1.0
+            row += 1 + len(BIRD_IDS)
+            out[row + bird.owner] = 1.0
+            out[row + 2] = 1.0 if bird.nested else 0.0
+            out[row + 3] = 1.0 if bird.tapped else 0.0
+            out[row + 4] = bird.damage / 5
+            out[row + 5] = 1.0 if bird.has_tapped else 0.0
+            out[row + 6] = 1.0 if bird.moved else 0.0
+            out[row + 7] = 1.0 if bird.untapped else 0.0
+        at += ZONE_CAPACITY * _BIRD_SIZE
+        for k, predator in enumerate(zone.predators):
+            row = at + k * _PREDATOR_SIZE
+            out[row] = 1.0
+            out[row + 1 + predator.owner] = 1.0
+            if predator.face_up or predator.owner == self.seat:  # R6.3
+                out[row + 3 + _PREDATOR_AT[predator.card]] = 1.0
+            row += 3 + len(PREDATOR_IDS)
+            out[row] = 1.0 if predator.face_up else 0.0
+            out[row + 1] = predator.damage / 5
+            out[row + 2] = predator.hunts / 3
+            out[row + 3] = 1.0 if predator.readied else 0.0
+        at += SHOWN_PREDATORS * _PREDATOR_SIZE
+        for pile in zone.pile:
+            out[at + _PILE_AT[(pile.owner, pile.card)]] += 1.0
+
+    def _write_rest(self, state: State) -> None:
+        out = self.buffer
+        out[_SEASON_BLOCK_AT:SIZE] = _ZEROS[_SEASON_BLOCK_AT:SIZE]
+        wheel = state.wheel
+        out[_SEASON_BLOCK_AT + _SEASON_AT[wheel.season]] = 1.0
+        at = _SEASON_BLOCK_AT + len(SEASONS)
+        out[at] = wheel.turns_left / 8
+        out[at + 1] = wheel.turns_played / 8
+        out[at + 2] = wheel.checkpoints / 4
+        out[at + 3] = wheel.sudden_death / 4
+        turn = state.turn
+        out[_THIS_TURN_AT] = turn.habitats_played / 5
+        out[_THIS_TURN_AT + 1] = 1.0 if turn.season_played else 0.0
+        for k, mobbed in enumerate(turn.mobbed):
+            out[_THIS_TURN_AT + 2 + k] = 1.0 if mobbed else 0.0
+        out[_THIS_TURN_AT + 5] = 1.0 if turn.hold_countdown else 0.0
+        out[_THIS_TURN_AT + 6] = turn.actions / 60
+        pending = state.pending
+        if pending:
+            out[_PENDING_BLOCK_AT + _PENDING_AT[type(pending[0])]] = 1.0
+            out[_PENDING_BLOCK_AT + 3 + pending[0].player] = 1.0
+        out[_PENDING_BLOCK_AT + 5] = len(pending) / 5
+        if state.phase is Phase.OVER:
+            for player in state.winners:
+                out[_PENDING_BLOCK_AT + 6 + player] = 1.0
+
+
+def state_writer(config: Config, seat: PlayerId) -> StateWriter:
+    """Returns a writer of `seat`'s observations straight from States of `config`."""
+    return StateWriter(seat)
+
+
 def observation_string(view: View) -> str:
     """Returns the view as text: its JSON document (everything the seat sees, nothing else)."""
     return codec.dumps(view)
@@ -581,6 +738,7 @@ class RookeryEncoding:
     observe = staticmethod(observe)
     fill_observation = staticmethod(fill_observation)
     observation_string = staticmethod(observation_string)
+    state_writer = staticmethod(state_writer)
     summary_size = staticmethod(summary_size)
     summarize = staticmethod(summarize)
     unseen = staticmethod(unseen)
