@@ -471,8 +471,10 @@ class BirdObserver:
             size += shared.encoding.summary_size(shared.config)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"info_state" if self._perfect_recall else "observation": self.tensor}
-        # One observer per seat (and one for the public view): each writes over its last.
-        self._observers: dict[int | None, arrays.Observer] = {}
+        # One observer per seat, reading states, and one for the public view: each writes
+        # over its last.
+        self._observers: dict[int, arrays.SeatObserver] = {}
+        self._public_observer = arrays.Observer(shared.encoding, size) if self._public else None
 
     def set_from(self, state: BirdState, player: int) -> None:
         """Fills `tensor` with `player`'s observation or information state of `state`."""
@@ -480,16 +482,19 @@ class BirdObserver:
         if engine_state is None:
             self.tensor.fill(0.0)
             return
-        encoding = self._shared.encoding
-        view = self._shared.engine.view(engine_state, None if self._public else player)
+        shared = self._shared
         if self._perfect_recall:
-            self.tensor[:] = information_state(encoding, view, state.seen(player))
+            view = shared.engine.view(engine_state, player)
+            self.tensor[:] = information_state(shared.encoding, view, state.seen(player))
+        elif self._public_observer is not None:
+            self._public_observer.observe_into(shared.engine.view(engine_state, None), self.tensor)
         else:
-            seat = None if self._public else player
-            observer = self._observers.get(seat)
+            observer = self._observers.get(player)
             if observer is None:
-                observer = self._observers[seat] = arrays.Observer(encoding, self.tensor.shape[0])
-            observer.observe_into(view, self.tensor)
+                observer = self._observers[player] = arrays.SeatObserver(
+                    shared.engine, shared.encoding, shared.config, player, self.tensor.shape[0]
+                )
+            observer.observe_into(engine_state, self.tensor)
 
     def string_from(self, state: BirdState, player: int) -> str:
         """Returns `player`'s information state or observation of `state` as text."""

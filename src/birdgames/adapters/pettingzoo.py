@@ -84,7 +84,8 @@ class _Table:
         self.size = self.encoding.observation_size(config)
         # One observer per seat: each writes over that seat's last observation.
         self._observers = [
-            arrays.Observer(self.encoding, self.size) for _ in range(int(config.players))
+            arrays.SeatObserver(self.engine, self.encoding, config, seat, self.size)
+            for seat in range(int(config.players))
         ]
         self.actions = self.encoding.num_actions(config)
         # One space object per agent: seeding one agent's space must not reseed another's.
@@ -128,13 +129,12 @@ class _Table:
 
     def observe(self, seat: int, may_act: bool) -> Observation:
         state = self.dealt()
-        view = self.engine.view(state, seat)
         if may_act:
             mask = arrays.mask_array(self.legal(seat), self.actions)
         else:
             mask = np.zeros(self.actions, dtype=np.int8)
         return {
-            "observation": self._observers[seat].observe(view),
+            "observation": self._observers[seat].observe(state),
             "action_mask": mask,
         }
 

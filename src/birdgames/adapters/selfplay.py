@@ -64,7 +64,8 @@ class SelfPlayEnv(gymnasium.Env[Observation, np.int64]):
         self.size = self.encoding.observation_size(config)
         # One observer per seat: each writes over that seat's last observation.
         self._observers = [
-            arrays.Observer(self.encoding, self.size) for _ in range(int(config.players))
+            arrays.SeatObserver(self.engine, self.encoding, config, seat, self.size)
+            for seat in range(int(config.players))
         ]
         self.actions = self.encoding.num_actions(config)
         # A Dict space's samples are dicts of arrays: this env's observations.
@@ -90,9 +91,8 @@ class SelfPlayEnv(gymnasium.Env[Observation, np.int64]):
         legal = arrays.legal_index(self.engine, self.encoding, self.state, seat)
         if seat == self.seat:
             self._legal = legal
-        view = self.engine.view(self.state, seat)
         return {
-            "observation": self._observers[seat].observe(view),
+            "observation": self._observers[seat].observe(self.state),
             "action_mask": arrays.mask_array(legal, self.actions),
         }
 
