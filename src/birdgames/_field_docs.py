@@ -163,6 +163,7 @@ FIELD_DOCS: Final[dict[str, str]] = {
     "birdgames.peacock.config.Config.starting_season": "The season colour the game starts in; None: drawn from the seed.",
     "birdgames.peacock.config.Config.bird_order": "The bird deck, top card first; None: shuffled from the seed.",
     "birdgames.peacock.config.Config.island_order": "The island deck, top card first; None: shuffled from the seed.",
+    "birdgames.peacock.encoding.StateWriter": "Writes one seat's observations straight from States, each over the last one: the same numbers as `observe(view(state, seat))` without building the view. Each seat's part is the view's own (cached) seat view, so it shows what the view shows and no more; a seat's numbers are rewritten only when its seat view is a new one, and of those a group's only when its (cached) group view is.",
     "birdgames.peacock.encoding.PeacockEncoding": "Peacock's integer research API as one object (see birdgames.encoding.Encoding).",
     "birdgames.peacock.events.HandDealt": "A player is dealt a new hand (contents only for that player).",
     "birdgames.peacock.events.HandDealt.player": "The seat dealt.",

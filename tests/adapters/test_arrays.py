@@ -87,8 +87,8 @@ def test_seat_observers_give_the_view_s_numbers_over_whole_games(
     label: str, adapter: EngineAdapter, players: int
 ) -> None:
     """At every step of random games, each seat's SeatObserver, kept for the whole game (so
-    it writes over its last observation), gives the numbers of that seat's view; Rookery's
-    writes straight from the state."""
+    it writes over its last observation), gives the numbers of that seat's view; Peacock's
+    and Rookery's write straight from the state."""
     game, encoding = adapter.game, get_encoding(adapter.game.name)
     config = adapter.config(players)
     size = encoding.observation_size(config)
@@ -96,18 +96,19 @@ def test_seat_observers_give_the_view_s_numbers_over_whole_games(
         observers = [
             arrays.SeatObserver(game, encoding, config, seat, size) for seat in range(players)
         ]
-        assert all(o.from_state == (game.name == "rookery") for o in observers)
+        assert all(o.from_state == (game.name in ("peacock", "rookery")) for o in observers)
         for state, _ in _walk_seen(adapter, players, seed):
             for seat, observer in enumerate(observers):
                 expected = arrays.observe_array(encoding, game.view(state, seat), size)
                 assert np.array_equal(observer.observe(state), expected), (seed, seat)
 
 
-def test_a_seat_observer_is_exact_for_states_in_any_order() -> None:
-    """Fed the states of two Rookery games shuffled together, a seat's writer still gives
-    each state's own numbers: nothing of the state before stands in for a different one."""
-    adapter = next(a for label, a, players in CASES if a.game.name == "rookery")
-    game, encoding = adapter.game, get_encoding("rookery")
+@pytest.mark.parametrize("name", ["peacock", "rookery"])
+def test_a_seat_observer_is_exact_for_states_in_any_order(name: str) -> None:
+    """Fed the states of two games shuffled together, a seat's writer still gives each
+    state's own numbers: nothing of the state before stands in for a different one."""
+    adapter = next(a for label, a, players in CASES if a.game.name == name)
+    game, encoding = adapter.game, get_encoding(name)
     config = adapter.config(2)
     size = encoding.observation_size(config)
     states = [state for seed in (3, 4) for state, _ in _walk_seen(adapter, 2, seed)]

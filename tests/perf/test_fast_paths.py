@@ -787,7 +787,7 @@ def test_peacock_views_from_cached_seat_views_equal_views_built_afresh() -> None
         rng = Rng.from_seed(players)
         while not game.is_terminal(state):
             cached = [game.view(state, seat) for seat in (None, *range(players))]
-            peacock_view._seat_view.cache_clear()
+            peacock_view.seat_view.cache_clear()
             peacock_view._group_view.cache_clear()
             afresh = [game.view(state, seat) for seat in (None, *range(players))]
             assert cached == afresh

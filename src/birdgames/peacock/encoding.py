@@ -8,6 +8,7 @@ block drops the species and stays small.
 from __future__ import annotations
 
 import functools
+from array import array
 from collections.abc import Hashable, Sequence
 from typing import Final, get_args
 
@@ -17,6 +18,7 @@ from birdgames import codec
 from birdgames.core import IllegalActionError, PlayerId
 from birdgames.encoding import (
     Block,
+    EncodingBoundError,
     Features,
     Field,
     Layout,
@@ -46,8 +48,17 @@ from birdgames.peacock.cards import (
     Season,
 )
 from birdgames.peacock.game import GAME
-from birdgames.peacock.state import MOVES_PER_MIGRATION, SLOTS, Config, Flock, Phase, State
-from birdgames.peacock.view import GroupView, SeatView, View
+from birdgames.peacock.rules import to_act
+from birdgames.peacock.state import (
+    MOVES_PER_MIGRATION,
+    SLOTS,
+    Config,
+    Flock,
+    Phase,
+    State,
+    direction,
+)
+from birdgames.peacock.view import GroupView, SeatView, View, seat_view
 from birdgames.rng import Rng, shuffle
 
 BIRDS: Final = tuple(s.id for s in SPECIES)
@@ -310,6 +321,161 @@ def fill_observation(out: Features, view: View) -> None:
         out.part((groups, seat), _seat)
 
 
+# --- observations straight from the state ---------------------------------------------
+
+_BIRD_AT: Final = {bird: i for i, bird in enumerate(BIRDS)}
+_ISLAND_AT: Final = {island: i for i, island in enumerate(ISLANDS)}
+_START_AT: Final = {start: i for i, start in enumerate(STARTS)}
+_CARD_AT: Final = {card: i for i, card in enumerate(_CARDS)}
+_TUCK_AT: Final = {tuck: i for i, tuck in enumerate(_TUCKS)}
+_PHASE_AT: Final = {phase: i for i, phase in enumerate(PHASES)}
+
+
+def _count(out: array[float], at: int, where: dict[str, int], items: Sequence[str]) -> None:
+    for item in items:
+        found = where.get(item)
+        if found is None:
+            raise EncodingBoundError(f"{item!r} is not in the counted domain")
+        out[at + found] += 1.0
+
+
+class StateWriter:
+    """Writes one seat's observations straight from States, each over the last one: the
+    same numbers as `observe(view(state, seat))` without building the view. Each seat's
+    part is the view's own (cached) seat view, so it shows what the view shows and no more;
+    a seat's numbers are rewritten only when its seat view is a new one, and of those a
+    group's only when its (cached) group view is."""
+
+    __slots__ = (
+        "_groups",
+        "_rows",
+        "_seat_size",
+        "_shown",
+        "_zeros",
+        "buffer",
+        "players",
+        "seat",
+    )
+
+    def __init__(self, players: int, seat: PlayerId) -> None:
+        self.players = players
+        self.seat = seat
+        self._groups = max_groups(players)
+        self._seat_size = _seat_size(players)
+        self.buffer: array[float] = array("f", bytes(4 * _size(players)))
+        self._shown: list[SeatView | None] = [None] * players
+        self._rows: list[tuple[GroupView, ...] | None] = [None] * players
+        self._zeros = array("f", bytes(4 * max(self._seat_size, 2 * players + _HEADER)))
+
+    def write(self, state: State) -> array[float]:
+        """Writes the seat's observation of `state` over the last one; returns the buffer."""
+        out, players = self.buffer, self.players
+        header = 2 * players + _HEADER
+        out[0:header] = self._zeros[0:header]
+        out[self.seat] = 1.0
+        for player in to_act(state):
+            out[players + player] = 1.0
+        at = 2 * players
+        out[at] = state.round / 10
+        season = state.season
+        out[at + 1 + (0 if season is Season.BLUE else 1)] = 1.0
+        out[at + 3] = float(direction(season))
+        out[at + 4 + _PHASE_AT[state.phase]] = 1.0
+        at += 4 + len(PHASES)
+        out[at] = len(state.bird_deck) / 100
+        out[at + 1] = len(state.island_deck) / 100
+        at += 2
+        _count(out, at, _BIRD_AT, state.boxed_birds)
+        at += len(BIRDS)
+        _count(out, at, _ISLAND_AT, state.boxed_islands)
+        at += len(ISLANDS)
+        _count(out, at, _CARD_AT, state.gone)
+        blue = season is Season.BLUE
+        migration = state.phase is Phase.MIGRATION
+        for index, seat in enumerate(state.seats):
+            shown = seat_view(seat, index == self.seat, blue, migration)
+            if shown is not self._shown[index]:
+                self._shown[index] = None  # until written whole
+                self._write_seat(header + index * self._seat_size, index, shown)
+                self._shown[index] = shown
+        return out
+
+    def _write_seat(self, at: int, index: int, seat: SeatView) -> None:
+        out = self.buffer
+        head = _SEAT_HEAD + _SEAT_POOL
+        out[at : at + head] = self._zeros[0:head]
+        out[at] = seat.hand_size / 10
+        out[at + 1] = 1.0 if seat.hand_birds is not None else 0.0
+        out[at + 2] = 1.0 if seat.committed else 0.0
+        at += 3
+        _count(out, at, _BIRD_AT, seat.hand_birds or ())
+        at += len(BIRDS)
+        _count(out, at, _ISLAND_AT, seat.hand_islands or ())
+        at += len(ISLANDS)
+        if seat.pick is not None:
+            out[at + _CARD_AT[seat.pick]] = 1.0
+        at += len(_CARDS)
+        _count(out, at, _BIRD_AT, seat.drafted_birds)
+        at += len(BIRDS)
+        _count(out, at, _ISLAND_AT, seat.drafted_islands)
+        at += len(ISLANDS)
+        _count(out, at, _BIRD_AT, seat.aside)
+        at += len(BIRDS)
+        _count(out, at, _BIRD_AT, seat.received)
+        at += len(BIRDS)
+        out[at] = 1.0 if seat.done else 0.0
+        out[at + 1] = seat.moves_left / MOVES_PER_MIGRATION
+        at += 2
+        if len(seat.season_scores) > SEASONS_PER_GAME or len(seat.groups) > self._groups:
+            raise EncodingBoundError("a seat holds more than its rows")
+        for k, score in enumerate(seat.season_scores):
+            out[at + k] = score / 100
+        at += SEASONS_PER_GAME
+        out[at] = seat.total / 100
+        at += 1
+        # A step changes one group at most: the others are the same (cached) group views.
+        before = self._rows[index]
+        self._rows[index] = None  # until written whole
+        if before is None:  # rows of unknown content: clear them all
+            out[at : at + self._groups * _GROUP_SIZE] = self._zeros[0 : self._groups * _GROUP_SIZE]
+            before = ()
+        for k, group in enumerate(seat.groups):
+            if k >= len(before) or before[k] is not group:
+                self._write_group(at + k * _GROUP_SIZE, group)
+        gone = at + len(seat.groups) * _GROUP_SIZE
+        out[gone : at + len(before) * _GROUP_SIZE] = self._zeros[
+            0 : max(0, len(before) - len(seat.groups)) * _GROUP_SIZE
+        ]
+        self._rows[index] = seat.groups
+
+    def _write_group(self, at: int, group: GroupView) -> None:
+        out = self.buffer
+        out[at : at + _GROUP_SIZE] = self._zeros[0:_GROUP_SIZE]
+        island = group.island
+        if island in _ISLAND_AT:
+            out[at + _ISLAND_AT[island]] = 1.0
+        at += len(ISLANDS)
+        if island in _START_AT:
+            out[at + _START_AT[island]] = 1.0
+        at += len(STARTS)
+        for tuck in group.tucks:
+            out[at + _TUCK_AT[(tuck.island, tuck.half)]] += 1.0
+        at += len(_TUCKS)
+        for flock in (group.left, group.right):
+            if flock is not None:
+                out[at + _BIRD_AT[flock.species]] = 1.0
+                out[at + len(BIRDS)] = flock.size / 10
+            at += len(BIRDS) + 1
+        out[at] = group.plant / 10
+        out[at + 1] = group.fish / 10
+        out[at + 2] = group.meat / 10
+
+
+def state_writer(config: Config, seat: PlayerId) -> StateWriter:
+    """Returns a writer of `seat`'s observations straight from States of `config`."""
+    return StateWriter(config.players, seat)
+
+
 def observation_string(view: View) -> str:
     """Returns the view as text: its JSON document (everything the seat sees, nothing else)."""
     return codec.dumps(view)
@@ -394,6 +560,7 @@ class PeacockEncoding:
     observe = staticmethod(observe)
     fill_observation = staticmethod(fill_observation)
     observation_string = staticmethod(observation_string)
+    state_writer = staticmethod(state_writer)
     summary_size = staticmethod(summary_size)
     summarize = staticmethod(summarize)
     unseen = staticmethod(unseen)

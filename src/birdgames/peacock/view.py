@@ -141,7 +141,8 @@ def _group_view(group: Group, blue: bool) -> GroupView:
 
 
 @lru_cache(maxsize=1024)
-def _seat_view(seat: Seat, mine: bool, blue: bool, migration: bool) -> SeatView:
+def seat_view(seat: Seat, mine: bool, blue: bool, migration: bool) -> SeatView:
+    """Returns a seat as a viewer sees it: its hand and pick shown when `mine` (cached)."""
     hand = seat.hand
     pool = seat.pool
     return SeatView(
@@ -168,9 +169,7 @@ def view(state: State, player: int | None) -> View:
     season = state.season
     blue = season is BLUE
     migration = state.phase is MIGRATION
-    seats = tuple(
-        [_seat_view(seat, i == me, blue, migration) for i, seat in enumerate(state.seats)]
-    )
+    seats = tuple([seat_view(seat, i == me, blue, migration) for i, seat in enumerate(state.seats)])
     acting = to_act(state)  # empty exactly when the game is over (GAME.is_terminal)
     return View(
         me,

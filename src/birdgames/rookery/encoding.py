@@ -539,22 +539,25 @@ class StateWriter:
         sides = state.seats
         hand = sides[seat].hand
         if hand is not self._hand:
-            self._hand = hand
+            self._hand = None  # until written whole
             out[_HAND_AT:_PLAYERS_AT] = _ZEROS[0 : len(CARD_IDS)]
             for card in hand:
                 out[_HAND_AT + _CARD_AT[card]] += 1.0
+            self._hand = hand
         for index in (0, 1):
             side = sides[index]
             if side is not self._sides[index]:
-                self._sides[index] = side
+                self._sides[index] = None  # until written whole
                 self._write_side(_PLAYERS_AT + index * _PLAYER_SIZE, side)
+                self._sides[index] = side
         held = controllers(state.zones)
         for index in (0, 1, 2):
             zone = state.zones[index]
             if zone is not self._zones[index] or held[index] != self._held[index]:
+                self._zones[index] = None  # until written whole
+                self._write_zone(_ZONES_AT + index * _ZONE_SIZE, zone, held[index])
                 self._zones[index] = zone
                 self._held[index] = held[index]
-                self._write_zone(_ZONES_AT + index * _ZONE_SIZE, zone, held[index])
         self._write_rest(state)
         return out
 
