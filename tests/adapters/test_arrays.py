@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +17,7 @@ from birdgames.encoding import (
     Features,
     get_encoding,
 )
+from birdgames.rookery import encoding as rookery_encoding
 from tests.conformance.adapters import EngineAdapter
 from tests.encoding.test_encoding import CASES, IDS
 from tests.encoding.test_information_state import _walk_seen
@@ -117,6 +119,53 @@ def test_a_seat_observer_is_exact_for_states_in_any_order(name: str) -> None:
     for state in states:
         expected = arrays.observe_array(encoding, game.view(state, 1), size)
         assert np.array_equal(observer.observe(state), expected)
+
+
+class _ShowsEveryPredator(rookery_encoding.StateWriter):
+    """A broken Rookery writer: it shows the other player's face-down predators too."""
+
+    def _write_zone(self, at: int, zone: Any, controller: int | None) -> None:
+        size = rookery_encoding._ZONE_SIZE
+        super()._write_zone(at, zone, controller)
+        own = self.buffer[at : at + size]
+        seat, self.seat = self.seat, 1 - self.seat
+        try:
+            super()._write_zone(at, zone, controller)
+        finally:
+            self.seat = seat
+        self.buffer[at : at + size] = array(
+            "f", [max(a, b) for a, b in zip(own, self.buffer[at : at + size], strict=True)]
+        )
+
+
+def _positions_unlike_the_view(writer: Any, seat: int, seed: int) -> int:
+    adapter = next(a for label, a, players in CASES if a.game.name == "rookery")
+    game, encoding = adapter.game, get_encoding("rookery")
+    size = encoding.observation_size(adapter.config(2))
+    unlike = 0
+    for state, _ in _walk_seen(adapter, 2, seed):
+        written = np.frombuffer(writer.write(state), np.float32)
+        unlike += not np.array_equal(
+            written, arrays.observe_array(encoding, game.view(state, seat), size)
+        )
+    return unlike
+
+
+def test_the_comparison_with_the_view_catches_a_writer_that_shows_a_face_down_card() -> None:
+    """The check the writers pass (the view's numbers at every step) fails a writer that
+    shows the other player's face-down predators, in the same games."""
+    caught = sum(
+        _positions_unlike_the_view(_ShowsEveryPredator(seat), seat, seed)
+        for seed in range(2)
+        for seat in range(2)
+    )
+    assert caught > 0
+    honest = sum(
+        _positions_unlike_the_view(rookery_encoding.StateWriter(seat), seat, seed)
+        for seed in range(2)
+        for seat in range(2)
+    )
+    assert honest == 0
 
 
 def _written(
