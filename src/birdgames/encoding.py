@@ -30,6 +30,7 @@ ActionT = TypeVar("ActionT")
 ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
 DecodedStateT = TypeVar("DecodedStateT")
 ItemT = TypeVar("ItemT")
+HashableT = TypeVar("HashableT", bound=Hashable)
 
 
 class Block:
@@ -505,6 +506,12 @@ class Field:
     meaning: str
     """What its numbers say, in order (for an action block: its fields and their domain
     sizes)."""
+
+
+def positions(domain: Sequence[HashableT]) -> dict[HashableT, int]:
+    """Returns each value of `domain` by its position: where a writer puts its one-hot 1 or
+    its count."""
+    return {value: i for i, value in enumerate(domain)}
 
 
 def fields_end_to_end(parts: Iterable[tuple[str, int, str]], start: int = 0) -> tuple[Field, ...]:

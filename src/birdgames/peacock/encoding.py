@@ -26,6 +26,7 @@ from birdgames.encoding import (
     count_events,
     event_count_size,
     fields_end_to_end,
+    positions,
 )
 from birdgames.peacock import events
 from birdgames.peacock.actions import (
@@ -323,12 +324,12 @@ def fill_observation(out: Features, view: View) -> None:
 
 # --- observations straight from the state ---------------------------------------------
 
-_BIRD_AT: Final = {bird: i for i, bird in enumerate(BIRDS)}
-_ISLAND_AT: Final = {island: i for i, island in enumerate(ISLANDS)}
-_START_AT: Final = {start: i for i, start in enumerate(STARTS)}
-_CARD_AT: Final = {card: i for i, card in enumerate(_CARDS)}
-_TUCK_AT: Final = {tuck: i for i, tuck in enumerate(_TUCKS)}
-_PHASE_AT: Final = {phase: i for i, phase in enumerate(PHASES)}
+_BIRD_AT: Final = positions(BIRDS)
+_ISLAND_AT: Final = positions(ISLANDS)
+_START_AT: Final = positions(STARTS)
+_CARD_AT: Final = positions(_CARDS)
+_TUCK_AT: Final = positions(_TUCKS)
+_PHASE_AT: Final = positions(PHASES)
 
 
 def _count(out: array[float], at: int, where: dict[str, int], items: Sequence[str]) -> None:

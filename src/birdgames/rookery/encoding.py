@@ -27,6 +27,7 @@ from birdgames.encoding import (
     count_events,
     event_count_size,
     fields_end_to_end,
+    positions,
 )
 from birdgames.rng import Rng, shuffle
 from birdgames.rookery import events
@@ -490,14 +491,14 @@ def fill_observation(out: Features, view: View) -> None:
 
 # --- observations straight from the state ---------------------------------------------
 
-_CARD_AT: Final = {card: i for i, card in enumerate(CARD_IDS)}
-_BIRD_AT: Final = {card: i for i, card in enumerate(BIRD_IDS)}
-_PREDATOR_AT: Final = {card: i for i, card in enumerate(PREDATOR_IDS)}
-_PHASE_AT: Final = {phase: i for i, phase in enumerate(PHASES)}
-_HABITAT_AT: Final = {habitat: i for i, habitat in enumerate(HABITATS)}
-_SEASON_AT: Final = {season: i for i, season in enumerate(SEASONS)}
-_PILE_AT: Final = {pile: i for i, pile in enumerate(_PILES)}
-_PENDING_AT: Final = {kind: i for i, kind in enumerate(_PENDING_KINDS)}
+_CARD_AT: Final = positions(CARD_IDS)
+_BIRD_AT: Final = positions(BIRD_IDS)
+_PREDATOR_AT: Final = positions(PREDATOR_IDS)
+_PHASE_AT: Final = positions(PHASES)
+_HABITAT_AT: Final = positions(HABITATS)
+_SEASON_AT: Final = positions(SEASONS)
+_PILE_AT: Final = positions(_PILES)
+_PENDING_AT: Final = positions(_PENDING_KINDS)
 # Where each block of `fill_observation` starts (checked against its recorded layout).
 _HAND_AT: Final = 2 + len(PHASES) + 2 + 2 + 2 + 1
 _PLAYERS_AT: Final = _HAND_AT + len(CARD_IDS)
