@@ -514,6 +514,19 @@ def positions(domain: Sequence[HashableT]) -> dict[HashableT, int]:
     return {value: i for i, value in enumerate(domain)}
 
 
+def add_counts(
+    out: array[float], at: int, where: dict[HashableT, int], items: Iterable[HashableT]
+) -> None:
+    """Adds 1 at `at + where[item]` for each item: `Features.counts` for a writer that writes
+    into a buffer straight (the block zeroed first). An item outside `where` raises
+    EncodingBoundError, as there."""
+    for item in items:
+        found = where.get(item)
+        if found is None:
+            raise EncodingBoundError(f"{item!r} is not in the counted domain")
+        out[at + found] += 1.0
+
+
 def fields_end_to_end(parts: Iterable[tuple[str, int, str]], start: int = 0) -> tuple[Field, ...]:
     """Returns `(name, size, meaning)` parts laid end to end from `start`."""
     laid = []

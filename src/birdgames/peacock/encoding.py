@@ -23,6 +23,7 @@ from birdgames.encoding import (
     Field,
     Layout,
     LegalDecoder,
+    add_counts,
     count_events,
     event_count_size,
     fields_end_to_end,
@@ -332,14 +333,6 @@ _TUCK_AT: Final = positions(_TUCKS)
 _PHASE_AT: Final = positions(PHASES)
 
 
-def _count(out: array[float], at: int, where: dict[str, int], items: Sequence[str]) -> None:
-    for item in items:
-        found = where.get(item)
-        if found is None:
-            raise EncodingBoundError(f"{item!r} is not in the counted domain")
-        out[at + found] += 1.0
-
-
 class StateWriter:
     """Writes one seat's observations straight from States, each over the last one: the
     same numbers as `observe(view(state, seat))` without building the view. Each seat's
@@ -386,11 +379,11 @@ class StateWriter:
         out[at] = len(state.bird_deck) / 100
         out[at + 1] = len(state.island_deck) / 100
         at += 2
-        _count(out, at, _BIRD_AT, state.boxed_birds)
+        add_counts(out, at, _BIRD_AT, state.boxed_birds)
         at += len(BIRDS)
-        _count(out, at, _ISLAND_AT, state.boxed_islands)
+        add_counts(out, at, _ISLAND_AT, state.boxed_islands)
         at += len(ISLANDS)
-        _count(out, at, _CARD_AT, state.gone)
+        add_counts(out, at, _CARD_AT, state.gone)
         blue = season is Season.BLUE
         migration = state.phase is Phase.MIGRATION
         for index, seat in enumerate(state.seats):
@@ -409,20 +402,20 @@ class StateWriter:
         out[at + 1] = 1.0 if seat.hand_birds is not None else 0.0
         out[at + 2] = 1.0 if seat.committed else 0.0
         at += 3
-        _count(out, at, _BIRD_AT, seat.hand_birds or ())
+        add_counts(out, at, _BIRD_AT, seat.hand_birds or ())
         at += len(BIRDS)
-        _count(out, at, _ISLAND_AT, seat.hand_islands or ())
+        add_counts(out, at, _ISLAND_AT, seat.hand_islands or ())
         at += len(ISLANDS)
         if seat.pick is not None:
             out[at + _CARD_AT[seat.pick]] = 1.0
         at += len(_CARDS)
-        _count(out, at, _BIRD_AT, seat.drafted_birds)
+        add_counts(out, at, _BIRD_AT, seat.drafted_birds)
         at += len(BIRDS)
-        _count(out, at, _ISLAND_AT, seat.drafted_islands)
+        add_counts(out, at, _ISLAND_AT, seat.drafted_islands)
         at += len(ISLANDS)
-        _count(out, at, _BIRD_AT, seat.aside)
+        add_counts(out, at, _BIRD_AT, seat.aside)
         at += len(BIRDS)
-        _count(out, at, _BIRD_AT, seat.received)
+        add_counts(out, at, _BIRD_AT, seat.received)
         at += len(BIRDS)
         out[at] = 1.0 if seat.done else 0.0
         out[at + 1] = seat.moves_left / MOVES_PER_MIGRATION

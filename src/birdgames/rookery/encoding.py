@@ -24,6 +24,7 @@ from birdgames.encoding import (
     Field,
     Layout,
     LegalDecoder,
+    add_counts,
     count_events,
     event_count_size,
     fields_end_to_end,
@@ -499,7 +500,7 @@ _HABITAT_AT: Final = positions(HABITATS)
 _SEASON_AT: Final = positions(SEASONS)
 _PILE_AT: Final = positions(_PILES)
 _PENDING_AT: Final = positions(_PENDING_KINDS)
-# Where each block of `fill_observation` starts (checked against its recorded layout).
+# Where each block of `fill_observation` starts (the writer's tests compare every number).
 _HAND_AT: Final = 2 + len(PHASES) + 2 + 2 + 2 + 1
 _PLAYERS_AT: Final = _HAND_AT + len(CARD_IDS)
 _ZONES_AT: Final = _PLAYERS_AT + 2 * _PLAYER_SIZE
@@ -542,8 +543,7 @@ class StateWriter:
         if hand is not self._hand:
             self._hand = None  # until written whole
             out[_HAND_AT:_PLAYERS_AT] = _ZEROS[0 : len(CARD_IDS)]
-            for card in hand:
-                out[_HAND_AT + _CARD_AT[card]] += 1.0
+            add_counts(out, _HAND_AT, _CARD_AT, hand)
             self._hand = hand
         for index in (0, 1):
             side = sides[index]
@@ -567,8 +567,7 @@ class StateWriter:
         out[at] = len(side.hand) / 10
         out[at + 1] = len(side.deck) / 30
         out[at + 2 : at + 2 + len(CARD_IDS)] = _ZEROS[0 : len(CARD_IDS)]
-        for card in side.discard:
-            out[at + 2 + _CARD_AT[card]] += 1.0
+        add_counts(out, at + 2, _CARD_AT, side.discard)
         out[at + 2 + len(CARD_IDS)] = side.song / 10
         out[at + 3 + len(CARD_IDS)] = side.prizes / 5
 
@@ -608,8 +607,7 @@ class StateWriter:
             out[row + 2] = predator.hunts / 3
             out[row + 3] = 1.0 if predator.readied else 0.0
         at += SHOWN_PREDATORS * _PREDATOR_SIZE
-        for pile in zone.pile:
-            out[at + _PILE_AT[(pile.owner, pile.card)]] += 1.0
+        add_counts(out, at, _PILE_AT, [(pile.owner, pile.card) for pile in zone.pile])
 
     def _write_rest(self, state: State) -> None:
         out = self.buffer
