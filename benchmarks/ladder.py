@@ -290,9 +290,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 played[pending[finished]] = finished.result()
                 _record(args.record, played[pending[finished]])
     spent = time.time() - started
-    results = [
-        done[i] if i in done else played[i] for i in range(len(jobs)) if i in done or i in played
-    ]
+    everything = done | played
+    results = [everything[i] for i in sorted(everything)]
     ratings = bradley_terry(rungs, results)
     rng = np.random.default_rng(args.seed)
     by_pair: dict[tuple[str, str], list[sim.GameResult]] = {}

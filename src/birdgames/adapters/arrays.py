@@ -52,16 +52,17 @@ class SeatObserver:
     observation, without building the view), else through the seat's view and an
     `Observer`. Keep one per game and seat."""
 
-    __slots__ = ("_observer", "_writer", "engine", "seat")
+    __slots__ = ("_observer", "_writer", "engine", "seat", "size")
 
     def __init__(
         self, engine: AnyGame, encoding: AnyEncoding, config: Any, seat: int, size: int
     ) -> None:
         self.engine = engine
         self.seat = seat
+        self.size = size
         make = getattr(encoding, "state_writer", None)
         self._writer: Any = None if make is None else make(config, seat)
-        self._observer = Observer(encoding, size)
+        self._observer = Observer(encoding, size) if self._writer is None else None
 
     @property
     def from_state(self) -> bool:
@@ -70,14 +71,14 @@ class SeatObserver:
 
     def observe_into(self, state: Any, row: FloatArray) -> FloatArray:
         """Writes the seat's observation of `state` into `row` and returns it."""
-        if self._writer is None:
+        if self._observer is not None:
             return self._observer.observe_into(self.engine.view(state, self.seat), row)
         row[:] = np.frombuffer(self._writer.write(state), np.float32)
         return row
 
     def observe(self, state: Any) -> FloatArray:
         """Returns the seat's observation of `state` as a new float32 array."""
-        return self.observe_into(state, np.empty(self._observer.size, np.float32))
+        return self.observe_into(state, np.empty(self.size, np.float32))
 
 
 def observe_into(encoding: AnyEncoding, view: Any, row: FloatArray) -> None:
