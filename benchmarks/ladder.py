@@ -23,7 +23,9 @@ winners and length) and, run again with the same arguments, plays only the games
 does not hold yet: a ladder whose top rungs take hours can be stopped and taken up again.
 Neighbouring rungs play first, the cheapest pair first, so a ladder stopped part way has
 decided the lines that matter most. `--report` plays nothing and prints the table of the
-games the record holds so far.
+games the record holds so far. Every game the record holds between rungs on the list counts,
+so a pair whose interval still straddles half can be given more games by a run of just those
+two rungs with another `--seed` into the same record.
 
 Rungs: `random`, `greedy` (the package's GreedyPolicy), `ismctsN` (ISMCTSPolicy with N
 iterations); for Rookery also `heuristic` (benchmarks/rookery_heuristic.py, an outside-style
@@ -291,7 +293,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                 _record(args.record, played[pending[finished]])
     spent = time.time() - started
     everything = done | played
-    results = [everything[i] for i in sorted(everything)]
+    planned = {(result.seed, result.seating) for result in everything.values()}
+    # A pair given more games by a run with another --seed: those games count too.
+    extra = [
+        result
+        for key, result in sorted(recorded.items())
+        if key not in planned
+        and len(result.seating) == players
+        and set(result.seating) <= set(rungs)
+    ]
+    results = [everything[i] for i in sorted(everything)] + extra
     ratings = bradley_terry(rungs, results)
     rng = np.random.default_rng(args.seed)
     by_pair: dict[tuple[str, str], list[sim.GameResult]] = {}
@@ -305,10 +316,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         ]
         samples.append(bradley_terry(rungs, resampled))
     low, high = np.percentile(np.array(samples), [2.5, 97.5], axis=0)
+    unplayed = len(everything) < len(jobs)
     print(
         f"{args.game} {players}p: {len(results)} games ({args.games} per neighbouring pair, "
         f"{far_games} per other pair; {len(done)} from the record"
-        f"{f', {len(jobs) - len(results)} not played yet' if len(results) < len(jobs) else ''}), "
+        f"{f', {len(extra)} more from other runs' if extra else ''}"
+        f"{f', {len(jobs) - len(everything)} not played yet' if unplayed else ''}), "
         f"{spent:.0f} s on {args.workers} workers\n"
     )
     print("| rung | Elo | 95% interval | share against the rung below | ms per decision |")

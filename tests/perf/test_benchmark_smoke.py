@@ -144,6 +144,21 @@ def test_the_ladder_plays_neighbours_first_and_reports_a_record_part_way(tmp_pat
     assert re.search(r"^\| heuristic \| [+-]\d+ \| .* of 0 \|", out, re.MULTILINE), out
 
 
+def test_a_pair_given_more_games_by_another_seed_counts_them(tmp_path: Path) -> None:
+    """Two games of random against greedy under seed 1 and two more of that pair alone under
+    seed 2 in the same record: the three-rung report counts all four for the pair, and
+    ignores a recorded game of a rung not on its list."""
+    record = tmp_path / "ladder.jsonl"
+    args = ("--game", "rookery", "--games", "2", "--workers", "1", "--record", str(record))
+    _run("ladder.py", *args, "--rungs", "random,greedy", "--seed", "1")
+    _run("ladder.py", *args, "--rungs", "random,greedy", "--seed", "2")
+    _run("ladder.py", *args, "--rungs", "random,heuristic", "--seed", "3")
+    assert len(record.read_text().splitlines()) == 6
+    out = _run("ladder.py", *args, "--rungs", "random,greedy", "--seed", "1", "--report")
+    assert "4 games (2 per neighbouring pair, 2 per other pair; 2 from the record, 2 more " in out
+    assert re.search(r"^\| greedy \| [+-]\d+ \| .* of 4 \|", out, re.MULTILINE), out
+
+
 def test_the_ladder_counts_a_many_player_game_once_against_the_rung_below() -> None:
     """In a four-player game a, b, a, b the four results between a and b seats make one
     game's share (their mean), so two games give two shares, not eight results."""
