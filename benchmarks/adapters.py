@@ -7,9 +7,8 @@ Subjects, per engine (random masked play, one process):
 
 - `engine`: the engine alone (`to_act`, `legal_actions`, `apply`), as benchmarks/playouts.py.
 - `engine+obs`: the same plus, every step, the acting seat's observation (written by a
-  `SeatObserver` kept per seat, over that seat's last one: straight from the state where the
-  encoding can, else through the seat's view) and its mask (the legal actions by index,
-  which also decode the chosen action).
+  `SeatObserver` kept per seat, over that seat's last one, straight from the state) and its
+  mask (the legal actions by index, which also decode the chosen action).
 - `openspiel+obs`: `pyspiel` `legal_actions`, `apply_action` and `observation_tensor` of the
   seat to act (chance nodes sampled by their odds; a chance step counts as a step).
 - `pettingzoo`: the AEC loop (`last()`, `step()`), observation and mask every step.
@@ -248,7 +247,7 @@ def parts(name: str, players: int) -> str:
     observers = [arrays.Observer(encoding, size) for _ in range(players)]
     observe = _per_call(lambda v: observers[v.player].observe(v), views)
     seats = [arrays.SeatObserver(game, encoding, config, q, size) for q in range(players)]
-    # What the routes pay: straight from the state where the encoding can, else view + observe.
+    # What the routes pay: straight from the state.
     routed = _per_call(lambda p: seats[p[1]].observe(p[0]), positions)
     listing = _per_call(lambda p: game.legal_actions(p[0], p[1]), positions)
     # The mask beyond the legal listing a step makes anyway.
@@ -257,7 +256,7 @@ def parts(name: str, players: int) -> str:
         positions,
     )
     mask = max(0.0, mask - listing)
-    direct = "" if not seats[0].from_state else f" (straight from the state: {routed:.0f} µs)"
+    direct = f" (straight from the state: {routed:.0f} µs)"
     return (
         f"{name} {players}p: step (legal_actions + apply) {step:.0f} µs; view {view:.0f} µs, "
         f"observation {observe:.0f} µs{direct}, mask {mask:.0f} µs beyond legal_actions "

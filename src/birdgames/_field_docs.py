@@ -6,7 +6,7 @@ from typing import Final
 
 FIELD_DOCS: Final[dict[str, str]] = {
     "birdgames.adapters.arrays.Observer": "Writes one encoding's observations, each over the last one it wrote: the numbers of parts equal to last time's stand. Keep one per game and seat for the cheapest writes; any sequence of views gives exact observations. Like an environment, an observer is not shared between threads.",
-    "birdgames.adapters.arrays.SeatObserver": "Writes one seat's observations of states of one game: straight from the state where the encoding offers a `state_writer(config, seat)` (the same numbers as the view's observation, without building the view), else through the seat's view and an `Observer`. Keep one per game and seat.",
+    "birdgames.adapters.arrays.SeatObserver": "Writes one seat's observations of states of one game straight from the states (the encoding's `state_writer(config, seat)`: the numbers of the seat's view's observation without building the view). Keep one per game and seat.",
     "birdgames.adapters.openspiel._Shared": "Immutable data a cloned OpenSpiel state shares instead of copying: OpenSpiel clones a Python state by deep-copying its attributes, and engine states never change.",
     "birdgames.adapters.openspiel._Chance": "A chance node under way: the bytes of a seed drawn so far, and what the seed is for (the deal when `pending` is None, else the players' actions waiting for their draw).",
     "birdgames.adapters.openspiel._Log": "What happened up to a position: the events of its last step on top of the log before it. Each seat's visible events are worked out when first asked for and kept, so a step costs the same however long the game has run, and nothing is filtered that no caller reads.",
@@ -87,6 +87,7 @@ FIELD_DOCS: Final[dict[str, str]] = {
     "birdgames.core.RulesAnswers": "`PlayQuestions` answered by four functions: a game's rules, before its Game exists.",
     "birdgames.encoding.Block": "One action kind's share of the space: the product of its fields' domains.",
     "birdgames.encoding.Layout": "Blocks laid end to end: the whole fixed action space of one config.",
+    "birdgames.encoding.StateWriter": "One seat's observations written straight from States (an encoding's `state_writer(config, seat)`): the numbers of `observe(view(state, seat))` without building the view, each written over the last in one float32 buffer.",
     "birdgames.encoding.Encoding": "What each game's encoding module offers (one object per game, `ENCODING`).",
     "birdgames.encoding.LegalDecoder": "decode and legal_mask from a game's legal actions and its encode.",
     "birdgames.encoding.EncodingBoundError": "A legal position holds more than an encoding bound allows: that bound is wrong. The encoders refuse to drop what does not fit, so a wrong bound fails loudly.",
@@ -436,6 +437,8 @@ FIELD_DOCS: Final[dict[str, str]] = {
     "birdgames.perch_bop.drawing.BoardGeometry.ponds": "Each Pond's meeting point, in `View.ponds.ponds` order; empty without Pond-emonium.",
     "birdgames.perch_bop.drawing.BoardGeometry.width": "The picture's width: the right edge of the rightmost hexagon (the left edge of the leftmost is at `-hex_radius`).",
     "birdgames.perch_bop.drawing.BoardGeometry.height": "The picture's height: the bottom edge of the lowest hexagon (the top edge of the highest is at `-sqrt(3) / 2 * hex_radius`).",
+    "birdgames.perch_bop.encoding._Parts": "The kept part writers and block places of one config, shared by its writers.",
+    "birdgames.perch_bop.encoding.StateWriter": "Writes one seat's observations straight from States, each over the last one: the same numbers as `observe(view(state, seat))` without building the view. A block is rewritten only when the state holds new objects for it, by the observation's own part writers (a Location's row, the creatures and the Ponds worked out once per object for every seat). Like the view, it shows the seat's own dealt and kept objectives, and the others' kept ones only once the game is over (rules: \"Hidden information\").",
     "birdgames.perch_bop.encoding.PerchEncoding": "Perch's integer research API as one object (see birdgames.encoding.Encoding).",
     "birdgames.perch_bop.evaluate._Board": "What the board is worth to each colour now, the same whichever seat views it.",
     "birdgames.perch_bop.evaluate._Board.this_upkeep": "Per colour: its Locations' points at this round's Upkeep, the Sun and Moon read.",

@@ -168,6 +168,16 @@ def _shown(value: Hashable) -> str:
     return str(getattr(value, "value", value))
 
 
+class StateWriter(Protocol[StateT_contra]):
+    """One seat's observations written straight from States (an encoding's
+    `state_writer(config, seat)`): the numbers of `observe(view(state, seat))` without
+    building the view, each written over the last in one float32 buffer."""
+
+    def write(self, state: StateT_contra) -> array[float]:
+        """Writes the seat's observation of `state` over the last one; returns the buffer."""
+        ...
+
+
 class Encoding(Protocol[ConfigT_contra, StateT_contra, ActionT, ViewT_contra]):
     """What each game's encoding module offers (one object per game, `ENCODING`)."""
 
@@ -196,6 +206,10 @@ class Encoding(Protocol[ConfigT_contra, StateT_contra, ActionT, ViewT_contra]):
     def unseen(self, state: StateT_contra) -> tuple[object, ...]: ...
 
     def shuffle_unseen(self, state: StateT_contra, seed: int) -> Any: ...
+
+    def state_writer(
+        self, config: ConfigT_contra, seat: PlayerId
+    ) -> StateWriter[StateT_contra]: ...
 
 
 AnyEncoding = Encoding[Any, Any, Any, Any]

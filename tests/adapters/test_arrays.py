@@ -17,6 +17,7 @@ from birdgames.encoding import (
     Features,
     get_encoding,
 )
+from birdgames.perch_bop import encoding as perch_encoding
 from birdgames.rookery import encoding as rookery_encoding
 from tests.conformance.adapters import EngineAdapter
 from tests.encoding.test_encoding import CASES, IDS
@@ -89,8 +90,8 @@ def test_seat_observers_give_the_view_s_numbers_over_whole_games(
     label: str, adapter: EngineAdapter, players: int
 ) -> None:
     """At every step of random games, each seat's SeatObserver, kept for the whole game (so
-    it writes over its last observation), gives the numbers of that seat's view; Peacock's
-    and Rookery's write straight from the state."""
+    it writes over its last observation straight from the state), gives the numbers of that
+    seat's view."""
     game, encoding = adapter.game, get_encoding(adapter.game.name)
     config = adapter.config(players)
     size = encoding.observation_size(config)
@@ -98,14 +99,13 @@ def test_seat_observers_give_the_view_s_numbers_over_whole_games(
         observers = [
             arrays.SeatObserver(game, encoding, config, seat, size) for seat in range(players)
         ]
-        assert all(o.from_state == (game.name in ("peacock", "rookery")) for o in observers)
         for state, _ in _walk_seen(adapter, players, seed):
             for seat, observer in enumerate(observers):
                 expected = arrays.observe_array(encoding, game.view(state, seat), size)
                 assert np.array_equal(observer.observe(state), expected), (seed, seat)
 
 
-@pytest.mark.parametrize("name", ["peacock", "rookery"])
+@pytest.mark.parametrize("name", ["perch_bop", "peacock", "rookery"])
 def test_a_seat_observer_is_exact_for_states_in_any_order(name: str) -> None:
     """Fed the states of two games shuffled together, a seat's writer still gives each
     state's own numbers: nothing of the state before stands in for a different one."""
@@ -138,10 +138,27 @@ class _ShowsEveryPredator(rookery_encoding.StateWriter):
         )
 
 
-def _positions_unlike_the_view(writer: Any, seat: int, seed: int) -> int:
-    adapter = next(a for label, a, players in CASES if a.game.name == "rookery")
-    game, encoding = adapter.game, get_encoding("rookery")
-    size = encoding.observation_size(adapter.config(2))
+class _ShowsKeptObjectives(perch_encoding.StateWriter):
+    """A broken Perch writer: it shows every seat's kept objective before the game ends."""
+
+    def write(self, state: Any) -> array[float]:
+        out = super().write(state)
+        start = perch_encoding._parts(state.config).at["objectives"][0]
+        width = len(perch_encoding.OBJECTIVE_IDS)
+        for index, seat in enumerate(state.seats):
+            if seat.objective is not None:
+                where = perch_encoding.OBJECTIVE_IDS.index(seat.objective)
+                out[start + (2 + index) * width + where] = 1.0
+        return out
+
+
+def _positions_unlike_the_view(
+    name: str, make: Callable[[Any, int], Any], seat: int, seed: int
+) -> int:
+    adapter = next(a for label, a, players in CASES if a.game.name == name)
+    game, encoding = adapter.game, get_encoding(name)
+    config = adapter.config(2)
+    size, writer = encoding.observation_size(config), make(config, seat)
     unlike = 0
     for state, _ in _walk_seen(adapter, 2, seed):
         written = np.frombuffer(writer.write(state), np.float32)
@@ -151,21 +168,31 @@ def _positions_unlike_the_view(writer: Any, seat: int, seed: int) -> int:
     return unlike
 
 
-def test_the_comparison_with_the_view_catches_a_writer_that_shows_a_face_down_card() -> None:
+@pytest.mark.parametrize(
+    ("name", "broken", "honest"),
+    [
+        ("rookery", lambda config, seat: _ShowsEveryPredator(seat), rookery_encoding.state_writer),
+        ("perch_bop", _ShowsKeptObjectives, perch_encoding.state_writer),
+    ],
+)
+def test_the_comparison_with_the_view_catches_a_writer_that_shows_a_secret(
+    name: str, broken: Callable[[Any, int], Any], honest: Callable[[Any, int], Any]
+) -> None:
     """The check the writers pass (the view's numbers at every step) fails a writer that
-    shows the other player's face-down predators, in the same games."""
+    shows a secret, in the same games: Rookery's other player's face-down predators,
+    Perch's other seats' kept objectives."""
     caught = sum(
-        _positions_unlike_the_view(_ShowsEveryPredator(seat), seat, seed)
+        _positions_unlike_the_view(name, broken, seat, seed)
         for seed in range(2)
         for seat in range(2)
     )
     assert caught > 0
-    honest = sum(
-        _positions_unlike_the_view(rookery_encoding.StateWriter(seat), seat, seed)
+    shown = sum(
+        _positions_unlike_the_view(name, honest, seat, seed)
         for seed in range(2)
         for seat in range(2)
     )
-    assert honest == 0
+    assert shown == 0
 
 
 def _written(

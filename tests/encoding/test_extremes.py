@@ -12,6 +12,7 @@ view (the encoders raise EncodingBoundError rather than drop anything).
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Iterator
 from typing import Any
 
@@ -68,7 +69,8 @@ def extreme_game(adapter: EngineAdapter, players: int, seed: int) -> Iterator[An
 
 
 def check_encodes_whole(adapter: EngineAdapter, encoding: AnyEncoding, state: Any) -> None:
-    """Every legal action of every seat to act has its index; every view observes whole."""
+    """Every legal action of every seat to act has its index; every view observes whole,
+    and each seat's state writer gives its view's numbers."""
     game = adapter.game
     players = len(game.view(state, None).seats)
     for player in game.to_act(state):
@@ -80,7 +82,11 @@ def check_encodes_whole(adapter: EngineAdapter, encoding: AnyEncoding, state: An
             assert encoding.decode(state, player, index) == action
     size = encoding.observation_size(state.config)
     for viewer in (*range(players), None):
-        assert len(encoding.observe(game.view(state, viewer))) == size
+        observed = encoding.observe(game.view(state, viewer))
+        assert len(observed) == size
+        if viewer is not None:
+            written = encoding.state_writer(state.config, viewer).write(state)
+            assert written == array("f", observed)
 
 
 @pytest.mark.parametrize(("adapter", "players"), CASES, ids=IDS)

@@ -3,9 +3,8 @@ numpy, which every adapter's extra brings).
 
 An `Observer` keeps the last observation it wrote and writes over it (`DenseFeatures`):
 engines hand the parts a step leaves alone to the next state and view, so in play an
-observation costs about what the step changed. A `SeatObserver` reads states: where the
-encoding can write an observation straight from the state it does, else it builds the view.
-The adapters keep one per game and seat.
+observation costs about what the step changed. A `SeatObserver` writes a seat's
+observations straight from states, without views; the adapters keep one per game and seat.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from birdgames import AnyGame
-from birdgames.encoding import AnyEncoding, DenseFeatures
+from birdgames.encoding import AnyEncoding, DenseFeatures, StateWriter
 
 FloatArray = np.ndarray[Any, np.dtype[np.float32]]
 MaskArray = np.ndarray[Any, np.dtype[np.int8]]
@@ -47,12 +46,11 @@ class Observer:
 
 
 class SeatObserver:
-    """Writes one seat's observations of states of one game: straight from the state where
-    the encoding offers a `state_writer(config, seat)` (the same numbers as the view's
-    observation, without building the view), else through the seat's view and an
-    `Observer`. Keep one per game and seat."""
+    """Writes one seat's observations of states of one game straight from the states
+    (the encoding's `state_writer(config, seat)`: the numbers of the seat's view's
+    observation without building the view). Keep one per game and seat."""
 
-    __slots__ = ("_observer", "_writer", "engine", "seat", "size")
+    __slots__ = ("_writer", "engine", "seat", "size")
 
     def __init__(
         self, engine: AnyGame, encoding: AnyEncoding, config: Any, seat: int, size: int
@@ -60,19 +58,10 @@ class SeatObserver:
         self.engine = engine
         self.seat = seat
         self.size = size
-        make = getattr(encoding, "state_writer", None)
-        self._writer: Any = None if make is None else make(config, seat)
-        self._observer = Observer(encoding, size) if self._writer is None else None
-
-    @property
-    def from_state(self) -> bool:
-        """Whether it writes straight from states (else through views)."""
-        return self._writer is not None
+        self._writer: StateWriter[Any] = encoding.state_writer(config, seat)
 
     def observe_into(self, state: Any, row: FloatArray) -> FloatArray:
         """Writes the seat's observation of `state` into `row` and returns it."""
-        if self._observer is not None:
-            return self._observer.observe_into(self.engine.view(state, self.seat), row)
         row[:] = np.frombuffer(self._writer.write(state), np.float32)
         return row
 

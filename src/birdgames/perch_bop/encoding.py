@@ -9,9 +9,10 @@ colours, best first.
 from __future__ import annotations
 
 import functools
+from array import array
 from collections.abc import Callable, Hashable, Sequence
 from itertools import permutations
-from typing import Final, get_args
+from typing import Any, Final, get_args
 
 import attrs
 
@@ -19,6 +20,7 @@ from birdgames import codec
 from birdgames.core import IllegalActionError, PlayerId
 from birdgames.encoding import (
     Block,
+    EncodingBoundError,
     Features,
     Field,
     Layout,
@@ -26,7 +28,9 @@ from birdgames.encoding import (
     count_events,
     event_count_size,
     fields_end_to_end,
+    positions,
 )
+from birdgames.identity import Remembered
 from birdgames.perch_bop import events
 from birdgames.perch_bop.actions import (
     Action,
@@ -55,6 +59,7 @@ from birdgames.perch_bop.actions import (
     ZapNest,
 )
 from birdgames.perch_bop.cards import (
+    BIRDHOUSE_FROM_ROUND,
     CREATURES,
     EXPANSION_OBJECTIVES,
     LAYOUTS,
@@ -63,8 +68,10 @@ from birdgames.perch_bop.cards import (
     POND_TILES,
     PONDS_FOR_PLAYERS,
     TILES,
+    ZAP_ROUND,
 )
 from birdgames.perch_bop.game import GAME
+from birdgames.perch_bop.rules import to_act
 from birdgames.perch_bop.state import (
     Activation,
     Arrival,
@@ -545,6 +552,205 @@ def observation_string(view: View) -> str:
     return codec.dumps(view)
 
 
+# --- observations straight from the state ---------------------------------------------
+
+_PHASE_AT: Final = positions(PHASES)
+_AWAIT_AT: Final = positions(AWAITS)
+_OBJECTIVE_AT: Final = positions(OBJECTIVE_IDS)
+KEPT_SOURCES: Final = 4096
+
+
+def _kept(write: Callable[[Features, Any], None], size: int) -> Remembered[[Any], array[float]]:
+    """Returns a part writer's numbers per source object, remembered by identity (the last
+    `KEPT_SOURCES`): engines hand unchanged Locations, creatures and Ponds from state to
+    state, so the writers of every seat work out each new one's numbers once between them."""
+
+    def numbers(source: Any) -> array[float]:
+        out = Features()
+        write(out, source)
+        if len(out.values) != size:
+            raise AssertionError(f"a part of {len(out.values)} numbers, not {size}")
+        return array("f", out.values)
+
+    return Remembered(numbers, KEPT_SOURCES)
+
+
+@attrs.frozen
+class _Parts:
+    """The kept part writers and block places of one config, shared by its writers."""
+
+    at: dict[str, tuple[int, int]]
+    location: Remembered[[Any], array[float]]
+    creatures: Remembered[[Any], array[float]]
+    ponds: Remembered[[Any], array[float]]
+    location_size: int
+
+
+@functools.lru_cache(maxsize=64)
+def _parts(config: Config) -> _Parts:
+    out = Features(record=True)
+    fill_observation(out, GAME.view(GAME.new_game(config, 0), None))
+    at = {field.name: (field.offset, field.offset + field.size) for field in out.fields()}
+    players, hues = config.players, colours(config.players)
+    ponds = at.get("pond_emonium", (0, 0))
+    return _Parts(
+        at,
+        _kept(_location_writer(hues), _location_size(hues)),
+        _kept(_creatures_writer(players), at["creatures"][1] - at["creatures"][0]),
+        _kept(lambda out, shown: _ponds(out, (players, hues, shown)), ponds[1] - ponds[0]),
+        _location_size(hues),
+    )
+
+
+class StateWriter:
+    """Writes one seat's observations straight from States, each over the last one: the
+    same numbers as `observe(view(state, seat))` without building the view. A block is
+    rewritten only when the state holds new objects for it, by the observation's own part
+    writers (a Location's row, the creatures and the Ponds worked out once per object for
+    every seat). Like the view, it shows the seat's own dealt and kept objectives, and the
+    others' kept ones only once the game is over (rules: "Hidden information")."""
+
+    __slots__ = ("_hues", "_last", "_locations", "_parts", "_zeros", "buffer", "players", "seat")
+
+    def __init__(self, config: Config, seat: PlayerId) -> None:
+        self.players = config.players
+        self.seat = seat
+        self._hues = colours(config.players)
+        self._parts = _parts(config)
+        size = observation_size(config)
+        self.buffer: array[float] = array("f", bytes(4 * size))
+        self._zeros = array("f", bytes(4 * size))
+        self._locations: list[object] = [None] * MAX_LOCATIONS
+        # The objects each block was last written from, by block name.
+        self._last: dict[str, tuple[object, ...]] = {}
+
+    def write(self, state: State) -> array[float]:
+        """Writes the seat's observation of `state` over the last one; returns the buffer."""
+        players, hues, parts, flow = self.players, self._hues, self._parts, state.flow
+        self._write_head(state)
+        self._write_locations(state.locations)
+        seats = state.seats
+        birds = (state.supply, state.bag, state.plaza, *[seat.hand for seat in seats])
+        if self._new("birds", birds):
+            self._put("birds", birds, _birds, (hues, birds))
+        if self._new("seat_scores", (seats, state.round)):
+            houses_in = state.round >= BIRDHOUSE_FROM_ROUND  # §1.4, §3: the tokens stay aside
+            zaps_in = state.round == ZAP_ROUND
+            scores = (
+                players,
+                tuple([s.score for s in seats]),
+                tuple([s.reached for s in seats]),
+                tuple([houses_in and s.birdhouse for s in seats]),
+                tuple([zaps_in and s.zap for s in seats]),
+            )
+            self._put("seat_scores", (seats, state.round), _seat_scores, scores)
+        fountain = (state.fountain, state.arrivals)
+        if self._new("fountain", fountain):
+            self._put("fountain", fountain, _fountain, (players, hues, *fountain))
+        if self._new("creatures", (state.creatures,)):
+            self._put_kept("creatures", parts.creatures, state.creatures)
+        if self._new("activation", (flow.activation,)):
+            self._put("activation", (flow.activation,), _activation, (hues, flow.activation))
+        own, over = seats[self.seat], flow.phase is Phase.OVER
+        if self._new("objectives", (own.dealt, own.objective, over and seats)):
+            revealed = tuple([s.objective for s in seats]) if over else ()
+            self._put(
+                "objectives",
+                (own.dealt, own.objective, over and seats),
+                _objectives,
+                (players, own.dealt, own.objective, revealed),
+            )
+        if "seeds_the_day" in parts.at and self._new("seeds_the_day", (state.feeders,)):
+            self._put("seeds_the_day", (state.feeders,), _birdfeeders, (players, state.feeders))
+        if "points_in_the_sky" in parts.at and self._new("points_in_the_sky", (state.sky,)):
+            self._put("points_in_the_sky", (state.sky,), _sky, state.sky)
+        if "pond_emonium" in parts.at and self._new("pond_emonium", (state.ponds,)):
+            self._put_kept("pond_emonium", parts.ponds, state.ponds)
+        if "promos" in parts.at and self._new("promos", (state.promos,)):
+            self._put("promos", (state.promos,), _promos, (players, state.promos))
+        return self.buffer
+
+    def _new(self, block: str, sources: tuple[object, ...]) -> bool:
+        """Whether `block`'s sources differ from those it was last written from: the very
+        objects (numbers and flags by value)."""
+        last = self._last.get(block)
+        if last is None or len(last) != len(sources):
+            return True
+        for before, now in zip(last, sources, strict=True):
+            if before is not now and (type(now) not in (int, bool) or before != now):
+                return True
+        return False
+
+    def _put(
+        self,
+        block: str,
+        sources: tuple[object, ...],
+        write: Callable[[Features, Any], None],
+        item: Any,
+    ) -> None:
+        """Writes `block` by the observation's part writer for `item`, made of `sources`."""
+        out = Features()
+        write(out, item)
+        self._copy(block, array("f", out.values), sources)
+
+    def _put_kept(self, block: str, kept: Remembered[[Any], array[float]], source: object) -> None:
+        self._copy(block, kept(source), (source,))
+
+    def _copy(self, block: str, numbers: array[float], sources: tuple[object, ...]) -> None:
+        start, end = self._parts.at[block]
+        if len(numbers) != end - start:
+            raise AssertionError(f"block {block} of {len(numbers)} numbers, not {end - start}")
+        self._last.pop(block, None)  # until written whole
+        self.buffer[start:end] = numbers
+        self._last[block] = sources
+
+    def _write_head(self, state: State) -> None:
+        """The seat, who acts, the turn order, the round and the phase: every time."""
+        out, players, flow = self.buffer, self.players, state.flow
+        end = self._parts.at["locations"][0]
+        out[0:end] = self._zeros[0:end]
+        out[self.seat] = 1.0
+        for player in to_act(state):
+            out[players + player] = 1.0
+        for player in flow.pending:
+            out[2 * players + player] = 1.0
+        for index, seat in enumerate(state.seats):
+            if seat.objective is not None:
+                out[3 * players + index] = 1.0
+        at = 4 * players
+        for position, player in enumerate(state.turn_order):
+            if position >= players:
+                raise EncodingBoundError(f"turn order position {position} of {players} seats")
+            out[at + player * players + position] = 1.0
+        at += players * players
+        out[at] = state.round / 10
+        out[at + 1 + _PHASE_AT[flow.phase]] = 1.0
+        at += 1 + len(PHASES)
+        out[at + _AWAIT_AT[flow.awaiting]] = 1.0
+        at += len(AWAITS)
+        out[at] = 1.0 if flow.placed else 0.0
+        out[at + 1] = 1.0 if flow.bonus_used else 0.0
+
+    def _write_locations(self, locations: tuple[Location, ...]) -> None:
+        """Each Location's row, rewritten where the state holds a new Location."""
+        if len(locations) > MAX_LOCATIONS:
+            raise EncodingBoundError(f"{len(locations)} rows where {MAX_LOCATIONS} fit")
+        out, written, kept = self.buffer, self._locations, self._parts.location
+        start, size = self._parts.at["locations"][0], self._parts.location_size
+        for index in range(MAX_LOCATIONS):
+            location = locations[index] if index < len(locations) else None
+            if location is written[index]:  # the same Location, or still none (zeros)
+                continue
+            at = start + index * size
+            out[at : at + size] = self._zeros[0:size] if location is None else kept(location)
+            written[index] = location
+
+
+def state_writer(config: Config, seat: PlayerId) -> StateWriter:
+    """Returns a writer of `seat`'s observations straight from States of `config`."""
+    return StateWriter(config, seat)
+
+
 # --- information-state summary --------------------------------------------------------
 
 EVENT_KINDS: Final[tuple[type, ...]] = get_args(events.Event)
@@ -624,6 +830,7 @@ class PerchEncoding:
     summarize = staticmethod(summarize)
     unseen = staticmethod(unseen)
     shuffle_unseen = staticmethod(shuffle_unseen)
+    state_writer = staticmethod(state_writer)
 
 
 ENCODING: Final = PerchEncoding()
