@@ -30,10 +30,14 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 ENV: str = "BIRDGAMES_MYPYC"
 
 # Rules logic only (paths under src/): no attrs data classes, no codec registration, no checks
-# of a caller's values.
+# of a caller's values. Perch's and Peacock's evaluations too (an attrs class private to one
+# of them): the bots' decisions take 16-33% less time (Perch 4p greedy 2.1 -> 1.4 ms, ISMCTS
+# 100 iterations 96 -> 75; Peacock 3p 2.2 -> 1.6, 34 -> 29; the same values bit for bit);
+# Rookery's gained 8% and stays interpreted.
 COMPILED: tuple[str, ...] = (
     "birdgames/offered.py",
     "birdgames/peacock/build.py",
+    "birdgames/peacock/evaluate.py",
     "birdgames/peacock/flow.py",
     "birdgames/peacock/rules.py",
     "birdgames/peacock/scoring.py",
@@ -41,6 +45,7 @@ COMPILED: tuple[str, ...] = (
     "birdgames/peacock/invariants.py",
     "birdgames/perch_bop/build.py",
     "birdgames/perch_bop/creatures.py",
+    "birdgames/perch_bop/evaluate.py",
     "birdgames/perch_bop/endgame.py",
     "birdgames/perch_bop/flow.py",
     "birdgames/perch_bop/invariants.py",
