@@ -1,6 +1,10 @@
 """Scoring (K2.5): the rulebook examples, each trigger, each effect."""
 
-from birdgames.peacock.scoring import rating, score_flock
+import random
+
+import birdgames
+from birdgames.peacock.cards import Season
+from birdgames.peacock.scoring import group_points, rating, score_flock, season_score
 from birdgames.peacock.state import Group, Slot
 from tests.peacock.scenarios import (
     BLUE,
@@ -99,6 +103,27 @@ def test_season_score_adds_every_flock_of_every_group() -> None:
     """A player's season score is the sum over all flocks of all groups."""
     groups = starting(VULTURE_FULL_FLOCK, start_1=HUMMINGBIRD_AND_OSTRICH)
     assert scored(solo(seat(groups))) == 7 + 12
+
+
+def test_group_points_are_the_season_score_of_each_group() -> None:
+    """`group_points` (what the evaluation reads) sums to `season_score`'s points for every
+    seat, season and position of random 3-player games, example groups included."""
+    groups = starting(VULTURE_FULL_FLOCK, start_1=HUMMINGBIRD_AND_OSTRICH)
+    assert sum(group_points(g, BLUE) for g in groups) == 7 + 12
+    game = birdgames.get_game("peacock")
+    pick = random.Random(2)
+    checked = 0
+    for seed in range(3):
+        state = game.new_game(game.default_config(3), seed)
+        while not game.is_terminal(state):
+            for side in state.seats:
+                for season in Season:
+                    total = sum(group_points(g, season) for g in side.groups)
+                    assert total == season_score(side, season)[0]
+                    checked += total > 0
+            player = game.to_act(state)[0]
+            state = game.apply(state, pick.choice(game.legal_actions(state, player)))
+    assert checked > 100
 
 
 @rule("peacock", "K3")

@@ -21,7 +21,7 @@ from birdgames.peacock.cards import (
     SPECIES_BY_ID,
     Season,
 )
-from birdgames.peacock.scoring import flock_max, group_counts, is_fed, score_flock
+from birdgames.peacock.scoring import flock_max, group_counts, group_points, is_fed
 from birdgames.peacock.state import SLOTS, Flock, Group, Phase, Slot, other_season
 from birdgames.peacock.view import SeatView, View
 
@@ -44,15 +44,6 @@ TUCK_VALUE: Final = 0.25
 
 def _groups(seat: SeatView) -> tuple[Group, ...]:
     return tuple(Group(g.island, g.tucks, g.left, g.right) for g in seat.groups)
-
-
-def _points(group: Group, season: Season) -> int:
-    total = 0
-    for slot in SLOTS:
-        line = score_flock(group, 0, slot, season)
-        if line is not None:
-            total += line.points
-    return total
 
 
 # A place one more bird can go: the points it adds over the scorings left, the size of the
@@ -88,14 +79,14 @@ def _places(group: Group, bird: str, season: Season, scorings: int) -> list[_Pla
         else:
             continue
         if before < 0:
-            before = _points(group, season)
+            before = group_points(group, season)
         grown = group.with_flock(slot, joined)
-        now = _points(grown, season) - before
+        now = group_points(grown, season) - before
         gain = now
         if stays and joined.size <= later_most:
             if later_before < 0:
-                later_before = _points(group, later)
-            then = _points(grown, later) - later_before
+                later_before = group_points(group, later)
+            then = group_points(grown, later) - later_before
             # Colours alternate: scorings 2 and 4 in the later colour, 3 in this one.
             gain += then * (scorings // 2) + now * ((scorings - 1) // 2)
         places.append((gain, joined.size, slot, joined))
@@ -227,7 +218,7 @@ def _pending(view: View, seat: SeatView, player: int) -> tuple[list[str], int]:
 
 
 def _points_all(groups: Sequence[Group], season: Season) -> int:
-    return sum(_points(group, season) for group in groups)
+    return sum(group_points(group, season) for group in groups)
 
 
 def _drafting_share(view: View, seat: SeatView) -> float:

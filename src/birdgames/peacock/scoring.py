@@ -178,16 +178,36 @@ def score_flock(group: Group, index: int, slot: Slot, season: Season) -> FlockSc
     return _score(group, flock, index, slot, season, group_counts(group, season))
 
 
+def _bonus(group: Group, flock: Flock, species: Species, season: Season, counts: Counts) -> int:
+    """Returns the feathers per bird the flock's bonus adds this season."""
+    # K2.5 buddy and resource bonuses count once however much is present.
+    if species.effect is _FEATHERS and _is_triggered(species, season, counts, group, flock.size):
+        return species.value
+    return 0
+
+
 def _score(
     group: Group, flock: Flock, index: int, slot: Slot, season: Season, counts: Counts
 ) -> FlockScore:
     species = SPECIES_BY_ID[flock.species]
-    bonus = 0
-    # K2.5 buddy and resource bonuses count once however much is present.
-    if species.effect is _FEATHERS and _is_triggered(species, season, counts, group, flock.size):
-        bonus = species.value
+    bonus = _bonus(group, flock, species, season, counts)
     points = flock.size * (species.feathers + bonus)
     return FlockScore(index, slot, flock.species, flock.size, species.feathers, bonus, points)
+
+
+def group_points(group: Group, season: Season) -> int:
+    """Returns the points the group's flocks score in `season` (`season_score`'s share of
+    them, without its score lines)."""
+    left, right = group.left, group.right
+    if left is None and right is None:
+        return 0
+    counts = group_counts(group, season)
+    total = 0
+    for flock in (left, right):
+        if flock is not None:
+            species = SPECIES_BY_ID[flock.species]
+            total += flock.size * (species.feathers + _bonus(group, flock, species, season, counts))
+    return total
 
 
 def season_score(seat: Seat, season: Season) -> tuple[int, tuple[FlockScore, ...]]:
