@@ -9,7 +9,14 @@ import pytest
 
 from birdgames import get_game, sim
 from birdgames.bots import GreedyPolicy, ISMCTSPolicy
-from birdgames.bots.ismcts import _Node, _replied, _Search, _seed_children
+from birdgames.bots.ismcts import (
+    _iterate_with_replies,
+    _Node,
+    _replied,
+    _rewards,
+    _Search,
+    _seed_children,
+)
 from birdgames.bots.support import advantages, squash, support_for
 from birdgames.rng import Rng
 from tests.bots.positions import reach
@@ -208,6 +215,34 @@ def test_with_node_priors_a_node_first_reached_starts_from_one_step_lookahead() 
     values = [support.evaluate(game.view(after, q), q) for q in range(4)]
     first = _one_step_reward(game, state, me, action)
     assert child.reward == pytest.approx(first + squash(advantages(values)[me], support.scale))
+
+
+def test_with_replies_and_node_priors_a_node_first_reached_starts_from_lookahead() -> None:
+    """In the reply mode too, a line stops at the first node it reaches below the root (the
+    seat to act again once the others replied): that node gets a child per action of the
+    seat, each with the prior's visits worth its one-step value, and the root action above it
+    is valued at the node's state."""
+    game: Any = get_game("peacock")
+    seen = reach(game, 3, 7, 10)  # a draft: after any pick and the replies, the seat picks again
+    me, state = seen.player, seen.state
+    legal = game.legal_actions(state, me)
+    support = support_for(game)
+    root = _Node(me)
+    _seed_children(game, support, root, state, me, legal, 1)
+    search = _Search(exploration=0.1, value_reached=True, replies=True, node_prior=2)
+    _iterate_with_replies(game, support, search, root, state, me, legal, Rng.from_seed(4))
+    chosen = [(action, child) for action, child in root.children.items() if child.visits == 2]
+    assert len(chosen) == 1
+    action, child = chosen[0]
+    after = _replied(game, support, game.apply(state, action), me)
+    mine = game.legal_actions(after, me)
+    assert len(mine) > 1
+    assert list(child.children) == list(mine)
+    for pick, grandchild in child.children.items():
+        assert (grandchild.player, grandchild.visits, grandchild.available) == (me, 2, 2)
+        assert grandchild.reward == pytest.approx(2 * _one_step_reward(game, after, me, pick))
+    first = _one_step_reward(game, state, me, action)
+    assert child.reward == pytest.approx(first + _rewards(game, support, after)[me])
 
 
 def test_with_node_priors_the_search_is_legal_and_reproducible() -> None:

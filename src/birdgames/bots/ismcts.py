@@ -226,6 +226,11 @@ def _iterate_with_replies(
     path: list[_Node] = []
     legal: Sequence[object] = root_actions
     while True:
+        if path and search.node_prior > 0 and not node.children:
+            # A node seen for the first time: its actions start from one step of lookahead
+            # (as in `_iterate`), and the line is valued here.
+            _seed_children(game, support, node, state, me, legal, search.node_prior)
+            break
         untried, tried = _sort_children(node, legal)
         if untried:
             index, rng = below(rng, len(untried))
