@@ -18,8 +18,15 @@ if [ "$(id -u)" -ne 0 ]; then
 else
     SUDO=
 fi
+# Only what is missing: Debian's npm cannot be installed beside a Node.js that did not come
+# from Debian (apt reports held broken packages), and the machines ship one.
+packages=()
+command -v chromium >/dev/null || packages+=(chromium)
+command -v chromedriver >/dev/null || packages+=(chromium-driver)
+command -v valgrind >/dev/null || packages+=(valgrind)
+command -v node >/dev/null || packages+=(nodejs)
+command -v npm >/dev/null || packages+=(npm)
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends chromium chromium-driver valgrind \
-    nodejs npm >/dev/null
+$SUDO apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
 have
