@@ -25,11 +25,14 @@ Neighbouring rungs play first, the cheapest pair first, so a ladder stopped part
 decided the lines that matter most. `--report` plays nothing and prints the table of the
 games the record holds so far. Every game the record holds between rungs on the list counts,
 so a pair whose interval still straddles half can be given more games by a run of just those
-two rungs with another `--seed` into the same record.
+two rungs with another `--seed` into the same record. The records behind docs/bots.md's
+tables are kept in `benchmarks/records/` (`ladder-<game>-<players>p.jsonl`): a ladder too long
+for one run grows there, and `--report` prints its table again.
 
 Rungs: `random`, `greedy` (the package's GreedyPolicy), `ismctsN` (ISMCTSPolicy with N
-iterations); for Rookery also `heuristic` (benchmarks/rookery_heuristic.py, an outside-style
-yardstick) and `material-*`/`fitted-*` variants that swap the evaluation.
+iterations; `ismctsN:priorK` with `node_prior_visits=K` in place of the game's default); for
+Rookery also `heuristic` (benchmarks/rookery_heuristic.py, an outside-style yardstick) and
+`material-*`/`fitted-*` variants that swap the evaluation.
 
 A measuring script, not a test: it prints figures and never fails on them.
 """
@@ -88,7 +91,14 @@ def make_policy(game: str, rung: str, config: Any) -> Any:
     if rung == "heuristic":
         return GreedyPolicy(engine, config, evaluate=_evaluation(game, "heuristic"))
     if rung.startswith("ismcts"):
-        return ISMCTSPolicy(engine, config, iterations=int(rung[6:]), evaluate=evaluate)
+        iterations, _, prior = rung[6:].partition(":prior")
+        return ISMCTSPolicy(
+            engine,
+            config,
+            iterations=int(iterations),
+            evaluate=evaluate,
+            node_prior_visits=int(prior) if prior else None,
+        )
     raise SystemExit(f"unknown rung {rung!r}")
 
 

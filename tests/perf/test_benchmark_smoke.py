@@ -87,6 +87,17 @@ def test_the_ladder_rates_each_rung_with_an_interval() -> None:
     assert re.search(r"^\| heuristic \| [+-]\d+ \| \[[+-]\d+, [+-]\d+\] \| .* of 2 \|", out, re.M)
 
 
+def test_a_ladder_rung_can_set_the_node_priors() -> None:
+    """`ismctsN:priorK` searches N iterations with K prior visits at each new node; plain
+    `ismctsN` leaves the game's default."""
+    ladder = _benchmark_module("ladder")
+    config = birdgames.get_game("peacock").default_config(3)
+    tuned = ladder.make_policy("peacock", "ismcts100:prior3", config)
+    assert (tuned.iterations, tuned.node_prior_visits) == (100, 3)
+    plain = ladder.make_policy("peacock", "ismcts400", config)
+    assert (plain.iterations, plain.node_prior_visits) == (400, None)
+
+
 def test_the_ladder_fit_gives_the_odds_of_a_two_rung_record() -> None:
     """With two rungs the Bradley-Terry rating gap is 400 log10 of the win odds (half a win
     added each way): 9 wins in 10 games rate the winner 400 log10(9.5 / 1.5) above."""
