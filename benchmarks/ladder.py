@@ -30,9 +30,10 @@ tables are kept in `benchmarks/records/` (`ladder-<game>-<players>p.jsonl`): a l
 for one run grows there, and `--report` prints its table again.
 
 Rungs: `random`, `greedy` (the package's GreedyPolicy), `ismctsN` (ISMCTSPolicy with N
-iterations; `ismctsN:priorK` with `node_prior_visits=K` in place of the game's default); for
-Rookery also `heuristic` (benchmarks/rookery_heuristic.py, an outside-style yardstick) and
-`material-*`/`fitted-*` variants that swap the evaluation.
+iterations; options after colons replace the game's defaults: `:priorK` sets
+`node_prior_visits=K`, `:reuse`/`:fresh` turn `reuse_tree` on/off, as in
+`ismcts400:prior3:reuse`); for Rookery also `heuristic` (benchmarks/rookery_heuristic.py, an
+outside-style yardstick) and `material-*`/`fitted-*` variants that swap the evaluation.
 
 A measuring script, not a test: it prints figures and never fails on them.
 """
@@ -91,13 +92,17 @@ def make_policy(game: str, rung: str, config: Any) -> Any:
     if rung == "heuristic":
         return GreedyPolicy(engine, config, evaluate=_evaluation(game, "heuristic"))
     if rung.startswith("ismcts"):
-        iterations, _, prior = rung[6:].partition(":prior")
+        iterations, *options = rung[6:].split(":")
+        settings: dict[str, Any] = {}
+        for option in options:
+            if option.startswith("prior") and option[5:].isdigit():
+                settings["node_prior_visits"] = int(option[5:])
+            elif option in ("reuse", "fresh"):
+                settings["reuse_tree"] = option == "reuse"
+            else:
+                raise SystemExit(f"unknown option {option!r} of rung {rung!r}")
         return ISMCTSPolicy(
-            engine,
-            config,
-            iterations=int(iterations),
-            evaluate=evaluate,
-            node_prior_visits=int(prior) if prior else None,
+            engine, config, iterations=int(iterations), evaluate=evaluate, **settings
         )
     raise SystemExit(f"unknown rung {rung!r}")
 

@@ -199,7 +199,9 @@ def test_with_node_priors_a_node_first_reached_starts_from_one_step_lookahead() 
     _seed_children(game, support, root, state, me, legal, 1)
     assert [child.visits for child in root.children.values()] == [1] * len(legal)
     policy = ISMCTSPolicy(game, iterations=1)
-    search = _Search(exploration=0.3, value_reached=True, replies=False, node_prior=2)
+    search = _Search(
+        exploration=0.3, value_reached=True, replies=False, node_prior=2, reuse_tree=False
+    )
     policy._iterate(game, support, search, root, state, me, legal, Rng.from_seed(4))
     chosen = [(action, child) for action, child in root.children.items() if child.visits == 2]
     assert len(chosen) == 1
@@ -229,7 +231,9 @@ def test_with_replies_and_node_priors_a_node_first_reached_starts_from_lookahead
     support = support_for(game)
     root = _Node(me)
     _seed_children(game, support, root, state, me, legal, 1)
-    search = _Search(exploration=0.1, value_reached=True, replies=True, node_prior=2)
+    search = _Search(
+        exploration=0.1, value_reached=True, replies=True, node_prior=2, reuse_tree=False
+    )
     _iterate_with_replies(game, support, search, root, state, me, legal, Rng.from_seed(4))
     chosen = [(action, child) for action, child in root.children.items() if child.visits == 2]
     assert len(chosen) == 1
@@ -255,3 +259,93 @@ def test_with_node_priors_the_search_is_legal_and_reproducible() -> None:
     first = policy.choose(view, legal, seen.history, Rng.from_seed(2))
     assert first[0] in legal
     assert first == policy.choose(view, legal, seen.history, Rng.from_seed(2))
+
+
+def _counting(game: Any) -> tuple[list[int], Any]:
+    """Returns a call counter and the game's evaluation that counts into it."""
+    calls = [0]
+    evaluate = support_for(game).evaluate
+
+    def counted(view: Any, player: int) -> float:
+        calls[0] += 1
+        return evaluate(view, player)
+
+    return calls, counted
+
+
+def _next_own_decision(game: Any, seen: Any, action: Any) -> tuple[Any, tuple[Any, ...]]:
+    """Returns the state after `action` and the seat's history then, the seat to act again."""
+    state, events = game.step(seen.state, action)
+    assert seen.player in game.to_act(state)
+    return state, seen.history + tuple(game.visible_events(events, seen.player))
+
+
+def test_a_reused_tree_searches_only_what_the_budget_has_left() -> None:
+    """In a migration the seat acts again after its own step: with `reuse_tree` the next
+    decision starts from the subtree searched below the step taken and searches only the
+    iterations its visits leave (at least a quarter), so it evaluates less than a fresh
+    search of the same budget, and still answers legally."""
+    game: Any = get_game("peacock")
+    seen = reach(game, 3, 7, 24)  # a migration: the seat places a bird, then lifts another
+    view = game.view(seen.state, seen.player)
+    legal = game.legal_actions(seen.state, seen.player)
+    calls, counted = _counting(game)
+    reusing = ISMCTSPolicy(game, iterations=60, replies=True, reuse_tree=True, evaluate=counted)
+    action, rng = reusing.choose(view, legal, seen.history, Rng.from_seed(2))
+    assert (
+        action
+        == ISMCTSPolicy(game, iterations=60, replies=True, evaluate=counted).choose(
+            view, legal, seen.history, Rng.from_seed(2)
+        )[0]
+    )
+    state, history = _next_own_decision(game, seen, action)
+    view, legal = game.view(state, seen.player), game.legal_actions(state, seen.player)
+    calls[0] = 0
+    fresh = ISMCTSPolicy(game, iterations=60, replies=True, evaluate=counted)
+    fresh.choose(view, legal, history, rng)
+    searched_fresh = calls[0]
+    calls[0] = 0
+    again, _ = reusing.choose(view, legal, history, rng)
+    assert again in legal
+    assert 0 < calls[0] < searched_fresh
+
+
+def test_a_tree_is_reused_only_for_the_decision_that_follows() -> None:
+    """The same position asked again, or a position of another game, is searched afresh:
+    the answer is a fresh bot's."""
+    game: Any = get_game("peacock")
+    seen = reach(game, 3, 7, 24)
+    view = game.view(seen.state, seen.player)
+    legal = game.legal_actions(seen.state, seen.player)
+    reusing = ISMCTSPolicy(game, iterations=30, replies=True, reuse_tree=True)
+    fresh = ISMCTSPolicy(game, iterations=30, replies=True, reuse_tree=False)
+    first = reusing.choose(view, legal, seen.history, Rng.from_seed(2))
+    assert first == reusing.choose(view, legal, seen.history, Rng.from_seed(2))
+    other = reach(game, 3, 9, 30)
+    assert other.player == seen.player
+    assert len(other.history) > len(seen.history)
+    args = (
+        game.view(other.state, other.player),
+        game.legal_actions(other.state, other.player),
+        other.history,
+        Rng.from_seed(5),
+    )
+    reusing.choose(view, legal, seen.history, Rng.from_seed(2))
+    assert reusing.choose(*args) == fresh.choose(*args)
+
+
+def test_reusing_trees_a_game_plays_the_same_from_the_same_seeds() -> None:
+    """A whole game with reusing bots is reproducible from its seed."""
+    game = get_game("peacock")
+    config = game.default_config(3)
+    records = [
+        sim.play(
+            game,
+            config,
+            11,
+            [ISMCTSPolicy(game, iterations=8, replies=True, reuse_tree=True)] * 3,
+        )
+        for _ in range(2)
+    ]
+    assert records[0] == records[1]
+    assert game.is_terminal(sim.replay(game, records[0]))

@@ -34,6 +34,37 @@ class _Search:
     value_reached: bool
     replies: bool
     node_prior: int
+    reuse_tree: bool
+
+
+# A decision that starts from a kept subtree still searches at least this fraction of the
+# budget anew, so its own information set gets fresh determinizations.
+_LEAST_SHARE = 4
+
+
+class _Kept:
+    """Per seat, the subtree below the action a bot took last, for its next decision."""
+
+    __slots__ = ("trees",)
+
+    def __init__(self) -> None:
+        self.trees: dict[int, tuple[tuple[object, ...], _Node]] = {}
+
+    def keep(self, player: int, history: Sequence[object], node: _Node | None) -> None:
+        """Keeps `node` when every step the tree took below it is `player`'s own."""
+        children = node.children.values() if node is not None else ()
+        if node is not None and children and all(c.player == player for c in children):
+            self.trees[player] = (tuple(history), node)
+
+    def take(self, player: int, history: Sequence[object]) -> _Node | None:
+        """Returns the subtree kept for `player` when `history` runs on past the one it was
+        kept with (the next decision of the same game, not the same one asked again), once."""
+        kept = self.trees.pop(player, None)
+        if kept is None or len(history) <= len(kept[0]):
+            return None
+        if tuple(history[: len(kept[0])]) != kept[0]:
+            return None
+        return kept[1]
 
 
 class _Node:
@@ -74,7 +105,12 @@ class ISMCTSPolicy:
     the tree holds the seat's own actions only: after each, the other seats reply, one move
     each at most, with the move one step of lookahead values best for them on the
     determinization, and the line is valued once the seat acts again or those replies are
-    made. None takes the game's default for each (see `BotSupport`). `config` is the
+    made. With `reuse_tree` a decision that follows the bot's last one for the same seat
+    (its visible history running on from that one's) starts from the subtree searched below
+    the action taken then, whose visits count towards `iterations`: a migration's steps or a
+    draft's picks share one search. Such a decision depends on the bot's previous one too;
+    a kept subtree never serves another game, so a game still replays from its seeds. None
+    takes the game's default for each (see `BotSupport`). `config` is the
     game's config when the determinizer needs it (Rookery's decklists); None means the
     standard one. `evaluate` `(view, player) -> value` replaces the game's evaluation.
     """
@@ -106,8 +142,14 @@ class ISMCTSPolicy:
     """Whether the other seats reply by one step of lookahead instead of searching their own
     nodes; None: the game's default.
     """
+    reuse_tree: bool | None = None
+    """Whether a decision that follows this bot's last one (the same seat, its visible
+    history running on from that decision's) starts from the subtree searched below the
+    action taken then, its visits counting towards `iterations`; None: the game's default.
+    """
     evaluate: Callable[[Any, int], float] | None = None
     """`(view, player)` to a value, in place of the game's evaluation; None: the game's."""
+    _kept: _Kept = attrs.field(factory=_Kept, init=False, eq=False, repr=False)
 
     def choose(
         self,
@@ -121,17 +163,25 @@ class ISMCTSPolicy:
         game = self.game
         support = support_for(game, self.evaluate)
         me: int = view.player
-        root = _Node(me)
         search = _Search(
             support.exploration if self.exploration is None else self.exploration,
             support.value_reached if self.value_reached is None else self.value_reached,
             support.replies if self.replies is None else self.replies,
             support.node_prior_visits if self.node_prior_visits is None else self.node_prior_visits,
+            support.reuse_tree if self.reuse_tree is None else self.reuse_tree,
         )
-        prior = support.prior_visits if self.prior_visits is None else self.prior_visits
-        if prior > 0:
-            rng = _seed_root(game, support, self.config, root, view, visible_history, prior, rng)
-        for _ in range(self.iterations):
+        root = self._kept.take(me, visible_history) if search.reuse_tree else None
+        searched = 0
+        if root is not None:
+            searched = sum(child.visits for child in root.children.values())
+        else:
+            root = _Node(me)
+            prior = support.prior_visits if self.prior_visits is None else self.prior_visits
+            if prior > 0:
+                rng = _seed_root(
+                    game, support, self.config, root, view, visible_history, prior, rng
+                )
+        for _ in range(max(self.iterations - searched, self.iterations // _LEAST_SHARE)):
             state, rng = support.determinize(view, visible_history, self.config, rng)
             if search.replies:
                 rng = _iterate_with_replies(
@@ -140,6 +190,8 @@ class ISMCTSPolicy:
             else:
                 rng = self._iterate(game, support, search, root, state, me, legal_actions, rng)
         best = max(range(len(legal_actions)), key=lambda i: _standing(root, legal_actions[i]))
+        if search.reuse_tree:
+            self._kept.keep(me, visible_history, root.children.get(legal_actions[best]))
         return legal_actions[best], rng
 
     def _iterate(

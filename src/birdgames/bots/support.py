@@ -33,11 +33,12 @@ class BotSupport(Generic[ConfigT, StateT, ViewT, EventT]):
     `exploration` its UCB constant, `prior_visits` how many visits' worth of trust it gives
     the one-step evaluation of each root action before it searches (0: none),
     `node_prior_visits` the same for the actions of each node below the root when a line
-    first reaches it, and
-    `value_reached` whether a line is valued at the state the tree reached rather than after
-    the one untried action that expands it; `replies` whether the other seats reply by one
-    step of lookahead instead of having nodes of their own. `greedy_samples` is how many
-    determinizations the greedy bot values each action on.
+    first reaches it, and `value_reached` whether a line is valued at the state the tree
+    reached rather than after the one untried action that expands it; `replies` whether the
+    other seats reply by one step of lookahead instead of having nodes of their own;
+    `reuse_tree` whether a decision that follows the seat's last one starts from the subtree
+    searched below the action taken. `greedy_samples` is how many determinizations the greedy
+    bot values each action on.
     """
 
     sample_state: Callable[[ViewT, Sequence[EventT], int, ConfigT | None], StateT]
@@ -62,6 +63,9 @@ class BotSupport(Generic[ConfigT, StateT, ViewT, EventT]):
     """
     replies: bool = False
     """Whether ISMCTS lets the other seats reply by one step of lookahead, not by search."""
+    reuse_tree: bool = False
+    """Whether ISMCTS starts a decision that follows its own last one from the subtree it
+    searched below the action it took, and searches only what the budget has left."""
     greedy_samples: int = 2
     """How many determinizations the greedy bot values each legal action on."""
 
