@@ -5,12 +5,18 @@
 # Node.js with npm for the checkers package.json names (tsc, pyright, Ajv: tests/schema).
 # Needs root (CI runs as root) or sudo.
 set -euo pipefail
-have() {
-    command -v chromium >/dev/null && command -v chromedriver >/dev/null \
-        && command -v valgrind >/dev/null && command -v node >/dev/null \
-        && command -v npm >/dev/null
+# Each command the suite runs, and the Debian package that provides it.
+NEEDED="chromium:chromium chromedriver:chromium-driver valgrind:valgrind node:nodejs npm:npm"
+# Prints the packages of the commands not on PATH. Only those are installed: Debian's npm
+# cannot go in beside a Node.js that did not come from Debian (apt reports held broken
+# packages), and the machines ship one.
+missing() {
+    for pair in $NEEDED; do
+        command -v "${pair%%:*}" >/dev/null || echo "${pair#*:}"
+    done
 }
-if have; then
+packages=$(missing)
+if [ -z "$packages" ]; then
     exit 0
 fi
 if [ "$(id -u)" -ne 0 ]; then
@@ -18,15 +24,8 @@ if [ "$(id -u)" -ne 0 ]; then
 else
     SUDO=
 fi
-# Only what is missing: Debian's npm cannot be installed beside a Node.js that did not come
-# from Debian (apt reports held broken packages), and the machines ship one.
-packages=()
-command -v chromium >/dev/null || packages+=(chromium)
-command -v chromedriver >/dev/null || packages+=(chromium-driver)
-command -v valgrind >/dev/null || packages+=(valgrind)
-command -v node >/dev/null || packages+=(nodejs)
-command -v npm >/dev/null || packages+=(npm)
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
-have
+# shellcheck disable=SC2086 # one word per package
+$SUDO apt-get install -y -qq --no-install-recommends $packages >/dev/null
+[ -z "$(missing)" ]

@@ -199,9 +199,7 @@ def test_with_node_priors_a_node_first_reached_starts_from_one_step_lookahead() 
     _seed_children(game, support, root, state, me, legal, 1)
     assert [child.visits for child in root.children.values()] == [1] * len(legal)
     policy = ISMCTSPolicy(game, iterations=1)
-    search = _Search(
-        exploration=0.3, value_reached=True, replies=False, node_prior=2, reuse_tree=False
-    )
+    search = _Search(exploration=0.3, value_reached=True, replies=False, node_prior=2)
     policy._iterate(game, support, search, root, state, me, legal, Rng.from_seed(4))
     chosen = [(action, child) for action, child in root.children.items() if child.visits == 2]
     assert len(chosen) == 1
@@ -231,9 +229,7 @@ def test_with_replies_and_node_priors_a_node_first_reached_starts_from_lookahead
     support = support_for(game)
     root = _Node(me)
     _seed_children(game, support, root, state, me, legal, 1)
-    search = _Search(
-        exploration=0.1, value_reached=True, replies=True, node_prior=2, reuse_tree=False
-    )
+    search = _Search(exploration=0.1, value_reached=True, replies=True, node_prior=2)
     _iterate_with_replies(game, support, search, root, state, me, legal, Rng.from_seed(4))
     chosen = [(action, child) for action, child in root.children.items() if child.visits == 2]
     assert len(chosen) == 1

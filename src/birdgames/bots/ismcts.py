@@ -34,7 +34,6 @@ class _Search:
     value_reached: bool
     replies: bool
     node_prior: int
-    reuse_tree: bool
 
 
 # A decision that starts from a kept subtree still searches at least this fraction of the
@@ -52,8 +51,9 @@ class _Kept:
 
     def keep(self, player: int, history: Sequence[object], node: _Node | None) -> None:
         """Keeps `node` when every step the tree took below it is `player`'s own."""
-        children = node.children.values() if node is not None else ()
-        if node is not None and children and all(c.player == player for c in children):
+        if node is None or not node.children:
+            return
+        if all(child.player == player for child in node.children.values()):
             self.trees[player] = (tuple(history), node)
 
     def take(self, player: int, history: Sequence[object]) -> _Node | None:
@@ -168,9 +168,9 @@ class ISMCTSPolicy:
             support.value_reached if self.value_reached is None else self.value_reached,
             support.replies if self.replies is None else self.replies,
             support.node_prior_visits if self.node_prior_visits is None else self.node_prior_visits,
-            support.reuse_tree if self.reuse_tree is None else self.reuse_tree,
         )
-        root = self._kept.take(me, visible_history) if search.reuse_tree else None
+        reuse_tree = support.reuse_tree if self.reuse_tree is None else self.reuse_tree
+        root = self._kept.take(me, visible_history) if reuse_tree else None
         searched = 0
         if root is not None:
             searched = sum(child.visits for child in root.children.values())
@@ -190,7 +190,7 @@ class ISMCTSPolicy:
             else:
                 rng = self._iterate(game, support, search, root, state, me, legal_actions, rng)
         best = max(range(len(legal_actions)), key=lambda i: _standing(root, legal_actions[i]))
-        if search.reuse_tree:
+        if reuse_tree:
             self._kept.keep(me, visible_history, root.children.get(legal_actions[best]))
         return legal_actions[best], rng
 
