@@ -31,9 +31,10 @@ for one run grows there, and `--report` prints its table again.
 
 Rungs: `random`, `greedy` (the package's GreedyPolicy), `ismctsN` (ISMCTSPolicy with N
 iterations; options after colons replace the game's defaults: `:priorK` sets
-`node_prior_visits=K`, `:reuse`/`:fresh` turn `reuse_tree` on/off, as in
-`ismcts400:prior3:reuse`); for Rookery also `heuristic` (benchmarks/rookery_heuristic.py, an
-outside-style yardstick) and `material-*`/`fitted-*` variants that swap the evaluation.
+`node_prior_visits=K`, `:reuse`/`:fresh` turn `reuse_tree` on/off, `:all` searches every
+decision (`search_all`), as in `ismcts400:prior3:reuse`); for Rookery also `heuristic`
+(benchmarks/rookery_heuristic.py, an outside-style yardstick) and `material-*`/`fitted-*`
+variants that swap the evaluation.
 
 A measuring script, not a test: it prints figures and never fails on them.
 """
@@ -99,6 +100,8 @@ def make_policy(game: str, rung: str, config: Any) -> Any:
                 settings["node_prior_visits"] = int(option[5:])
             elif option in ("reuse", "fresh"):
                 settings["reuse_tree"] = option == "reuse"
+            elif option == "all":
+                settings["search_all"] = True
             else:
                 raise SystemExit(f"unknown option {option!r} of rung {rung!r}")
         return ISMCTSPolicy(

@@ -286,18 +286,20 @@ def test_a_reused_tree_searches_only_what_the_budget_has_left() -> None:
     view = game.view(seen.state, seen.player)
     legal = game.legal_actions(seen.state, seen.player)
     calls, counted = _counting(game)
-    reusing = ISMCTSPolicy(game, iterations=60, replies=True, reuse_tree=True, evaluate=counted)
+    reusing = ISMCTSPolicy(
+        game, iterations=60, replies=True, reuse_tree=True, evaluate=counted, search_all=True
+    )
     action, rng = reusing.choose(view, legal, seen.history, Rng.from_seed(2))
     assert (
         action
-        == ISMCTSPolicy(game, iterations=60, replies=True, evaluate=counted).choose(
-            view, legal, seen.history, Rng.from_seed(2)
-        )[0]
+        == ISMCTSPolicy(
+            game, iterations=60, replies=True, evaluate=counted, search_all=True
+        ).choose(view, legal, seen.history, Rng.from_seed(2))[0]
     )
     state, history = _next_own_decision(game, seen, action)
     view, legal = game.view(state, seen.player), game.legal_actions(state, seen.player)
     calls[0] = 0
-    fresh = ISMCTSPolicy(game, iterations=60, replies=True, evaluate=counted)
+    fresh = ISMCTSPolicy(game, iterations=60, replies=True, evaluate=counted, search_all=True)
     fresh.choose(view, legal, history, rng)
     searched_fresh = calls[0]
     calls[0] = 0
@@ -313,8 +315,8 @@ def test_a_tree_is_reused_only_for_the_decision_that_follows() -> None:
     seen = reach(game, 3, 7, 24)
     view = game.view(seen.state, seen.player)
     legal = game.legal_actions(seen.state, seen.player)
-    reusing = ISMCTSPolicy(game, iterations=30, replies=True, reuse_tree=True)
-    fresh = ISMCTSPolicy(game, iterations=30, replies=True, reuse_tree=False)
+    reusing = ISMCTSPolicy(game, iterations=30, replies=True, reuse_tree=True, search_all=True)
+    fresh = ISMCTSPolicy(game, iterations=30, replies=True, reuse_tree=False, search_all=True)
     first = reusing.choose(view, legal, seen.history, Rng.from_seed(2))
     assert first == reusing.choose(view, legal, seen.history, Rng.from_seed(2))
     other = reach(game, 3, 9, 30)
@@ -339,9 +341,70 @@ def test_reusing_trees_a_game_plays_the_same_from_the_same_seeds() -> None:
             game,
             config,
             11,
-            [ISMCTSPolicy(game, iterations=8, replies=True, reuse_tree=True)] * 3,
+            [ISMCTSPolicy(game, iterations=8, replies=True, reuse_tree=True, search_all=True)] * 3,
         )
         for _ in range(2)
     ]
     assert records[0] == records[1]
     assert game.is_terminal(sim.replay(game, records[0]))
+
+
+def test_a_peacock_migration_step_is_taken_by_one_step_of_lookahead() -> None:
+    """Peacock searches its draft picks only: a migration step is the greedy bot's choice
+    (the same action and rng, the same evaluations), unless `search_all`."""
+    game: Any = get_game("peacock")
+    seen = reach(game, 3, 7, 24)
+    view = game.view(seen.state, seen.player)
+    legal = game.legal_actions(seen.state, seen.player)
+    calls, counted = _counting(game)
+    greedy = GreedyPolicy(game, evaluate=counted).choose(
+        view, legal, seen.history, Rng.from_seed(2)
+    )
+    greedy_calls, calls[0] = calls[0], 0
+    bot = ISMCTSPolicy(game, iterations=40, evaluate=counted)
+    assert bot.choose(view, legal, seen.history, Rng.from_seed(2)) == greedy
+    assert calls[0] == greedy_calls
+    calls[0] = 0
+    searching = ISMCTSPolicy(game, iterations=40, evaluate=counted, search_all=True)
+    assert searching.choose(view, legal, seen.history, Rng.from_seed(2))[0] in legal
+    assert calls[0] > 2 * greedy_calls
+
+
+def test_a_peacock_draft_pick_is_searched() -> None:
+    """A draft pick is searched: more evaluations than one step of lookahead."""
+    game: Any = get_game("peacock")
+    seen = reach(game, 3, 7, 3)
+    view = game.view(seen.state, seen.player)
+    legal = game.legal_actions(seen.state, seen.player)
+    calls, counted = _counting(game)
+    GreedyPolicy(game, evaluate=counted).choose(view, legal, seen.history, Rng.from_seed(2))
+    greedy_calls, calls[0] = calls[0], 0
+    ISMCTSPolicy(game, iterations=40, evaluate=counted).choose(
+        view, legal, seen.history, Rng.from_seed(2)
+    )
+    assert calls[0] > 2 * greedy_calls
+
+
+def test_a_decision_not_searched_forgets_the_kept_tree() -> None:
+    """A tree kept at a draft pick was searched below a position a migration step has left
+    behind: the step, taken without search, forgets it, so no later decision reuses it."""
+    game: Any = get_game("peacock")
+    bot = ISMCTSPolicy(game, iterations=20, reuse_tree=True)
+    pick = reach(game, 3, 7, 6)
+    bot.choose(
+        game.view(pick.state, pick.player),
+        game.legal_actions(pick.state, pick.player),
+        pick.history,
+        Rng.from_seed(2),
+    )
+    assert pick.player in bot._kept.trees
+    step = reach(game, 3, 7, 24)
+    assert step.player == pick.player
+    assert step.history[: len(pick.history)] == pick.history
+    bot.choose(
+        game.view(step.state, step.player),
+        game.legal_actions(step.state, step.player),
+        step.history,
+        Rng.from_seed(2),
+    )
+    assert pick.player not in bot._kept.trees

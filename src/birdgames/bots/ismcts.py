@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from birdgames.bots.greedy import GreedyPolicy
 from birdgames.bots.support import AnySupport, advantages, squash, support_for
 from birdgames.core import AnyGame
 from birdgames.rng import Rng, below
@@ -55,6 +56,10 @@ class _Kept:
             return
         if all(child.player == player for child in node.children.values()):
             self.trees[player] = (tuple(history), node)
+
+    def drop(self, player: int) -> None:
+        """Forgets the subtree kept for `player`."""
+        self.trees.pop(player, None)
 
     def take(self, player: int, history: Sequence[object]) -> _Node | None:
         """Returns the subtree kept for `player` when `history` runs on past the one it was
@@ -109,7 +114,9 @@ class ISMCTSPolicy:
     (its visible history running on from that one's) starts from the subtree searched below
     the action taken then, whose visits count towards `iterations`: a migration's steps or a
     draft's picks share one search. Such a decision depends on the bot's previous one too;
-    a kept subtree never serves another game, so a game still replays from its seeds. None
+    a kept subtree never serves another game, so a game still replays from its seeds. A
+    decision the game deems not worth searching (`BotSupport.worth_searching`) is taken by
+    one step of lookahead, as `GreedyPolicy` takes it, unless `search_all`. None
     takes the game's default for each (see `BotSupport`). `config` is the
     game's config when the determinizer needs it (Rookery's decklists); None means the
     standard one. `evaluate` `(view, player) -> value` replaces the game's evaluation.
@@ -147,6 +154,9 @@ class ISMCTSPolicy:
     history running on from that decision's) starts from the subtree searched below the
     action taken then, its visits counting towards `iterations`; None: the game's default.
     """
+    search_all: bool = False
+    """Whether every decision is searched, also those the game leaves to one step of
+    lookahead (`BotSupport.worth_searching`)."""
     evaluate: Callable[[Any, int], float] | None = None
     """`(view, player)` to a value, in place of the game's evaluation; None: the game's."""
     _kept: _Kept = attrs.field(factory=_Kept, init=False, eq=False, repr=False)
@@ -163,6 +173,12 @@ class ISMCTSPolicy:
         game = self.game
         support = support_for(game, self.evaluate)
         me: int = view.player
+        worth_searching = support.worth_searching
+        if not self.search_all and worth_searching is not None and not worth_searching(view):
+            # A kept subtree was searched below a position this decision has moved on from.
+            self._kept.drop(me)
+            greedy = GreedyPolicy(game, self.config, evaluate=self.evaluate)
+            return greedy.choose(view, legal_actions, visible_history, rng)
         search = _Search(
             support.exploration if self.exploration is None else self.exploration,
             support.value_reached if self.value_reached is None else self.value_reached,

@@ -37,8 +37,10 @@ class BotSupport(Generic[ConfigT, StateT, ViewT, EventT]):
     reached rather than after the one untried action that expands it; `replies` whether the
     other seats reply by one step of lookahead instead of having nodes of their own;
     `reuse_tree` whether a decision that follows the seat's last one starts from the subtree
-    searched below the action taken. `greedy_samples` is how many determinizations the greedy
-    bot values each action on.
+    searched below the action taken; `worth_searching(view)` whether ISMCTS searches a
+    decision at all (None: every one), the others taken by one step of lookahead as the greedy
+    bot takes them. `greedy_samples` is how many determinizations the greedy bot values each
+    action on.
     """
 
     sample_state: Callable[[ViewT, Sequence[EventT], int, ConfigT | None], StateT]
@@ -68,6 +70,9 @@ class BotSupport(Generic[ConfigT, StateT, ViewT, EventT]):
     searched below the action it took, and searches only what the budget has left."""
     greedy_samples: int = 2
     """How many determinizations the greedy bot values each legal action on."""
+    worth_searching: Callable[[ViewT], bool] | None = None
+    """`view` to whether ISMCTS searches the decision; one it does not is taken by one step of
+    lookahead, as the greedy bot takes it. None: every decision is searched."""
 
     def determinize(
         self, view: ViewT, visible_history: Sequence[EventT], config: ConfigT | None, rng: Rng

@@ -9,7 +9,7 @@ from birdgames.peacock.config import Config
 from birdgames.peacock.evaluate import evaluate
 from birdgames.peacock.events import Event
 from birdgames.peacock.sample import sample_state
-from birdgames.peacock.state import State
+from birdgames.peacock.state import Phase, State
 from birdgames.peacock.view import View
 
 # Peacock offers 20-40 migration steps at a time, most worth within a point or two of each
@@ -21,6 +21,17 @@ from birdgames.peacock.view import View
 # in its tree got too few visits to be more than random. With them replying by one step of lookahead
 # instead, a line shows what a pick leaves them to take; on 30 paired games (seed 7) the
 # score against two greedy seats went from 2.2 points behind them to 2.8 ahead.
+# A migration is the seat's own planning, which the evaluation already does (it places the
+# birds still to place where each adds most): on the same 60 ladder deals a search of the
+# draft picks alone, migrations by one step of lookahead, beat greedy 65.0% of the time to a
+# search of every decision's 56.7% (paired +8 points [-2, +19]) at a quarter of the cost.
+
+
+def _drafting(view: View) -> bool:
+    """Whether the decision is a draft pick, the one ISMCTS searches (K2.2)."""
+    return view.phase is Phase.DRAFT
+
+
 BOT_SUPPORT: Final[BotSupport[Config, State, View, Event]] = BotSupport(
     sample_state,
     evaluate,
@@ -33,4 +44,5 @@ BOT_SUPPORT: Final[BotSupport[Config, State, View, Event]] = BotSupport(
     # and its view of the others holds nothing hidden: a second determinization mostly repeats
     # the first, at twice the cost.
     greedy_samples=1,
+    worth_searching=_drafting,
 )
