@@ -89,7 +89,8 @@ def test_the_ladder_rates_each_rung_with_an_interval() -> None:
 
 def test_a_ladder_rung_can_set_the_search_options() -> None:
     """`ismctsN:priorK` searches N iterations with K prior visits at each new node, `:reuse`
-    keeps its tree from one decision to the next, `:all` searches every decision; plain
+    keeps its tree from one decision to the next, `:all` searches every decision, `:exploreX`
+    sets the UCB constant; plain
     `ismctsN` leaves the game's defaults."""
     ladder = _benchmark_module("ladder")
     config = birdgames.get_game("peacock").default_config(3)
@@ -98,9 +99,9 @@ def test_a_ladder_rung_can_set_the_search_options() -> None:
     plain = ladder.make_policy("peacock", "ismcts400", config)
     assert (plain.iterations, plain.node_prior_visits, plain.reuse_tree) == (400, None, None)
     assert not plain.search_all
-    both = ladder.make_policy("peacock", "ismcts200:reuse:prior2:all", config)
+    both = ladder.make_policy("peacock", "ismcts200:reuse:prior2:all:explore0.3", config)
     assert (both.iterations, both.node_prior_visits, both.reuse_tree) == (200, 2, True)
-    assert both.search_all
+    assert (both.search_all, both.exploration) == (True, 0.3)
 
 
 def test_the_ladder_fit_gives_the_odds_of_a_two_rung_record() -> None:
