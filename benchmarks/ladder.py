@@ -15,7 +15,8 @@ of the games. Then each rung's share against the rung below it, a game being the
 two players a Wilson 95% interval over games; with more, a game's share is the mean of its
 results between the two rungs' seats (which are not independent), with a normal 95% interval
 over games. Last, each rung's time per decision (CPU ms, median over decisions from
-positions of random play). Games run through `sim.play_result` on a process pool, or on a
+positions of random play; for a search, over the decisions it searches: Peacock's draft
+picks). Games run through `sim.play_result` on a process pool, or on a
 Dask `LocalCluster` with `--dask` (the `sim.tournament` executors).
 
 `--record PATH` keeps every finished game as a line of JSON (its seed, seating, scores,
@@ -59,7 +60,7 @@ import numpy as np
 
 import birdgames
 from birdgames import sim
-from birdgames.bots import GreedyPolicy, ISMCTSPolicy
+from birdgames.bots import GreedyPolicy, ISMCTSPolicy, support_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -214,8 +215,17 @@ def share_against(
     return mean, max(0.0, mean - half), min(1.0, mean + half), n
 
 
+def _searched(policy: Any, engine: birdgames.AnyGame, view: Any) -> bool:
+    """Whether `policy` searches a decision of `view` (Peacock's ISMCTS: its draft picks)."""
+    if not isinstance(policy, ISMCTSPolicy) or policy.search_all:
+        return True
+    worth_searching = support_for(engine).worth_searching
+    return worth_searching is None or worth_searching(view)
+
+
 def decision_ms(game: str, players: int, rung: str, decisions: int = 12) -> float:
-    """Returns the median CPU ms a rung takes per decision, at positions of random play."""
+    """Returns the median CPU ms a rung takes per decision it searches (every decision but
+    those its game leaves to one step of lookahead), at positions of random play."""
     engine = birdgames.get_game(game)
     config = engine.default_config(players)
     policy = make_policy(game, rung, config)
@@ -237,12 +247,11 @@ def decision_ms(game: str, players: int, rung: str, decisions: int = 12) -> floa
             continue
         seat = engine.to_act(state)[0]
         legal = engine.legal_actions(state, seat)
-        if len(legal) < 2:
+        view = engine.view(state, seat)
+        if len(legal) < 2 or not _searched(policy, engine, view):
             continue
         start = time.process_time()
-        policy.choose(
-            engine.view(state, seat), legal, tuple(histories[seat]), sim.policy_rng(seed, seat)
-        )
+        policy.choose(view, legal, tuple(histories[seat]), sim.policy_rng(seed, seat))
         times.append((time.process_time() - start) * 1000)
     return statistics.median(times)
 

@@ -104,6 +104,29 @@ def test_a_ladder_rung_can_set_the_search_options() -> None:
     assert (both.search_all, both.exploration) == (True, 0.3)
 
 
+def test_the_ladder_times_a_search_on_the_decisions_it_searches() -> None:
+    """Peacock's search leaves migrations to one step of lookahead: the ladder times it on
+    draft picks, `:all` and the other bots on every decision."""
+    ladder = _benchmark_module("ladder")
+    game = birdgames.get_game("peacock")
+    config = game.default_config(3)
+    state = game.new_game(config, 1)
+    policy = sim.RandomPolicy()
+    rng = sim.policy_rng(1, 0)
+    while game.view(state, 0).phase.value == "draft":
+        seat = game.to_act(state)[0]
+        action, rng = policy.choose(
+            game.view(state, seat), game.legal_actions(state, seat), (), rng
+        )
+        state = game.apply(state, action)
+    migration, draft = game.view(state, 0), game.view(game.new_game(config, 1), 0)
+    search = ladder.make_policy("peacock", "ismcts100", config)
+    assert ladder._searched(search, game, draft)
+    assert not ladder._searched(search, game, migration)
+    for rung in ("ismcts100:all", "greedy"):
+        assert ladder._searched(ladder.make_policy("peacock", rung, config), game, migration)
+
+
 def test_the_ladder_fit_gives_the_odds_of_a_two_rung_record() -> None:
     """With two rungs the Bradley-Terry rating gap is 400 log10 of the win odds (half a win
     added each way): 9 wins in 10 games rate the winner 400 log10(9.5 / 1.5) above."""
