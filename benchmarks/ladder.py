@@ -60,7 +60,7 @@ import numpy as np
 
 import birdgames
 from birdgames import sim
-from birdgames.bots import GreedyPolicy, ISMCTSPolicy, support_for
+from birdgames.bots import GreedyPolicy, ISMCTSPolicy
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -215,12 +215,9 @@ def share_against(
     return mean, max(0.0, mean - half), min(1.0, mean + half), n
 
 
-def _searched(policy: Any, engine: birdgames.AnyGame, view: Any) -> bool:
+def _searched(policy: Any, view: Any) -> bool:
     """Whether `policy` searches a decision of `view` (Peacock's ISMCTS: its draft picks)."""
-    if not isinstance(policy, ISMCTSPolicy) or policy.search_all:
-        return True
-    worth_searching = support_for(engine).worth_searching
-    return worth_searching is None or worth_searching(view)
+    return not isinstance(policy, ISMCTSPolicy) or policy.searches(view)
 
 
 def decision_ms(game: str, players: int, rung: str, decisions: int = 12) -> float:
@@ -248,7 +245,7 @@ def decision_ms(game: str, players: int, rung: str, decisions: int = 12) -> floa
         seat = engine.to_act(state)[0]
         legal = engine.legal_actions(state, seat)
         view = engine.view(state, seat)
-        if len(legal) < 2 or not _searched(policy, engine, view):
+        if len(legal) < 2 or not _searched(policy, view):
             continue
         start = time.process_time()
         policy.choose(view, legal, tuple(histories[seat]), sim.policy_rng(seed, seat))

@@ -121,10 +121,10 @@ def test_the_ladder_times_a_search_on_the_decisions_it_searches() -> None:
         state = game.apply(state, action)
     migration, draft = game.view(state, 0), game.view(game.new_game(config, 1), 0)
     search = ladder.make_policy("peacock", "ismcts100", config)
-    assert ladder._searched(search, game, draft)
-    assert not ladder._searched(search, game, migration)
+    assert ladder._searched(search, draft)
+    assert not ladder._searched(search, migration)
     for rung in ("ismcts100:all", "greedy"):
-        assert ladder._searched(ladder.make_policy("peacock", rung, config), game, migration)
+        assert ladder._searched(ladder.make_policy("peacock", rung, config), migration)
 
 
 def test_the_ladder_fit_gives_the_odds_of_a_two_rung_record() -> None:

@@ -173,8 +173,7 @@ class ISMCTSPolicy:
         game = self.game
         support = support_for(game, self.evaluate)
         me: int = view.player
-        worth_searching = support.worth_searching
-        if not self.search_all and worth_searching is not None and not worth_searching(view):
+        if not self.searches(view):
             # A kept subtree was searched below a position this decision has moved on from.
             self._kept.drop(me)
             greedy = GreedyPolicy(game, self.config, evaluate=self.evaluate)
@@ -209,6 +208,11 @@ class ISMCTSPolicy:
         if reuse_tree:
             self._kept.keep(me, visible_history, root.children.get(legal_actions[best]))
         return legal_actions[best], rng
+
+    def searches(self, view: Any) -> bool:
+        """Whether a decision of `view` is searched, not taken by one step of lookahead."""
+        worth_searching = support_for(self.game).worth_searching
+        return self.search_all or worth_searching is None or worth_searching(view)
 
     def _iterate(
         self,
