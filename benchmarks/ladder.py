@@ -33,9 +33,10 @@ for one run grows there, and `--report` prints its table again.
 Rungs: `random`, `greedy` (the package's GreedyPolicy), `ismctsN` (ISMCTSPolicy with N
 iterations; options after colons replace the game's defaults: `:priorK` sets
 `node_prior_visits=K`, `:reuse`/`:fresh` turn `reuse_tree` on/off, `:all` searches every
-decision (`search_all`), `:exploreX` sets the UCB constant to X, as in
-`ismcts400:prior3:reuse`); for Rookery also `heuristic` (benchmarks/rookery_heuristic.py, an
-outside-style yardstick) and `material-*`/`fitted-*` variants that swap the evaluation.
+decision (`search_all`), `:playout` plays lines out (`playout`), `:exploreX` sets the UCB
+constant to X, as in `ismcts400:prior3:reuse`); for Rookery also `heuristic`
+(benchmarks/rookery_heuristic.py, an outside-style yardstick) and `material-*`/`fitted-*`
+variants that swap the evaluation.
 
 A measuring script, not a test: it prints figures and never fails on them.
 """
@@ -103,6 +104,8 @@ def make_policy(game: str, rung: str, config: Any) -> Any:
                 settings["reuse_tree"] = option == "reuse"
             elif option == "all":
                 settings["search_all"] = True
+            elif option == "playout":
+                settings["playout"] = True
             elif option.startswith("explore"):
                 settings["exploration"] = float(option[7:])
             else:

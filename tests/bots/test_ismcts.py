@@ -12,12 +12,15 @@ from birdgames.bots import GreedyPolicy, ISMCTSPolicy
 from birdgames.bots.ismcts import (
     _iterate_with_replies,
     _Node,
+    _played_out,
     _replied,
     _rewards,
     _Search,
     _seed_children,
+    _to_the_end,
 )
 from birdgames.bots.support import advantages, squash, support_for
+from birdgames.peacock.state import Phase
 from birdgames.rng import Rng
 from tests.bots.positions import reach
 
@@ -408,3 +411,53 @@ def test_a_decision_not_searched_forgets_the_kept_tree() -> None:
         Rng.from_seed(2),
     )
     assert pick.player not in bot._kept.trees
+
+
+def test_a_playout_drafts_to_the_end_of_the_season_by_one_step_of_lookahead() -> None:
+    """Played out, a Peacock line goes on until the season's draft ends, every seat picking
+    what its own one-step value likes best; a playout that may not go on leaves the state."""
+    game: Any = get_game("peacock")
+    support = support_for(game)
+    assert support.playout is not None
+    seen = reach(game, 3, 7, 4)
+    expected = seen.state
+    while expected.phase is Phase.DRAFT:
+        expected = game.apply(expected, _own_best(game, expected, game.to_act(expected)[0]))
+    played = _played_out(game, support, seen.state, support.playout)
+    assert played == expected
+    assert played.phase is Phase.MIGRATION
+    assert _played_out(game, support, seen.state, lambda state: False) == seen.state
+
+
+def test_a_playout_the_game_does_not_bound_goes_on_to_the_end() -> None:
+    """A game that names no playout (Rookery) plays a line out to the game's end."""
+    game: Any = get_game("rookery")
+    support = support_for(game)
+    assert support.playout is None
+    seen = reach(game, 2, 7, 40)
+    assert game.is_terminal(_played_out(game, support, seen.state, _to_the_end))
+
+
+@pytest.mark.parametrize("replies", [True, False])
+def test_with_playout_lines_are_valued_once_the_draft_is_over(replies: bool) -> None:
+    """At a season's first pick a search of 20 iterations values no line beyond the draft;
+    with `playout` it values every line once the draft is over (three seats each)."""
+    game: Any = get_game("peacock")
+    seen = reach(game, 3, 7, 0)
+    view = game.view(seen.state, seen.player)
+    legal = game.legal_actions(seen.state, seen.player)
+    evaluate = support_for(game).evaluate
+    phases: list[Phase] = []
+
+    def recording(view: Any, player: int) -> float:
+        phases.append(view.phase)
+        return evaluate(view, player)
+
+    for playout, least in ((False, 0), (True, 3 * 20)):
+        phases.clear()
+        bot = ISMCTSPolicy(
+            game, iterations=20, replies=replies, playout=playout, evaluate=recording
+        )
+        assert bot.choose(view, legal, seen.history, Rng.from_seed(2))[0] in legal
+        after_the_draft = phases.count(Phase.MIGRATION)
+        assert after_the_draft >= least if playout else after_the_draft == 0

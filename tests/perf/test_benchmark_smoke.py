@@ -90,8 +90,8 @@ def test_the_ladder_rates_each_rung_with_an_interval() -> None:
 def test_a_ladder_rung_can_set_the_search_options() -> None:
     """`ismctsN:priorK` searches N iterations with K prior visits at each new node, `:reuse`
     keeps its tree from one decision to the next, `:all` searches every decision, `:exploreX`
-    sets the UCB constant; plain
-    `ismctsN` leaves the game's defaults."""
+    sets the UCB constant, `:playout` plays lines out; plain `ismctsN` leaves the game's
+    defaults."""
     ladder = _benchmark_module("ladder")
     config = birdgames.get_game("peacock").default_config(3)
     tuned = ladder.make_policy("peacock", "ismcts100:prior3", config)
@@ -99,9 +99,10 @@ def test_a_ladder_rung_can_set_the_search_options() -> None:
     plain = ladder.make_policy("peacock", "ismcts400", config)
     assert (plain.iterations, plain.node_prior_visits, plain.reuse_tree) == (400, None, None)
     assert not plain.search_all
-    both = ladder.make_policy("peacock", "ismcts200:reuse:prior2:all:explore0.3", config)
+    assert not plain.playout
+    both = ladder.make_policy("peacock", "ismcts200:reuse:prior2:all:explore0.3:playout", config)
     assert (both.iterations, both.node_prior_visits, both.reuse_tree) == (200, 2, True)
-    assert (both.search_all, both.exploration) == (True, 0.3)
+    assert (both.search_all, both.exploration, both.playout) == (True, 0.3, True)
 
 
 def test_the_ladder_times_a_search_on_the_decisions_it_searches() -> None:

@@ -35,6 +35,8 @@ class _Search:
     value_reached: bool
     replies: bool
     node_prior: int
+    playout: Callable[[Any], bool] | None = None
+    """Whether a line goes on from a state before it is valued; None: no playout."""
 
 
 # A decision that starts from a kept subtree still searches at least this fraction of the
@@ -116,7 +118,10 @@ class ISMCTSPolicy:
     draft's picks share one search. Such a decision depends on the bot's previous one too;
     a kept subtree never serves another game, so a game still replays from its seeds. A
     decision the game deems not worth searching (`BotSupport.worth_searching`) is taken by
-    one step of lookahead, as `GreedyPolicy` takes it, unless `search_all`. None
+    one step of lookahead, as `GreedyPolicy` takes it, unless `search_all`. With `playout`
+    a line goes on before it is valued, every seat moving by one step of lookahead on the
+    determinization, as far as the game's `BotSupport.playout` lets it (Peacock: to the end of
+    the draft). None
     takes the game's default for each (see `BotSupport`). `config` is the
     game's config when the determinizer needs it (Rookery's decklists); None means the
     standard one. `evaluate` `(view, player) -> value` replaces the game's evaluation.
@@ -157,6 +162,9 @@ class ISMCTSPolicy:
     search_all: bool = False
     """Whether every decision is searched, also those the game leaves to one step of
     lookahead (`BotSupport.worth_searching`)."""
+    playout: bool = False
+    """Whether a line is played out by one step of lookahead for every seat, as far as the
+    game's `BotSupport.playout` lets it, before it is valued."""
     evaluate: Callable[[Any, int], float] | None = None
     """`(view, player)` to a value, in place of the game's evaluation; None: the game's."""
     _kept: _Kept = attrs.field(factory=_Kept, init=False, eq=False, repr=False)
@@ -183,6 +191,7 @@ class ISMCTSPolicy:
             support.value_reached if self.value_reached is None else self.value_reached,
             support.replies if self.replies is None else self.replies,
             support.node_prior_visits if self.node_prior_visits is None else self.node_prior_visits,
+            (support.playout or _to_the_end) if self.playout else None,
         )
         reuse_tree = support.reuse_tree if self.reuse_tree is None else self.reuse_tree
         root = self._kept.take(me, visible_history) if reuse_tree else None
@@ -264,6 +273,8 @@ class ISMCTSPolicy:
             actions = game.legal_actions(state, mover)
             index, rng = below(rng, len(actions))
             state = game.apply(state, actions[index])
+        if search.playout is not None:
+            state = _played_out(game, support, state, search.playout)
         rewards = _rewards(game, support, state)
         if expanded is not None:
             expanded.visits += 1
@@ -271,6 +282,8 @@ class ISMCTSPolicy:
             if search.value_reached:
                 # The path is valued at the state it reached, not after the one untried
                 # action: a random first try would otherwise drag a good line down.
+                if search.playout is not None:
+                    reached = _played_out(game, support, reached, search.playout)
                 rewards = _rewards(game, support, reached)
         for visited in path:
             visited.visits += 1
@@ -319,6 +332,8 @@ def _iterate_with_replies(
         if game.is_terminal(state) or me not in game.to_act(state):
             break
         legal = game.legal_actions(state, me)
+    if search.playout is not None:
+        state = _played_out(game, support, state, search.playout)
     reward = _rewards(game, support, state)[me]
     for visited in path:
         visited.visits += 1
@@ -340,6 +355,21 @@ def _replied(game: AnyGame, support: AnySupport, state: Any, me: int) -> Any:
         replied.add(player)
         state = game.apply(state, _best_reply(game, support, state, player))
     return state
+
+
+def _played_out(
+    game: AnyGame, support: AnySupport, state: Any, goes_on: Callable[[Any], bool]
+) -> Any:
+    """Returns `state` once every seat has moved by one step of lookahead for as long as
+    `goes_on` holds: what the line leads to when all play as the greedy bot would."""
+    while not game.is_terminal(state) and goes_on(state):
+        state = game.apply(state, _best_reply(game, support, state, game.to_act(state)[0]))
+    return state
+
+
+def _to_the_end(state: object) -> bool:
+    """A playout that goes on until the game ends."""
+    return True
 
 
 def _best_reply(game: AnyGame, support: AnySupport, state: Any, player: int) -> object:

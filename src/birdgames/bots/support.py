@@ -39,8 +39,9 @@ class BotSupport(Generic[ConfigT, StateT, ViewT, EventT]):
     `reuse_tree` whether a decision that follows the seat's last one starts from the subtree
     searched below the action taken; `worth_searching(view)` whether ISMCTS searches a
     decision at all (None: every one), the others taken by one step of lookahead as the greedy
-    bot takes them. `greedy_samples` is how many determinizations the greedy bot values each
-    action on.
+    bot takes them; `playout(state)` whether a line a search plays out (`ISMCTSPolicy.playout`)
+    goes on from `state`. `greedy_samples` is how many determinizations the greedy bot values
+    each action on.
     """
 
     sample_state: Callable[[ViewT, Sequence[EventT], int, ConfigT | None], StateT]
@@ -73,6 +74,9 @@ class BotSupport(Generic[ConfigT, StateT, ViewT, EventT]):
     worth_searching: Callable[[ViewT], bool] | None = None
     """`view` to whether ISMCTS searches the decision; one it does not is taken by one step of
     lookahead, as the greedy bot takes it. None: every decision is searched."""
+    playout: Callable[[StateT], bool] | None = None
+    """`state` to whether a line ISMCTS plays out goes on from it, every seat moving by one step
+    of lookahead; None: to the game's end."""
 
     def determinize(
         self, view: ViewT, visible_history: Sequence[EventT], config: ConfigT | None, rng: Rng

@@ -33,6 +33,12 @@ def _drafting(view: View) -> bool:
     return view.phase is Phase.DRAFT
 
 
+def _in_the_draft(state: State) -> bool:
+    """Whether a search's playout goes on: to the end of the season's draft (K2.2), where the
+    evaluation plans the migration."""
+    return state.phase is Phase.DRAFT
+
+
 BOT_SUPPORT: Final[BotSupport[Config, State, View, Event]] = BotSupport(
     sample_state,
     evaluate,
@@ -46,4 +52,5 @@ BOT_SUPPORT: Final[BotSupport[Config, State, View, Event]] = BotSupport(
     # the first, at twice the cost.
     greedy_samples=1,
     worth_searching=_drafting,
+    playout=_in_the_draft,
 )
