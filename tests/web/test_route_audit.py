@@ -32,10 +32,11 @@ from starlette.routing import Mount, Route, WebSocketRoute
 import birdgames
 from birdgames import codec
 from tests.conformance.adapters import adapter_for
+from tests.profile import PROFILE
 from tests.web.support import SERVER_FILE, load_server
 
 T = TypeVar("T")
-GAMES_PER_ENGINE: Final = 2
+GAMES_PER_ENGINE: Final = {"quick": 1, "ci": 2, "dev": 4, "soak": 10}[PROFILE]
 # Audited steps of each game besides its first and last: every this many steps.
 STRIDE: Final = 20
 # Routes that show the finished game's record (its seed, hence every card), as the rules of
