@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from statistics import mean
+from typing import Any
 
 import pytest
 
 from birdgames import AnyGame, InvalidConfigError, get_game, sim
 from birdgames.bots import GreedyPolicy
+from birdgames.peacock.actions import LiftBird, PlaceBird, Source
 from birdgames.rng import Rng
 from tests.bots.positions import reach
 from tests.toy.game import ToyGame
@@ -38,6 +41,27 @@ def test_greedy_outscores_random_players_at_peacock() -> None:
     greedy, others, wins = _greedy_against_random(get_game("peacock"), 3, range(3))
     assert wins >= 2
     assert mean(greedy) > mean(others) + 15
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_greedy_peacock_migrations_spend_few_tableau_moves(players: int) -> None:
+    """Greedy seats place their islands and birds and end each migration (K2.3): no
+    migration spends more than a sixth of its 72-move budget on lifts and moves, where a
+    plan that valued a placed island or bird below a held one had them shuffle birds to the
+    budget's end."""
+    game: Any = get_game("peacock")
+    config = game.default_config(players)
+    state = game.new_game(config, 4)
+    spent: Counter[tuple[int, int]] = Counter()
+    for step in sim.iter_play(game, config, 4, [GreedyPolicy(game)] * players):
+        action = step.action
+        if isinstance(action, LiftBird) or (
+            isinstance(action, PlaceBird) and action.source is Source.TABLEAU
+        ):
+            spent[(state.round, action.player)] += 1
+        state = step.state
+    assert game.is_terminal(state)
+    assert max(spent.values(), default=0) <= 12, spent
 
 
 def test_greedy_beats_a_random_player_at_rookery() -> None:

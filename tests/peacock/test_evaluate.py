@@ -42,10 +42,20 @@ def test_a_bird_the_tableau_can_feed_is_worth_more_than_one_it_cannot() -> None:
 
 
 def test_a_drafted_island_is_worth_more_than_a_bird_with_no_home() -> None:
-    """In blue no starting island feeds an ostrich: a drafted island, room and resources for
-    later flocks, is worth more than that ostrich's share of its printed feathers."""
-    island = position([seat(drafted_islands=["crag"]), seat()], season=BLUE)
-    ostrich = position([seat(drafted_birds=["ostrich"]), seat()], season=BLUE)
+    """In blue no starting island feeds an ostrich: early in the first draft a drafted
+    island, room and resources for the flocks still to draft, is worth more than that
+    ostrich's share of its printed feathers."""
+    hand = ["crow", "heron", "owl", "puffin", "seagull", "vulture"]
+    island = position(
+        [seat(drafted_islands=["crag"], hand_birds=hand), seat(hand_birds=hand)],
+        season=BLUE,
+        phase=Phase.DRAFT,
+    )
+    ostrich = position(
+        [seat(drafted_birds=["ostrich"], hand_birds=hand), seat(hand_birds=hand)],
+        season=BLUE,
+        phase=Phase.DRAFT,
+    )
     assert _value(island) > _value(ostrich)
 
 
@@ -73,3 +83,31 @@ def test_a_finished_game_is_worth_its_total() -> None:
     over = attrs.evolve(over, phase=Phase.OVER)
     assert _value(over) == 60
     assert _value(over, 1) == 6
+
+
+@rule("peacock", "K2.3")
+def test_placing_a_drafted_island_keeps_its_worth() -> None:
+    """A drafted island must be placed before the migration ends (K2.3): the plan already
+    counts it as a new group, so placing it as one is worth what holding it is, and the best
+    way of placing or tucking it at least that; else one step of lookahead would shuffle
+    birds until the move budget ran out rather than place it."""
+    held = position([seat(drafted_islands=["crag"]), seat()], season=BLUE)
+    values = {
+        action: _value(GAME.apply(held, action))
+        for action in GAME.legal_actions(held, 0)
+        if action.kind in ("peacock.place_island", "peacock.tuck_island")
+    }
+    assert len(values) > 1
+    assert [v for a, v in values.items() if a.kind == "peacock.place_island"] == [_value(held)]
+    assert max(values.values()) >= _value(held)
+
+
+@rule("peacock", "K2.3")
+def test_a_tableau_move_spent_is_worth_a_little() -> None:
+    """A move of the budget spent is worth a little less than one kept, so a move that gains
+    nothing (a flock shuffled to an equal slot) ranks below ending the migration; a move
+    that gains a point still ranks above."""
+    tableau = starting(start_1=group("start_1", flock("puffin")))
+    kept = position([seat(tableau), seat()])
+    spent = position([seat(tableau, moves=1), seat()])
+    assert _value(kept) - 0.1 < _value(spent) < _value(kept)
