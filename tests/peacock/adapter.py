@@ -73,7 +73,7 @@ def extent(state: State, player: int) -> int:
 ADAPTER = EngineAdapter(
     game=GAME,
     perturb_hidden=perturb_hidden,
-    seeds={"quick": 2, "ci": 6, "dev": 200, "soak": 1000},
+    seeds={"quick": 2, "ci": 4, "dev": 200, "soak": 1000},
     player_counts=GAME.player_counts,
     game_ref="birdgames.peacock:GAME",
     heavy_rate=0.06,

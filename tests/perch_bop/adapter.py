@@ -95,7 +95,7 @@ def extent(state: State, player: int) -> int:
 ADAPTER = EngineAdapter(
     game=GAME,
     perturb_hidden=perturb_hidden,
-    seeds={"quick": 1, "ci": 6, "dev": 60, "soak": 500},
+    seeds={"quick": 1, "ci": 4, "dev": 60, "soak": 500},
     player_counts=GAME.player_counts,
     game_ref="birdgames.perch_bop:GAME",
     variants=VARIANTS,

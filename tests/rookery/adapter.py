@@ -94,7 +94,7 @@ def extent(state: State, player: int) -> int:
 ADAPTER = EngineAdapter(
     game=GAME,
     perturb_hidden=perturb_hidden,
-    seeds={"quick": 3, "ci": 15, "dev": 200, "soak": 2000},
+    seeds={"quick": 3, "ci": 10, "dev": 200, "soak": 2000},
     player_counts=GAME.player_counts,
     game_ref="birdgames.rookery:GAME",
     extent=extent,

@@ -121,8 +121,7 @@ class ISMCTSPolicy:
     one step of lookahead, as `GreedyPolicy` takes it, unless `search_all`. With `playout`
     a line goes on before it is valued, every seat moving by one step of lookahead on the
     determinization, as far as the game's `BotSupport.playout` lets it (Peacock: to the end of
-    the draft). None
-    takes the game's default for each (see `BotSupport`). `config` is the
+    the draft). None takes the game's default for each (see `BotSupport`). `config` is the
     game's config when the determinizer needs it (Rookery's decklists); None means the
     standard one. `evaluate` `(view, player) -> value` replaces the game's evaluation.
     """
