@@ -190,7 +190,7 @@ def _room(groups: Sequence[Group]) -> float:
     value = 0.0
     for group in groups:
         value += TUCK_VALUE * len(group.tucks)
-        value += EMPTY_SLOT_VALUE * sum(group.flock(slot) is None for slot in SLOTS)
+        value += EMPTY_SLOT_VALUE * _empty_slots(group)
     return value
 
 
