@@ -34,6 +34,10 @@ SEED: Final = 3
 MID_GAME: Final = {"perch_bop": 36, "peacock": 50, "rookery": 30}
 SCREENSHOTS: Final = ROOT / "build" / "web-screenshots"
 WAIT_SECONDS: Final = 20.0
+# A clicking seat ends its Peacock migration (K2.3) at even odds whenever it may: clicked
+# uniformly, a migration runs to its move budget, up to 72 lifts and moves that show the
+# page nothing new, half of a game's clicks.
+ENDS_A_PHASE: Final = re.compile(r"^p\d+ ends their migration$")
 
 
 class Page(TypedDict):
@@ -48,6 +52,7 @@ class Page(TypedDict):
     saved: str
     links: int
     choices: list[WebElement]  # the action buttons, in the order of the legal actions
+    labels: list[str]  # their words
     ready: WebElement | None  # the hotseat's "show my seat" button
 
 
@@ -85,7 +90,8 @@ const look = () => {
     links: document.querySelectorAll('a.seat-link').length};
   const choices = [...document.querySelectorAll('button.action')];
   const state = JSON.stringify({...page, choices: choices.length});
-  return {...page, state, choices, ready: document.getElementById('ready')};
+  const labels = choices.map((button) => button.textContent);
+  return {...page, state, choices, labels, ready: document.getElementById('ready')};
 };
 const answers = (page) => page.error !== '' || (page.busy === '' && page.state !== seen);
 const first = look();
@@ -170,7 +176,7 @@ def _open_sentences(driver: webdriver.Chrome) -> None:
 def _click_action(driver: webdriver.Chrome, page: Page, rng: random.Random) -> int:
     """Clicks one of the choices the page shows, picked by rng; returns its index."""
     assert page["choices"], "a seat to act is shown no action"
-    index = rng.randrange(len(page["choices"]))
+    index = choose(page["labels"], rng)
     button: WebElement | None = page["choices"][index]
     # A pushed update of the same step may redraw the choices between finding a button and
     # clicking it; the same step offers the same choices, so the button is found again.
@@ -186,6 +192,14 @@ def _click_action(driver: webdriver.Chrome, page: Page, rng: random.Random) -> i
             button = None
             time.sleep(0.05)
     raise AssertionError("the choices kept being redrawn")
+
+
+def choose(labels: list[str], rng: random.Random) -> int:
+    """The index of a choice to click: one that ends a phase at even odds, else any."""
+    ends = [index for index, label in enumerate(labels) if ENDS_A_PHASE.match(label)]
+    if ends and rng.random() < 0.5:
+        return ends[0]
+    return rng.randrange(len(labels))
 
 
 def _scores(driver: webdriver.Chrome) -> list[int]:
@@ -219,6 +233,7 @@ def test_a_hotseat_game_clicked_to_the_end_scores_as_the_engine(
     passed = False  # whether axe-core has checked a pass screen
     # Peacock's migration shows each seat's moves left (K2.3); the other games have none.
     moves_left_seen = name != "peacock"
+    ends_seen = name != "peacock"  # whether a choice to end a phase was offered
     page = _wait(driver, lambda page: page["screen"] in ("pass", "turn", "over"))
     while page["screen"] != "over":
         if page["screen"] == "pass":
@@ -253,11 +268,13 @@ def test_a_hotseat_game_clicked_to_the_end_scores_as_the_engine(
             if moves_left_seen:
                 SCREENSHOTS.mkdir(parents=True, exist_ok=True)
                 assert driver.save_screenshot(str(SCREENSHOTS / f"{name}-migration.png"))
+        ends_seen = ends_seen or any(ENDS_A_PHASE.match(label) for label in page["labels"])
         steps = page["steps"]
         moves.append((int(page["seat"]), _click_action(driver, page, rng)))
         page = _wait(driver, _moved_on_from(steps))
     assert shot, "the game ended before mid-game"
     assert moves_left_seen, "no migration page showed its moves left"
+    assert ends_seen, "no choice ended a migration by ENDS_A_PHASE's words"
     # Over, nothing can be taken back, and no hand is shown as an empty label.
     assert not driver.find_elements(By.ID, "undo")
     text = driver.find_element(By.TAG_NAME, "main").text

@@ -30,6 +30,7 @@ from tests.web.test_browser import (
     _open_sentences,
     _scores,
     _wait,
+    choose,
 )
 from tests.web.test_persistence import call, server_process
 
@@ -51,14 +52,20 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield address
 
 
+_ENABLED_CHOICES: Final = """
+const buttons = [...document.querySelectorAll('button.action:enabled')];
+return [buttons, buttons.map((button) => button.textContent)];
+"""
+
+
 def _click_any(driver: webdriver.Chrome, rng: random.Random) -> None:
     """Clicks one of the choices shown now. A bot's moves may change them (a simultaneous
     phase that ends), so a stale or vanished button is looked up again, not an error."""
     for _ in range(100):
-        buttons = driver.find_elements(By.CSS_SELECTOR, "button.action:enabled")
+        buttons, labels = driver.execute_script(_ENABLED_CHOICES)
         try:
             if buttons:
-                button = rng.choice(buttons)
+                button = buttons[choose(labels, rng)]
                 if not button.is_displayed():
                     _open_sentences(driver)
                 _click(driver, button)
