@@ -16,8 +16,9 @@ two players a Wilson 95% interval over games; with more, a game's share is the m
 results between the two rungs' seats (which are not independent), with a normal 95% interval
 over games. Last, each rung's time per decision (CPU ms, median over decisions from
 positions of random play; for a search, over the decisions it searches: Peacock's draft
-picks). Games run through `sim.play_result` on a process pool, or on a
-Dask `LocalCluster` with `--dask` (the `sim.tournament` executors).
+picks). With more than two players, last, the mean rank of each rung's seats against each
+rung it met, with 95% intervals over games. Games run through `sim.play_result` on a process
+pool, or on a Dask `LocalCluster` with `--dask` (the `sim.tournament` executors).
 
 `--record PATH` keeps every finished game as a line of JSON (its seed, seating, scores,
 winners and length) and, run again with the same arguments, plays only the games the file
@@ -218,6 +219,32 @@ def share_against(
     return mean, max(0.0, mean - half), min(1.0, mean + half), n
 
 
+def mean_ranks(
+    results: Sequence[sim.GameResult], rung: str, other: str
+) -> tuple[tuple[float, float, float], tuple[float, float, float], int]:
+    """Returns the mean rank (1 is first, ties share) of `rung`'s seats and of `other`'s,
+    each with a normal 95% interval over the games the two met in (a game's figure is the
+    mean of its seats'), and the number of those games."""
+    mine: list[float] = []
+    theirs: list[float] = []
+    for result in results:
+        if set(result.seating) != {rung, other}:
+            continue
+        ranks = result.ranks()
+        for rungs_ranks, name in ((mine, rung), (theirs, other)):
+            seats = [ranks[s] for s, held in enumerate(result.seating) if held == name]
+            rungs_ranks.append(sum(seats) / len(seats))
+
+    def interval(values: list[float]) -> tuple[float, float, float]:
+        mean = statistics.fmean(values)
+        half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+        return mean, mean - half, mean + half
+
+    if len(mine) < 2:
+        return (math.nan,) * 3, (math.nan,) * 3, len(mine)
+    return interval(mine), interval(theirs), len(mine)
+
+
 def _searched(policy: Any, view: Any) -> bool:
     """Whether `policy` searches a decision of `view` (Peacock's ISMCTS: its draft picks)."""
     return not isinstance(policy, ISMCTSPolicy) or policy.searches(view)
@@ -364,6 +391,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"| {rung} | {ratings[i]:+.0f} | [{low[i]:+.0f}, {high[i]:+.0f}] | {below} | {ms:.1f} |"
         )
+    if players > 2:
+        # With more than two seats a rung beats another when its mean rank's interval lies
+        # below the other's; pairs that met in fewer than two games are left out.
+        print("\n| pair | mean rank of the first | of the second | games |")
+        print("| --- | --- | --- | --- |")
+        for first, second in itertools.combinations(rungs, 2):
+            (m, lo, hi), (m2, lo2, hi2), n = mean_ranks(results, first, second)
+            if n >= 2:
+                print(
+                    f"| {first} - {second} | {m:.2f} [{lo:.2f}, {hi:.2f}] "
+                    f"| {m2:.2f} [{lo2:.2f}, {hi2:.2f}] | {n} |"
+                )
     return 0
 
 

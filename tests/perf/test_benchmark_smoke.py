@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -138,6 +139,22 @@ def test_the_ladder_fit_gives_the_odds_of_a_two_rung_record() -> None:
     ratings = ladder.bradley_terry(["b", "a"], results)
     assert ratings[0] == 0.0
     assert abs(ratings[1] - 400 * math.log10(9.5 / 1.5)) < 0.01
+
+
+def test_the_ladder_gives_each_rungs_mean_rank_over_the_games_two_rungs_met() -> None:
+    """A game's figure is the mean rank of the rung's seats in it; a game of other rungs does
+    not count."""
+    ladder = _benchmark_module("ladder")
+    results = [
+        sim.GameResult(1, ("a", "b", "a"), (10, 5, 3), (0,), 10),  # a: (1 + 3) / 2, b: 2
+        sim.GameResult(2, ("b", "a", "b"), (9, 8, 8), (0,), 10),  # a: 2.5, b: (1 + 2.5) / 2
+        sim.GameResult(3, ("a", "c", "a"), (1, 2, 3), (2,), 10),
+    ]
+    (a, a_low, a_high), (b, b_low, b_high), games = ladder.mean_ranks(results, "a", "b")
+    assert games == 2
+    assert (a, b) == (2.25, 1.875)
+    assert a_low < a < a_high and b_low < b < b_high
+    assert abs((a_high - a) - 1.96 * statistics.stdev([2.0, 2.5]) / math.sqrt(2)) < 1e-9
 
 
 def test_the_ladder_plays_fewer_games_between_rungs_apart() -> None:
