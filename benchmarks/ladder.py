@@ -214,9 +214,17 @@ def share_against(
     n = len(shares)
     if n == 0 or len(results[0].seating) == 2:
         return (*wilson(sum(shares), n), n)
-    mean = statistics.fmean(shares)
-    half = 1.96 * statistics.stdev(shares) / math.sqrt(n) if n > 1 else 1.0
-    return mean, max(0.0, mean - half), min(1.0, mean + half), n
+    if n == 1:
+        return shares[0], 0.0, 1.0, n
+    mean, low, high = normal_interval(shares)
+    return mean, max(0.0, low), min(1.0, high), n
+
+
+def normal_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """Returns the mean of two or more `values` and its normal 95% interval."""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
 
 
 def mean_ranks(
@@ -234,15 +242,9 @@ def mean_ranks(
         for rungs_ranks, name in ((mine, rung), (theirs, other)):
             seats = [ranks[s] for s, held in enumerate(result.seating) if held == name]
             rungs_ranks.append(sum(seats) / len(seats))
-
-    def interval(values: list[float]) -> tuple[float, float, float]:
-        mean = statistics.fmean(values)
-        half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-        return mean, mean - half, mean + half
-
     if len(mine) < 2:
         return (math.nan,) * 3, (math.nan,) * 3, len(mine)
-    return interval(mine), interval(theirs), len(mine)
+    return normal_interval(mine), normal_interval(theirs), len(mine)
 
 
 def _searched(policy: Any, view: Any) -> bool:
