@@ -54,17 +54,6 @@ def _board_points(view: View, colour: int) -> int:
     return total
 
 
-def _largest_flock_leader(view: View) -> int | None:
-    """Returns the colour with the strictly largest stack now (§4.4, the dummy counts)."""
-    best = [0] * len(view.supply)
-    for loc in view.locations:
-        if loc.removed:
-            continue
-        for colour, strength in enumerate(location_strengths(loc)):
-            best[colour] = max(best[colour], strength)
-    return leader(best)
-
-
 def _fountain_points(view: View, colour: int) -> int:
     slots = geometry_for(view.players).layout.fountain
     return sum(slots[i].value for i, c in enumerate(view.fountain) if c == colour)
@@ -271,7 +260,7 @@ def baseline(view: View, player: int) -> float:
     scorings = _scorings_left(view)
     weight = 0.0 if scorings <= 0 else 1.0 + LATER_SCORING_SHARE * (scorings - 1)
     value = total + weight * _board_points(view, player)
-    if _largest_flock_leader(view) == player:
+    if _board_of(view.locations, view.ponds, view.sky, view).largest_flock == player:
         value += FLOCK_SHARE * LARGEST_FLOCK_POINTS
     value += CREATURE_POINTS * sum(1 for cr in view.creatures if cr.controller == player)
     value += _fountain_points(view, player) + view.plaza[player]
