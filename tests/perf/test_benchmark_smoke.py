@@ -251,3 +251,46 @@ def test_the_evaluation_fit_reports_a_weight_per_feature() -> None:
     assert done.returncode == 0, done.stderr
     for name in FEATURE_NAMES:
         assert re.search(rf"^  {name} +[+-]\d\.\d{{4}}$", done.stdout, re.MULTILINE), name
+
+
+def test_the_evaluation_screen_plays_each_setting_against_the_evaluation_as_it_is() -> None:
+    """A two-game screen of one constant at two factors prints a line per setting with the
+    constant's value times each factor."""
+    from birdgames.peacock import evaluate
+
+    before = evaluate.TUCK_VALUE
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "tune_evaluation.py"),
+            *("--game", "peacock", "--players", "3", "--games", "2", "--workers", "1"),
+            *("--names", "TUCK_VALUE", "--factors", "0,4"),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "peacock, 3 players, 2 games a setting, seed 1"
+    for line, value in zip(lines[1:], (0.0, 4 * before), strict=True):
+        assert re.match(rf"TUCK_VALUE {value:g} +share +\d+\.\d% \[", line), line
+
+
+def test_an_evaluation_copy_plays_by_its_own_constants() -> None:
+    """A setting's copy of the evaluation changes its value of a position; the copy with no
+    setting, and the package's own evaluation, keep theirs."""
+    from birdgames import peacock
+    from birdgames.peacock import evaluate
+
+    tuning = load_file("tune_evaluation_script", ROOT / "scripts" / "tune_evaluation.py")
+    game = peacock.GAME
+    view = game.view(game.new_game(game.default_config(3), 5), 0)
+    usual = evaluate.evaluate(view, 0)
+    changed = tuning.evaluation_module("peacock", (("EMPTY_SLOT_VALUE", 1.0),))
+    assert changed.EMPTY_SLOT_VALUE == 1.0
+    assert changed.evaluate(view, 0) > usual  # every season to come values its empty slots
+    assert tuning.evaluation_module("peacock", ()).evaluate(view, 0) == usual
+    assert evaluate.EMPTY_SLOT_VALUE == 0.25
+    assert evaluate.evaluate(view, 0) == usual

@@ -1,0 +1,138 @@
+"""Screens the constants of a game's hand-set evaluation by self-play.
+
+    python scripts/tune_evaluation.py --game peacock [--players 3] [--games 150]
+        [--names NAME,...] [--factors 0.5,2] [--seed 1] [--workers 2]
+
+For each constant named (every float constant in capitals of `birdgames.<game>.evaluate` by
+default) and each factor, one greedy seat plays by the evaluation with that constant times
+the factor against greedy seats by the evaluation as it is, on the same deals for every
+setting, the changed seat rotating from game to game. It prints the changed seat's share of
+its results against the others (the higher score wins, an equal score is half each) with a
+normal 95% interval over the games, and the mean scores. A change worth making has its
+interval above half; one whose interval holds half is within what the screen can tell.
+
+Each setting plays by its own copy of the evaluation module, loaded from its source with the
+constant set on the copy, so that two settings can sit at one table; the copies run the
+pure-Python source in either build.
+
+A tuning script, not a test: it prints figures and never fails on them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import birdgames
+from birdgames import sim
+from birdgames.bots import GreedyPolicy
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from ladder import normal_interval  # noqa: E402
+
+# A setting: the constants a copy of the evaluation module changes, by name.
+Setting = tuple[tuple[str, float], ...]
+
+_copies: dict[tuple[str, Setting], ModuleType] = {}
+
+
+def evaluation_module(game: str, setting: Setting) -> ModuleType:
+    """Returns a copy of `birdgames.<game>.evaluate` with `setting`'s constants, one per
+    process and setting."""
+    key = (game, setting)
+    if key not in _copies:
+        original = importlib.import_module(f"birdgames.{game}.evaluate")
+        source = Path(original.__file__ or "").parent / "evaluate.py"
+        spec = importlib.util.spec_from_file_location(f"_tuned_{game}_{len(_copies)}", source)
+        assert spec is not None and spec.loader is not None, source
+        copy = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(copy)
+        for name, value in setting:
+            if not isinstance(getattr(copy, name, None), float):
+                raise SystemExit(f"{game}'s evaluation has no float constant {name}")
+            setattr(copy, name, value)
+        _copies[key] = copy
+    return _copies[key]
+
+
+def constants(game: str) -> dict[str, float]:
+    """Returns the float constants in capitals of the game's evaluation module."""
+    module = importlib.import_module(f"birdgames.{game}.evaluate")
+    return {
+        name: value
+        for name, value in vars(module).items()
+        if name.isupper() and isinstance(value, float)
+    }
+
+
+def play_one(args: tuple[str, int, int, Setting]) -> tuple[float, int, float]:
+    """Plays one game, the setting's seat against seats by the evaluation as it is; returns
+    that seat's share of its results, its score and the others' mean score."""
+    name, players, seed, setting = args
+    game: Any = birdgames.get_game(name)
+    config = game.default_config(players)
+    changed = GreedyPolicy(game, config, evaluate=evaluation_module(name, setting).evaluate)
+    usual = GreedyPolicy(game, config, evaluate=evaluation_module(name, ()).evaluate)
+    seat = seed % players
+    record = sim.play(game, config, seed, [changed if i == seat else usual for i in range(players)])
+    mine = record.scores[seat]
+    others = [score for i, score in enumerate(record.scores) if i != seat]
+    results = [1.0 if mine > score else 0.5 if mine == score else 0.0 for score in others]
+    return sum(results) / len(results), mine, sum(others) / len(others)
+
+
+def screen(
+    name: str, players: int, setting: Setting, games: int, seed: int, pool: ProcessPoolExecutor
+) -> str:
+    """Returns a line of the setting's figures over `games` games."""
+    jobs = [(name, players, seed * 1_000_003 + g, setting) for g in range(games)]
+    played = list(pool.map(play_one, jobs))
+    share, low, high = normal_interval([p[0] for p in played])
+    low, high = max(low, 0.0), min(high, 1.0)
+    mine = sum(p[1] for p in played) / games
+    theirs = sum(p[2] for p in played) / games
+    label = ", ".join(f"{n} {v:g}" for n, v in setting)
+    return (
+        f"{label:32} share {share:6.1%} [{low:6.1%}, {high:6.1%}]  "
+        f"mean score {mine:6.1f} against {theirs:6.1f}"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--games", type=int, default=150)
+    parser.add_argument("--names", help="constants to screen, comma-separated (default: all)")
+    parser.add_argument("--factors", default="0.5,2", help="multipliers, comma-separated")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    game: Any = birdgames.get_game(args.game)
+    players = args.players or game.player_counts[0]
+    known = constants(args.game)
+    names = args.names.split(",") if args.names else sorted(known)
+    factors = [float(f) for f in args.factors.split(",")]
+    if args.games < 2:
+        parser.error("--games needs at least 2 games for an interval")
+    print(f"{args.game}, {players} players, {args.games} games a setting, seed {args.seed}")
+    with ProcessPoolExecutor(args.workers) as pool:
+        for name in names:
+            if name not in known:
+                parser.error(f"{args.game}'s evaluation has no float constant {name}")
+            for factor in factors:
+                setting = ((name, known[name] * factor),)
+                print(screen(args.game, players, setting, args.games, args.seed, pool), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
