@@ -8,8 +8,11 @@ default) and each factor, one greedy seat plays by the evaluation with that cons
 the factor against greedy seats by the evaluation as it is, on the same deals for every
 setting, the changed seat rotating from game to game. It prints the changed seat's share of
 its results against the others (the higher score wins, an equal score is half each) with a
-normal 95% interval over the games, and the mean scores. A change worth making has its
-interval above half; one whose interval holds half is within what the screen can tell.
+normal 95% interval over the games, and the mean scores. First come the same figures for a
+seat with nothing changed (`as it is`): the seats the deals give the changed bot have their
+own luck, which every setting shares. So each setting's line ends with its share less that
+seat's, deal by deal, with a normal 95% interval over the deals: a change worth making has
+that interval above zero.
 
 Each setting plays by its own copy of the evaluation module, loaded from its source with the
 constant set on the copy, so that two settings can sit at one table; the copies run the
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import statistics
 import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -91,19 +95,33 @@ def play_one(args: tuple[str, int, int, Setting]) -> tuple[float, int, float]:
 
 def screen(
     name: str, players: int, setting: Setting, games: int, seed: int, pool: ProcessPoolExecutor
-) -> str:
-    """Returns a line of the setting's figures over `games` games."""
+) -> list[tuple[float, int, float]]:
+    """Returns each game's figures (`play_one`) for the setting over `games` deals."""
     jobs = [(name, players, seed * 1_000_003 + g, setting) for g in range(games)]
-    played = list(pool.map(play_one, jobs))
-    share, low, high = normal_interval([p[0] for p in played])
+    return list(pool.map(play_one, jobs))
+
+
+def line(
+    setting: Setting, played: Sequence[tuple[float, int, float]], control: Sequence[float]
+) -> str:
+    """Returns the setting's figures: its share, its mean scores and, deal by deal, how much
+    its share differs from the seat with nothing changed."""
+    shares = [p[0] for p in played]
+    share, low, high = normal_interval(shares)
     low, high = max(low, 0.0), min(high, 1.0)
-    mine = sum(p[1] for p in played) / games
-    theirs = sum(p[2] for p in played) / games
-    label = ", ".join(f"{n} {v:g}" for n, v in setting)
-    return (
-        f"{label:32} share {share:6.1%} [{low:6.1%}, {high:6.1%}]  "
+    mine = statistics.fmean(p[1] for p in played)
+    theirs = statistics.fmean(p[2] for p in played)
+    label = ", ".join(f"{n} {v:g}" for n, v in setting) or "as it is"
+    text = (
+        f"{label:28} share {share:6.1%} [{low:6.1%}, {high:6.1%}]  "
         f"mean score {mine:6.1f} against {theirs:6.1f}"
     )
+    if setting:
+        gain, gain_low, gain_high = normal_interval(
+            [a - b for a, b in zip(shares, control, strict=True)]
+        )
+        text += f"  against as it is {gain:+6.1%} [{gain_low:+6.1%}, {gain_high:+6.1%}]"
+    return text
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -124,13 +142,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 2:
         parser.error("--games needs at least 2 games for an interval")
     print(f"{args.game}, {players} players, {args.games} games a setting, seed {args.seed}")
+    for name in names:
+        if name not in known:
+            parser.error(f"{args.game}'s evaluation has no float constant {name}")
     with ProcessPoolExecutor(args.workers) as pool:
+        # The same deals with no change first: the seat the changed bot takes in each game
+        # has its own luck, which every setting shares.
+        played = screen(args.game, players, (), args.games, args.seed, pool)
+        control = [p[0] for p in played]
+        print(line((), played, control), flush=True)
         for name in names:
-            if name not in known:
-                parser.error(f"{args.game}'s evaluation has no float constant {name}")
             for factor in factors:
                 setting = ((name, known[name] * factor),)
-                print(screen(args.game, players, setting, args.games, args.seed, pool), flush=True)
+                played = screen(args.game, players, setting, args.games, args.seed, pool)
+                print(line(setting, played, control), flush=True)
     return 0
 
 

@@ -254,8 +254,8 @@ def test_the_evaluation_fit_reports_a_weight_per_feature() -> None:
 
 
 def test_the_evaluation_screen_plays_each_setting_against_the_evaluation_as_it_is() -> None:
-    """A two-game screen of one constant at two factors prints a line per setting with the
-    constant's value times each factor."""
+    """A two-game screen of one constant at two factors prints a line with nothing changed,
+    then one per setting with the constant's value times each factor."""
     from birdgames.peacock import evaluate
 
     before = evaluate.TUCK_VALUE
@@ -274,8 +274,10 @@ def test_the_evaluation_screen_plays_each_setting_against_the_evaluation_as_it_i
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == "peacock, 3 players, 2 games a setting, seed 1"
-    for line, value in zip(lines[1:], (0.0, 4 * before), strict=True):
-        assert re.match(rf"TUCK_VALUE {value:g} +share +\d+\.\d% \[", line), line
+    assert re.match(r"as it is +share +\d+\.\d% \[", lines[1]), lines[1]
+    for line, value in zip(lines[2:], (0.0, 4 * before), strict=True):
+        figures = r" +share +\d+\.\d% \[.* against as it is +[+-]\d+\.\d% \["
+        assert re.match(rf"TUCK_VALUE {value:g}{figures}", line), line
 
 
 def test_an_evaluation_copy_plays_by_its_own_constants() -> None:
