@@ -1,7 +1,7 @@
 """Screens the constants of a game's hand-set evaluation by self-play.
 
     python scripts/tune_evaluation.py --game peacock [--players 3] [--games 150]
-        [--names NAME,...] [--factors 0.5,2] [--seed 1] [--workers 2]
+        [--names NAME,...] [--factors 0.5,2] [--iterations 0] [--seed 1] [--workers 2]
 
 For each constant named (every float constant in capitals of `birdgames.<game>.evaluate` by
 default) and each factor, one greedy seat plays by the evaluation with that constant times
@@ -16,7 +16,9 @@ that interval above zero.
 
 Each setting plays by its own copy of the evaluation module, loaded from its source with the
 constant set on the copy, so that two settings can sit at one table; the copies run the
-pure-Python source in either build.
+pure-Python source in either build. `--iterations N` seats ISMCTS bots at N iterations
+instead of greedy ones, a slower screen that also weighs how the search turns values into
+rewards.
 
 A tuning script, not a test: it prints figures and never fails on them.
 """
@@ -35,7 +37,7 @@ from typing import Any
 
 import birdgames
 from birdgames import sim
-from birdgames.bots import GreedyPolicy
+from birdgames.bots import GreedyPolicy, ISMCTSPolicy
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -77,14 +79,21 @@ def constants(game: str) -> dict[str, float]:
     }
 
 
-def play_one(args: tuple[str, int, int, Setting]) -> tuple[float, int, float]:
+def bot(game: Any, config: Any, evaluate: Any, iterations: int) -> Any:
+    """Returns the greedy bot (`iterations` 0) or ISMCTS at `iterations`, by `evaluate`."""
+    if iterations == 0:
+        return GreedyPolicy(game, config, evaluate=evaluate)
+    return ISMCTSPolicy(game, config, iterations=iterations, evaluate=evaluate)
+
+
+def play_one(args: tuple[str, int, int, Setting, int]) -> tuple[float, int, float]:
     """Plays one game, the setting's seat against seats by the evaluation as it is; returns
     that seat's share of its results, its score and the others' mean score."""
-    name, players, seed, setting = args
+    name, players, seed, setting, iterations = args
     game: Any = birdgames.get_game(name)
     config = game.default_config(players)
-    changed = GreedyPolicy(game, config, evaluate=evaluation_module(name, setting).evaluate)
-    usual = GreedyPolicy(game, config, evaluate=evaluation_module(name, ()).evaluate)
+    changed = bot(game, config, evaluation_module(name, setting).evaluate, iterations)
+    usual = bot(game, config, evaluation_module(name, ()).evaluate, iterations)
     seat = seed % players
     record = sim.play(game, config, seed, [changed if i == seat else usual for i in range(players)])
     mine = record.scores[seat]
@@ -94,10 +103,13 @@ def play_one(args: tuple[str, int, int, Setting]) -> tuple[float, int, float]:
 
 
 def screen(
-    name: str, players: int, setting: Setting, games: int, seed: int, pool: ProcessPoolExecutor
+    args: argparse.Namespace, players: int, setting: Setting, pool: ProcessPoolExecutor
 ) -> list[tuple[float, int, float]]:
-    """Returns each game's figures (`play_one`) for the setting over `games` deals."""
-    jobs = [(name, players, seed * 1_000_003 + g, setting) for g in range(games)]
+    """Returns each game's figures (`play_one`) for the setting over `args.games` deals."""
+    jobs = [
+        (args.game, players, args.seed * 1_000_003 + g, setting, args.iterations)
+        for g in range(args.games)
+    ]
     return list(pool.map(play_one, jobs))
 
 
@@ -133,6 +145,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--factors", default="0.5,2", help="multipliers, comma-separated")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--iterations", type=int, default=0, help="ISMCTS bots at this budget (0: greedy bots)"
+    )
     args = parser.parse_args(argv)
     game: Any = birdgames.get_game(args.game)
     players = args.players or game.player_counts[0]
@@ -141,20 +156,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     factors = [float(f) for f in args.factors.split(",")]
     if args.games < 2:
         parser.error("--games needs at least 2 games for an interval")
-    print(f"{args.game}, {players} players, {args.games} games a setting, seed {args.seed}")
+    bots = f"ISMCTS {args.iterations}" if args.iterations else "greedy"
+    print(
+        f"{args.game}, {players} players, {bots} bots, {args.games} games a setting, "
+        f"seed {args.seed}"
+    )
     for name in names:
         if name not in known:
             parser.error(f"{args.game}'s evaluation has no float constant {name}")
     with ProcessPoolExecutor(args.workers) as pool:
         # The same deals with no change first: the seat the changed bot takes in each game
         # has its own luck, which every setting shares.
-        played = screen(args.game, players, (), args.games, args.seed, pool)
+        played = screen(args, players, (), pool)
         control = [p[0] for p in played]
         print(line((), played, control), flush=True)
         for name in names:
             for factor in factors:
                 setting = ((name, known[name] * factor),)
-                played = screen(args.game, players, setting, args.games, args.seed, pool)
+                played = screen(args, players, setting, pool)
                 print(line(setting, played, control), flush=True)
     return 0
 

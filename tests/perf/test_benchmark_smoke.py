@@ -273,7 +273,7 @@ def test_the_evaluation_screen_plays_each_setting_against_the_evaluation_as_it_i
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "peacock, 3 players, 2 games a setting, seed 1"
+    assert lines[0] == "peacock, 3 players, greedy bots, 2 games a setting, seed 1"
     assert re.match(r"as it is +share +\d+\.\d% \[", lines[1]), lines[1]
     for line, value in zip(lines[2:], (0.0, 4 * before), strict=True):
         figures = r" +share +\d+\.\d% \[.* against as it is +[+-]\d+\.\d% \["
@@ -296,3 +296,24 @@ def test_an_evaluation_copy_plays_by_its_own_constants() -> None:
     assert tuning.evaluation_module("peacock", ()).evaluate(view, 0) == usual
     assert evaluate.EMPTY_SLOT_VALUE == 0.25
     assert evaluate.evaluate(view, 0) == usual
+
+
+def test_the_evaluation_screen_seats_search_bots_when_asked() -> None:
+    """`--iterations` screens with ISMCTS bots at that budget."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "tune_evaluation.py"),
+            *("--game", "rookery", "--games", "2", "--workers", "1", "--iterations", "4"),
+            *("--names", "CARD_VALUE", "--factors", "3"),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "rookery, 2 players, ISMCTS 4 bots, 2 games a setting, seed 1"
+    assert lines[2].startswith("CARD_VALUE 1.2 "), lines[2]
+    assert len(lines) == 3
