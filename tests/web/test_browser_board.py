@@ -170,18 +170,34 @@ def _check_mid_game(driver: webdriver.Chrome, name: str, how: str) -> None:
     assert not violations, violations
 
 
+def _hover_tip(driver: webdriver.Chrome, tip: Any, index: int) -> str:
+    """Hovers the `index`-th thing with a tip on the board; returns the tip shown, once it
+    has checked that the tip starts with the thing's name. A push from the other seats may
+    redraw the board under the pointer: then the thing is looked up again."""
+    for _ in range(5):
+        try:
+            thing = driver.find_elements(By.CSS_SELECTOR, ".board [data-tip]")[index]
+            label = thing.get_attribute("data-label") or ""
+            ActionChains(driver, duration=0).move_to_element(thing).perform()
+            WebDriverWait(driver, WAIT_SECONDS).until(lambda d: tip.is_displayed())
+            text: str = tip.text
+            thing.get_attribute("data-label")  # still the thing hovered: no redraw since
+        except (StaleElementReferenceException, IndexError):
+            time.sleep(0.05)
+            continue
+        assert text.startswith(label), (text, label)
+        return text
+    raise AssertionError(f"the board was redrawn under every hover of thing {index}")
+
+
 def _check_tips_and_news(driver: webdriver.Chrome) -> None:
     """Hovering a thing on the board shows its name and rules text; so does tapping one that
     cannot be picked; the live region has told the bot's moves."""
     tip = driver.find_element(By.ID, "tip")
     told = []
     # Cards, tiles and creatures have rules text; a zone's habitat or a seat's token may not.
-    for thing in driver.find_elements(By.CSS_SELECTOR, ".board [data-tip]")[:8]:
-        ActionChains(driver, duration=0).move_to_element(thing).perform()
-        WebDriverWait(driver, WAIT_SECONDS).until(lambda d: tip.is_displayed())
-        label = thing.get_attribute("data-label") or ""
-        assert tip.text.startswith(label), (tip.text, label)
-        told.append(tip.text)
+    for index in range(min(8, len(driver.find_elements(By.CSS_SELECTOR, ".board [data-tip]")))):
+        told.append(_hover_tip(driver, tip, index))
     assert any("\n" in text and len(text) > 40 for text in told), told
     ActionChains(driver, duration=0).move_to_element(
         driver.find_element(By.TAG_NAME, "header")
