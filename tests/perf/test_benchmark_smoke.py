@@ -18,10 +18,11 @@ from tests.files import load_file
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _run(script: str, *args: str) -> str:
-    """Runs a benchmark script; returns what it printed, once it has exited 0."""
+def _run(script: str, *args: str, folder: str = "benchmarks") -> str:
+    """Runs a benchmark script (or one in `folder`); returns what it printed, once it has
+    exited 0."""
     done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / script), *args],
+        [sys.executable, str(ROOT / folder / script), *args],
         capture_output=True,
         text=True,
         check=False,
@@ -241,16 +242,9 @@ def test_the_evaluation_fit_reports_a_weight_per_feature() -> None:
     """A small fit exits 0 and names every feature with its weight (nothing written)."""
     from birdgames.rookery.evaluate import FEATURE_NAMES
 
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "fit_evaluation.py"), "--games", "10"],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stderr
+    out = _run("fit_evaluation.py", "--games", "10", folder="scripts")
     for name in FEATURE_NAMES:
-        assert re.search(rf"^  {name} +[+-]\d\.\d{{4}}$", done.stdout, re.MULTILINE), name
+        assert re.search(rf"^  {name} +[+-]\d\.\d{{4}}$", out, re.MULTILINE), name
 
 
 def test_the_evaluation_screen_plays_each_setting_against_the_evaluation_as_it_is() -> None:
@@ -259,20 +253,13 @@ def test_the_evaluation_screen_plays_each_setting_against_the_evaluation_as_it_i
     from birdgames.peacock import evaluate
 
     before = evaluate.TUCK_VALUE
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "scripts" / "tune_evaluation.py"),
-            *("--game", "peacock", "--players", "3", "--games", "2", "--workers", "1"),
-            *("--names", "TUCK_VALUE", "--factors", "0,4"),
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=600,
+    out = _run(
+        "tune_evaluation.py",
+        *("--game", "peacock", "--players", "3", "--games", "2", "--workers", "1"),
+        *("--names", "TUCK_VALUE", "--factors", "0,4"),
+        folder="scripts",
     )
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
+    lines = out.splitlines()
     assert lines[0] == "peacock, 3 players, greedy bots, 2 games a setting, seed 1"
     assert re.match(r"as it is +share +\d+\.\d% \[", lines[1]), lines[1]
     for line, value in zip(lines[2:], (0.0, 4 * before), strict=True):
@@ -300,20 +287,13 @@ def test_an_evaluation_copy_plays_by_its_own_constants() -> None:
 
 def test_the_evaluation_screen_seats_search_bots_when_asked() -> None:
     """`--iterations` screens with ISMCTS bots at that budget."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "scripts" / "tune_evaluation.py"),
-            *("--game", "rookery", "--games", "2", "--workers", "1", "--iterations", "4"),
-            *("--names", "CARD_VALUE", "--factors", "3"),
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=600,
+    out = _run(
+        "tune_evaluation.py",
+        *("--game", "rookery", "--games", "2", "--workers", "1", "--iterations", "4"),
+        *("--names", "CARD_VALUE", "--factors", "3"),
+        folder="scripts",
     )
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
+    lines = out.splitlines()
     assert lines[0] == "rookery, 2 players, ISMCTS 4 bots, 2 games a setting, seed 1"
     assert lines[2].startswith("CARD_VALUE 1.2 "), lines[2]
     assert len(lines) == 3
