@@ -37,8 +37,11 @@ from birdgames.peacock.state import (
 from birdgames.peacock.view import SeatView, View
 
 # Share of its printed feathers a bird with no place on the tableau yet might still earn,
-# per scoring left (a later island or tuck may feed it).
-HOMELESS_SHARE: Final = 0.25
+# per scoring left (a later island or tuck may feed it). Screened by self-play
+# (scripts/tune_evaluation.py, docs/bots.md): a seat at half of the former 0.25 took
+# +4.3 [+0.4, +8.2] points of share over 240 paired greedy deals and +9.4 [+0.5, +18.2]
+# over 120 under ISMCTS 100, against seats at 0.25.
+HOMELESS_SHARE: Final = 0.125
 # Points an island card drafted, placed or tucked is worth per season whose birds are still
 # to draft (this season's in the share not yet drafted): room and resources for their
 # flocks, beyond what the plan, which places a held island as a new group, already counts.
