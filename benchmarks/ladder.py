@@ -374,12 +374,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         ]
         samples.append(bradley_terry(rungs, resampled))
     low, high = np.percentile(np.array(samples), [2.5, 97.5], axis=0)
-    unplayed = len(everything) < len(jobs)
+    unplayed = len(jobs) - len(everything)
     print(
         f"{args.game} {players}p: {len(results)} games ({args.games} per neighbouring pair, "
         f"{far_games} per other pair; {len(done)} from the record"
         f"{f', {len(extra)} more from other runs' if extra else ''}"
-        f"{f', {len(jobs) - len(everything)} not played yet' if unplayed else ''}), "
+        f"{f', {unplayed} of seed {args.seed} not played yet' if unplayed else ''}), "
         f"{spent:.0f} s on {args.workers} workers\n"
     )
     print("| rung | Elo | 95% interval | share against the rung below | ms per decision |")

@@ -197,7 +197,8 @@ def test_the_ladder_plays_neighbours_first_and_reports_a_record_part_way(tmp_pat
     record.write_text(record.read_text().splitlines()[0] + "\n")
     out = _run("ladder.py", *args, "--rungs", "random,greedy,heuristic", "--report")
     assert "3 games" not in out
-    assert "1 games (1 per neighbouring pair, 1 per other pair; 1 from the record, 2 not " in out
+    assert "1 games (1 per neighbouring pair, 1 per other pair; 1 from the record, 2 " in out
+    assert ", 2 of seed 1 not played yet)" in out
     assert len(record.read_text().splitlines()) == 1
     assert re.search(r"^\| greedy \| [+-]\d+ \| .* of 1 \|", out, re.MULTILINE), out
     assert re.search(r"^\| heuristic \| [+-]\d+ \| .* of 0 \|", out, re.MULTILINE), out
