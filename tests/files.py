@@ -1,8 +1,10 @@
-"""Scripts of the checkout loaded as modules by the tests (benchmarks, examples)."""
+"""Scripts of the checkout loaded as modules or run by the tests (benchmarks, examples,
+scripts)."""
 
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -20,3 +22,17 @@ def load_file(name: str, path: Path, register: bool = False) -> ModuleType:
         sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def run_script(path: Path, *args: str) -> str:
+    """Runs the Python script at `path` with `args`; returns what it printed, once it has
+    exited 0."""
+    done = subprocess.run(
+        [sys.executable, str(path), *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout

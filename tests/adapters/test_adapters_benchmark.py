@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import birdgames
+from tests.files import run_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -14,24 +13,9 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_adapter_benchmark_reports_every_subject() -> None:
     """A short run exits 0 and prints a row per engine and route, OpenSpiel's python games,
     the parts' costs and chance_outcomes()."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "benchmarks" / "adapters.py"),
-            "--seconds",
-            "0.02",
-            "--rounds",
-            "1",
-            "--games",
-            "2",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=600,
+    out = run_script(
+        ROOT / "benchmarks" / "adapters.py", "--seconds", "0.02", "--rounds", "1", "--games", "2"
     )
-    assert done.returncode == 0, done.stderr
-    out = done.stdout
     for name in birdgames.games():
         for route in ("engine", "engine+obs", "openspiel+obs", "pettingzoo", "vector x2"):
             assert f"| {name} 2p {route} |" in out

@@ -4,8 +4,6 @@ benchmark measures them against greedy seats by the baseline evaluation."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -14,7 +12,7 @@ from birdgames import sim
 from birdgames.bots import GreedyPolicy, ISMCTSPolicy, support_for
 from birdgames.perch_bop import GAME
 from birdgames.perch_bop import evaluate as perch_evaluate
-from tests.files import load_file
+from tests.files import load_file, run_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -67,14 +65,10 @@ def test_the_benchmark_measures_perch_against_greedy_by_the_baseline() -> None:
     baseline part prints the greedy bot against them."""
     yardstick = _bots_benchmark().yardstick(GAME, GAME.default_config(4))
     assert yardstick.evaluate is perch_evaluate.baseline
-    script = str(ROOT / "benchmarks" / "bots.py")
     args = ["--tables", "perch_bop", "--parts", "baseline", "--games", "4", "--workers", "1"]
-    done = subprocess.run(
-        [sys.executable, script, *args], capture_output=True, text=True, check=False, timeout=600
-    )
-    assert done.returncode == 0, done.stderr
-    assert "perch_bop, 4 players: 1 greedy, 3 greedy by the baseline evaluation" in done.stdout
-    assert "mean rank greedy " in done.stdout and ", baseline " in done.stdout
+    out = run_script(ROOT / "benchmarks" / "bots.py", *args)
+    assert "perch_bop, 4 players: 1 greedy, 3 greedy by the baseline evaluation" in out
+    assert "mean rank greedy " in out and ", baseline " in out
 
 
 def test_perch_searches_with_the_defaults_the_docs_give() -> None:

@@ -6,30 +6,19 @@ import json
 import math
 import re
 import statistics
-import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import birdgames
 from birdgames import sim
-from tests.files import load_file
+from tests.files import load_file, run_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _run(script: str, *args: str, folder: str = "benchmarks") -> str:
-    """Runs a benchmark script (or one in `folder`); returns what it printed, once it has
-    exited 0."""
-    done = subprocess.run(
-        [sys.executable, str(ROOT / folder / script), *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+    """Runs a benchmark script (or one in `folder`); returns what it printed."""
+    return run_script(ROOT / folder / script, *args)
 
 
 def test_the_playout_benchmark_reports_every_engine_and_player_count() -> None:
