@@ -16,9 +16,11 @@ Subjects, per engine (random masked play, one process):
 
 and OpenSpiel's `python_liars_poker` and `python_tic_tac_toe` with `observation_tensor`.
 Subjects take turns, one slice of `--seconds` of CPU time (`time.process_time`) each, for
-`--rounds` rounds; a figure is the median of its slices. Then the cost of the parts (µs per
-call over the consecutive positions of recorded games: step, view, observation, and the
-mask beyond the legal listing a step makes anyway) and of `chance_outcomes()`.
+`--rounds` rounds; a figure is the median of its slices. Then the cost of the parts: µs
+per step of random play that pays the step alone and then each piece a route adds (the
+listing by index, the mask's array, the observation straight from the state), which counts
+what the pieces cost in play (caches, the collector) and not what they cost apart; a view
+and its observation per call; and `chance_outcomes()`.
 
 A measuring script, not a test: it prints figures and never fails on them.
 """
@@ -225,43 +227,77 @@ def _per_call(call: Callable[[Any], object], items: Sequence[Any]) -> float:
     return (clock() - start) / max(1, len(items)) * 1e6
 
 
-def parts(name: str, players: int) -> str:
-    """Returns one line: µs per call of a step and of the observation's parts."""
+# What a route pays each step, piece by piece, in the order the routes add them.
+ROUTE_PIECES = ("index", "mask", "observation")
+
+
+def _route_us(name: str, players: int, pieces: int, steps: int) -> float:
+    """Returns µs per step of random play that pays the step and the first `pieces` of
+    `ROUTE_PIECES`: the legal listing by index in place of `legal_actions`, the mask's
+    array, the acting seat's observation straight from the state. Every count plays the
+    same games from the same seeds, with fresh observers, so no piece finds what another
+    piece's calls left in a cache."""
     from birdgames.encoding import get_encoding
 
     game, encoding = birdgames.get_game(name), get_encoding(name)
     config = game.default_config(players)
     size, actions = encoding.observation_size(config), encoding.num_actions(config)
+    seats = [arrays.SeatObserver(game, encoding, config, q, size) for q in range(players)]
+    pick, seed = random.Random(1), 100
+    state = game.new_game(config, seed)
+    clock = time.process_time
+    start = clock()
+    for _ in range(steps):
+        if game.is_terminal(state):
+            seed += 1
+            state = game.new_game(config, seed)
+        player = game.to_act(state)[0]
+        if pieces == 0:
+            listed = game.legal_actions(state, player)
+            action = listed[pick.randrange(len(listed))]
+        else:
+            legal = arrays.legal_index(game, encoding, state, player)
+            if pieces >= 2:
+                arrays.mask_array(legal, actions)
+            if pieces >= 3:
+                seats[player].observe(state)
+            action = list(legal.values())[pick.randrange(len(legal))]
+        state = game.apply(state, action)
+    return (clock() - start) / steps * 1e6
+
+
+def parts(name: str, players: int, steps: int = 4000) -> str:
+    """Returns one line: µs per step of the engine and of each piece a route adds to it
+    (`_route_us`, the least of three runs), and of a view and its observation."""
+    from birdgames.encoding import get_encoding
+
+    game, encoding = birdgames.get_game(name), get_encoding(name)
+    config = game.default_config(players)
+    size = encoding.observation_size(config)
+    costs = [
+        min(_route_us(name, players, pieces, steps) for _ in range(3))
+        for pieces in range(len(ROUTE_PIECES) + 1)
+    ]
+    step = costs[0]
+    added = ", ".join(
+        f"{piece} +{costs[k + 1] - costs[k]:.0f}" for k, piece in enumerate(ROUTE_PIECES)
+    )
     pick = random.Random(1)
     positions = []
     for seed in range(3):
         state = game.new_game(config, seed)
         while not game.is_terminal(state):
             player = game.to_act(state)[0]
-            action = pick.choice(game.legal_actions(state, player))
-            positions.append((state, player, action))
-            state = game.apply(state, action)
-    step = _per_call(lambda p: game.apply(p[0], p[2]) and game.legal_actions(p[0], p[1]), positions)
-    views = [game.view(s, p) for s, p, _ in positions]
+            positions.append((state, player))
+            state = game.apply(state, pick.choice(game.legal_actions(state, player)))
     view = _per_call(lambda p: game.view(p[0], p[1]), positions)
+    views = [game.view(s, p) for s, p in positions]
     observers = [arrays.Observer(encoding, size) for _ in range(players)]
     observe = _per_call(lambda v: observers[v.player].observe(v), views)
-    seats = [arrays.SeatObserver(game, encoding, config, q, size) for q in range(players)]
-    # What the routes pay: straight from the state.
-    routed = _per_call(lambda p: seats[p[1]].observe(p[0]), positions)
-    listing = _per_call(lambda p: game.legal_actions(p[0], p[1]), positions)
-    # The mask beyond the legal listing a step makes anyway.
-    mask = _per_call(
-        lambda p: arrays.mask_array(arrays.legal_index(game, encoding, p[0], p[1]), actions),
-        positions,
-    )
-    mask = max(0.0, mask - listing)
-    direct = f" (straight from the state: {routed:.0f} µs)"
     return (
-        f"{name} {players}p: step (legal_actions + apply) {step:.0f} µs; view {view:.0f} µs, "
-        f"observation {observe:.0f} µs{direct}, mask {mask:.0f} µs beyond legal_actions "
-        f"(the routes' observation over step: {routed / step:.1f}x; with the mask "
-        f"{(routed + mask) / step:.1f}x)"
+        f"{name} {players}p: step (legal_actions + apply) {step:.0f} µs; the route adds "
+        f"{added} µs (a route's step {costs[-1] / step:.1f}x the engine's); "
+        f"a view {view:.0f} µs and its observation {observe:.0f} µs"
     )
 
 

@@ -20,5 +20,6 @@ def test_the_adapter_benchmark_reports_every_subject() -> None:
         for route in ("engine", "engine+obs", "openspiel+obs", "pettingzoo", "vector x2"):
             assert f"| {name} 2p {route} |" in out
         assert f"{name} 2p: step (legal_actions + apply)" in out
+        assert "the route adds index +" in out
         assert f"{name}: chance_outcomes()" in out
     assert "| python_liars_poker |" in out
