@@ -251,11 +251,16 @@ def _by_mouse(driver: webdriver.Chrome, selector: str) -> None:
 
 
 def _by_keyboard(driver: webdriver.Chrome, selector: str) -> None:
-    """Tabs (or shift-tabs) to the element, as a keyboard user would, then presses Enter."""
-    seen = []
-    for _ in range(3):
+    """Tabs (or shift-tabs) to the element, as a keyboard user would, then presses Enter.
+    Keys sent while the page redraws for a pushed update may land before the redraw, so
+    the focus is looked at again until the page's wait runs out."""
+    seen: list[tuple[int, int]] = []
+    deadline = time.monotonic() + WAIT_SECONDS
+    while not seen or time.monotonic() < deadline:
+        if seen:
+            time.sleep(0.05)
         now, wanted = driver.execute_script(_TAB_STOPS, selector)
-        seen.append((now, wanted))
+        seen = [*seen[-4:], (now, wanted)]
         if wanted < 0:
             raise NoSuchElementException(selector)
         if now == wanted:
@@ -269,7 +274,7 @@ def _by_keyboard(driver: webdriver.Chrome, selector: str) -> None:
             ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB * (now - wanted)).key_up(
                 Keys.SHIFT
             ).perform()
-    raise AssertionError(f"Tab did not reach {selector}: (focused, wanted) {seen}")
+    raise AssertionError(f"Tab did not reach {selector}: (focused, wanted) last {seen}")
 
 
 def _play_one_move(

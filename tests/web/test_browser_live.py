@@ -60,8 +60,11 @@ return [buttons, buttons.map((button) => button.textContent)];
 
 def _click_any(driver: webdriver.Chrome, rng: random.Random) -> None:
     """Clicks one of the choices shown now. A bot's moves may change them (a simultaneous
-    phase that ends), so a stale or vanished button is looked up again, not an error."""
-    for _ in range(100):
+    phase that ends), so a stale or vanished button is looked up again, not an error. The
+    wait is the page's, not a count of tries: a search bot on a busy machine may think for
+    seconds before the choices come back."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while True:
         buttons, labels = driver.execute_script(_ENABLED_CHOICES)
         try:
             if buttons:
@@ -72,8 +75,9 @@ def _click_any(driver: webdriver.Chrome, rng: random.Random) -> None:
                 return
         except StaleElementReferenceException:
             pass
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no choice could be clicked for {WAIT_SECONDS:.0f} s")
         time.sleep(0.05)
-    raise AssertionError("no choice could be clicked for 5 s")
 
 
 def _shot(driver: webdriver.Chrome, name: str) -> None:
