@@ -234,9 +234,10 @@ ROUTE_PIECES = ("index", "mask", "observation")
 def _route_us(name: str, players: int, pieces: int, steps: int) -> float:
     """Returns µs per step of random play that pays the step and the first `pieces` of
     `ROUTE_PIECES`: the legal listing by index in place of `legal_actions`, the mask's
-    array, the acting seat's observation straight from the state. Every count plays the
-    same games from the same seeds, with fresh observers, so no piece finds what another
-    piece's calls left in a cache."""
+    array, the acting seat's observation straight from the state. Every count starts from
+    the same seeds with fresh observers, so no piece finds what another piece's calls left
+    in a cache (where the listing by index keeps the listing's order, Perch's and
+    Peacock's, every count plays the same games)."""
     from birdgames.encoding import get_encoding
 
     game, encoding = birdgames.get_game(name), get_encoding(name)
