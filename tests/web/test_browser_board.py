@@ -255,10 +255,12 @@ def _by_keyboard(driver: webdriver.Chrome, selector: str) -> None:
     Keys sent while the page redraws for a pushed update may land before the redraw, so
     the focus is looked at again until the page's wait runs out."""
     seen: list[tuple[int, int]] = []
+    looks = 0
     deadline = time.monotonic() + WAIT_SECONDS
-    while not seen or time.monotonic() < deadline:
-        if seen:
+    while looks < 2 or time.monotonic() < deadline:
+        if looks >= 2:  # the usual press takes two looks: keys sent, then Enter
             time.sleep(0.05)
+        looks += 1
         now, wanted = driver.execute_script(_TAB_STOPS, selector)
         seen = [*seen[-4:], (now, wanted)]
         if wanted < 0:
