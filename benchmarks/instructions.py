@@ -1,14 +1,15 @@
 """Instructions per random-playout action of every engine, counted by valgrind's callgrind.
 
-    python benchmarks/instructions.py [--game NAME] [--games 4] [--no-openspiel]
+    python benchmarks/instructions.py [--game NAME] [--games 4] [--longer 5] [--no-openspiel]
 
 Timings move with the machine's load and speed (`playouts.py` compares ratios measured in
 one run for that reason); an instruction count does not, so it tells a change's effect apart
-from the day's noise. Each subject plays `--games` random games under callgrind, then five
-times as many (the same seeds first, `PYTHONHASHSEED=0`); the difference in instructions over
-the difference in actions is one action's cost, start-up and imports cancelled out. The
-games are chosen as `playouts.py` chooses them (`random.Random(seed).choice`), each with its
-default config. Needs valgrind (`apt-get install valgrind`) and takes a minute or two.
+from the day's noise. Each subject plays `--games` random games under callgrind, then
+`--longer` times as many (the same seeds first, `PYTHONHASHSEED=0`); the difference in
+instructions over the difference in actions is one action's cost, start-up and imports
+cancelled out. The games are chosen as `playouts.py` chooses them
+(`random.Random(seed).choice`), each with its default config. Needs valgrind (`apt-get
+install valgrind`) and takes a minute or two.
 
 A measuring script, not a test: it prints figures and never fails on them.
 """
@@ -29,7 +30,6 @@ import birdgames
 
 SPIEL_GAME = "python_liars_poker"
 SPIEL_GAMES = 25  # a liar's poker game is short: this many times `--games` of them
-LONGER = 5  # the second count of games, as a multiple of the first
 _SUMMARY = re.compile(r"^summary: (\d+)$", re.MULTILINE)
 
 
@@ -89,10 +89,12 @@ def count(name: str, players: int, games: int, scratch: Path) -> tuple[int, int]
     return int(found.group(1)), actions
 
 
-def per_action(name: str, players: int, games: int, scratch: Path) -> tuple[float, int]:
+def per_action(
+    name: str, players: int, games: int, longer: int, scratch: Path
+) -> tuple[float, int]:
     """Returns (instructions per action, actions counted) for one subject."""
     short, short_actions = count(name, players, games, scratch)
-    long, long_actions = count(name, players, games * LONGER, scratch)
+    long, long_actions = count(name, players, games * longer, scratch)
     actions = long_actions - short_actions
     return (long - short) / actions, actions
 
@@ -102,6 +104,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", help="only this engine")
     parser.add_argument("--games", type=int, default=4, help="games in the shorter run")
+    parser.add_argument(
+        "--longer", type=int, default=5, help="the longer run's games, as a multiple of --games"
+    )
     parser.add_argument("--no-openspiel", action="store_true", help=f"skip {SPIEL_GAME}")
     parser.add_argument("--play", nargs=3, metavar=("NAME", "PLAYERS", "GAMES"), help="internal")
     args = parser.parse_args(argv)
@@ -126,7 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("| --- | ---: | ---: |")
     with tempfile.TemporaryDirectory() as scratch:
         for name, players in subjects:
-            cost, actions = per_action(name, players, args.games, Path(scratch))
+            cost, actions = per_action(name, players, args.games, args.longer, Path(scratch))
             label = name if name == SPIEL_GAME else f"{name} {players}p"
             print(f"| {label} | {cost / 1000:,.0f}k | {actions:,} |", flush=True)
     return 0

@@ -25,14 +25,16 @@ from birdgames import AnyGame, codec, games, get_game, schema, sim
 from birdgames.schema import Kind
 from tests.conformance.hostile import Case, game_samples, hostile_cases
 from tests.conformance.test_conformance import ADAPTERS
+from tests.profile import PROFILE
 from tests.toy.game import Phase, SeatView, ToyGame
 
 ROOT: Final = Path(__file__).resolve().parents[2]
 # Steps between two checks of the state, every view, every legal action offered and a live
 # record (each step's action and events are all checked): a Perch game has hundreds of steps.
-EVERY_FEW_STEPS: Final = 6
+# The quick profile (the check command's other Pythons) looks three times as seldom.
+EVERY_FEW_STEPS: Final = 18 if PROFILE == "quick" else 6
 # One hostile case in this many is checked against the schemas (all of them take minutes).
-HOSTILE_STRIDE: Final = 10
+HOSTILE_STRIDE: Final = 20 if PROFILE == "quick" else 10
 # Hostile cases the schemas accept, by the start of their name: each is a rule the schemas'
 # description says a JSON Schema cannot state (the text's size, a key named twice).
 UNSTATABLE: Final = ("over the size limit", "duplicate kind", "duplicate format")
