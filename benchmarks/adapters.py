@@ -58,10 +58,18 @@ def _timed(step: Callable[[], None], seconds: float) -> tuple[int, float]:
             return steps, clock() - start
 
 
-class EngineRunner:
-    """Random games of the engine alone, or with the acting seat's observation and mask."""
+# What a route adds to the engine's step, in the order `EngineRunner` adds them: the legal
+# listing by index in place of `legal_actions`, the mask's array, the acting seat's
+# observation straight from the state.
+ROUTE_PIECES = ("index", "mask", "observation")
 
-    def __init__(self, name: str, players: int, observe: bool) -> None:
+
+class EngineRunner:
+    """Random games of the engine paying the first `pieces` of `ROUTE_PIECES` each step (0:
+    the engine alone, all three: the engine with the acting seat's observation and mask),
+    from game `seed` on, the actions drawn by `random.Random(pick)`."""
+
+    def __init__(self, name: str, players: int, pieces: int, seed: int = 0, pick: int = 0) -> None:
         from birdgames.encoding import get_encoding
 
         self.game = birdgames.get_game(name)
@@ -69,9 +77,9 @@ class EngineRunner:
         self.config = self.game.default_config(players)
         self.size = self.encoding.observation_size(self.config)
         self.actions = self.encoding.num_actions(self.config)
-        self.observe = observe
-        self.pick = random.Random(0)
-        self.seed = 0
+        self.pieces = pieces
+        self.pick = random.Random(pick)
+        self.seed = seed
         self.state = self.game.new_game(self.config, self.seed)
         self.observers = [
             arrays.SeatObserver(self.game, self.encoding, self.config, seat, self.size)
@@ -79,18 +87,21 @@ class EngineRunner:
         ]
 
     def step(self) -> None:
-        game, state = self.game, self.state
+        game, state, pieces = self.game, self.state, self.pieces
         if game.is_terminal(state):
             self.seed += 1
             state = game.new_game(self.config, self.seed)
         player = game.to_act(state)[0]
-        if self.observe:
-            legal = arrays.legal_index(game, self.encoding, state, player)
-            arrays.mask_array(legal, self.actions)
-            self.observers[player].observe(state)
-            action = legal[self.pick.choice(list(legal))]
+        if pieces == 0:
+            listed = game.legal_actions(state, player)
+            action = listed[self.pick.randrange(len(listed))]
         else:
-            action = self.pick.choice(game.legal_actions(state, player))
+            legal = arrays.legal_index(game, self.encoding, state, player)
+            if pieces >= 2:
+                arrays.mask_array(legal, self.actions)
+            if pieces >= 3:
+                self.observers[player].observe(state)
+            action = list(legal.values())[self.pick.randrange(len(legal))]
         self.state = game.apply(state, action)
 
     def run(self, seconds: float) -> tuple[int, float]:
@@ -195,8 +206,8 @@ def subjects(players: int, games: int) -> dict[str, Runner]:
     for name, game in birdgames.games().items():
         if players not in game.player_counts:
             continue
-        runners[f"{name} {players}p engine"] = EngineRunner(name, players, observe=False)
-        runners[f"{name} {players}p engine+obs"] = EngineRunner(name, players, observe=True)
+        runners[f"{name} {players}p engine"] = EngineRunner(name, players, 0)
+        runners[f"{name} {players}p engine+obs"] = EngineRunner(name, players, len(ROUTE_PIECES))
         if spiel:
             runners[f"{name} {players}p openspiel+obs"] = SpielRunner(
                 f"birdgames_{name}", {"players": players}
@@ -228,42 +239,16 @@ def _per_call(call: Callable[[Any], object], items: Sequence[Any]) -> float:
 
 
 # What a route pays each step, piece by piece, in the order the routes add them.
-ROUTE_PIECES = ("index", "mask", "observation")
-
-
 def _route_us(name: str, players: int, pieces: int, steps: int) -> float:
-    """Returns µs per step of random play that pays the step and the first `pieces` of
-    `ROUTE_PIECES`: the legal listing by index in place of `legal_actions`, the mask's
-    array, the acting seat's observation straight from the state. Every count starts from
-    the same seeds with fresh observers, so no piece finds what another piece's calls left
-    in a cache (where the listing by index keeps the listing's order, Perch's and
-    Peacock's, every count plays the same games)."""
-    from birdgames.encoding import get_encoding
-
-    game, encoding = birdgames.get_game(name), get_encoding(name)
-    config = game.default_config(players)
-    size, actions = encoding.observation_size(config), encoding.num_actions(config)
-    seats = [arrays.SeatObserver(game, encoding, config, q, size) for q in range(players)]
-    pick, seed = random.Random(1), 100
-    state = game.new_game(config, seed)
+    """Returns µs per step of `EngineRunner`'s random play paying the first `pieces` of
+    `ROUTE_PIECES`. Every count starts from the same seeds with fresh observers, so no piece
+    finds what another piece's calls left in a cache (where the listing by index keeps the
+    listing's order, Perch's and Peacock's, every count plays the same games)."""
+    runner = EngineRunner(name, players, pieces, seed=100, pick=1)
     clock = time.process_time
     start = clock()
     for _ in range(steps):
-        if game.is_terminal(state):
-            seed += 1
-            state = game.new_game(config, seed)
-        player = game.to_act(state)[0]
-        if pieces == 0:
-            listed = game.legal_actions(state, player)
-            action = listed[pick.randrange(len(listed))]
-        else:
-            legal = arrays.legal_index(game, encoding, state, player)
-            if pieces >= 2:
-                arrays.mask_array(legal, actions)
-            if pieces >= 3:
-                seats[player].observe(state)
-            action = list(legal.values())[pick.randrange(len(legal))]
-        state = game.apply(state, action)
+        runner.step()
     return (clock() - start) / steps * 1e6
 
 
