@@ -29,10 +29,13 @@ from tests.profile import PROFILE
 from tests.toy.game import Phase, SeatView, ToyGame
 
 ROOT: Final = Path(__file__).resolve().parents[2]
-# Steps between two checks of the state, every view, every legal action offered and a live
-# record (each step's action and events are all checked): a Perch game has hundreds of steps.
-# The quick profile (the check command's other Pythons) looks three times as seldom.
+# Steps between two checks of the state, every view and every legal action offered (each
+# step's action and events are all checked): a Perch game has hundreds of steps. The quick
+# profile (the check command's other Pythons) looks three times as seldom.
 EVERY_FEW_STEPS: Final = 18 if PROFILE == "quick" else 6
+# Steps between two live records (and one at the end): a live record holds every step so far,
+# each of whose actions and events was checked already.
+LIVE_RECORD_STEPS: Final = 150
 # One hostile case in this many is checked against the schemas (all of them take minutes).
 HOSTILE_STRIDE: Final = 20 if PROFILE == "quick" else 10
 # Hostile cases the schemas accept, by the start of their name: each is a rule the schemas'
@@ -90,7 +93,7 @@ def documents_of_a_game(game: AnyGame, config: object, seed: int) -> Iterator[tu
             break
         seat = match.to_act()[0]
         legal = match.legal_actions(seat)
-        if match.steps % (EVERY_FEW_STEPS * 5) == 0:
+        if match.steps % LIVE_RECORD_STEPS == 0:
             yield "live_record", match.save()
         if match.steps % EVERY_FEW_STEPS == 0:
             for action in legal:
