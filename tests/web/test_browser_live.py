@@ -32,7 +32,7 @@ from tests.web.test_browser import (
     _wait,
     choose,
 )
-from tests.web.test_persistence import call, server_process
+from tests.web.test_persistence import call, kill_server, server_process
 
 pytestmark = pytest.mark.browser
 
@@ -158,8 +158,7 @@ def test_a_page_rides_out_a_server_kill_and_restart(
             steps = page["steps"]
             _click_action(driver, page, rng)
             page = _wait(driver, _moved_on_from(steps))
-        process.send_signal(signal.SIGKILL)
-        process.wait(20)
+        kill_server(process)
     _until(driver, "document.body.dataset.connection === 'lost'")
     assert "Disconnected" in driver.find_element(By.ID, "banner").text
     buttons = driver.find_elements(By.CSS_SELECTOR, "button.action")

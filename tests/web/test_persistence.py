@@ -3,6 +3,7 @@ before a step is acknowledged, and a database that is not the server's is refuse
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -40,12 +41,17 @@ def call(base: str, method: str, path: str, body: object = None) -> tuple[int, A
 def server_process(
     db: Path, port: int | None = None
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """Runs examples/web/server.py as its own process on `db`; yields its address."""
+    """Runs examples/web/server.py as its own process on `db`; yields its address.
+
+    The server leads a process group of its own, so `kill_server` and the end of the block
+    reach the worker processes its bot seats think in, which a killed server leaves behind.
+    """
     port = port or free_port()
     process = subprocess.Popen(
         [sys.executable, str(SERVER_FILE), "--port", str(port), "--db", str(db)],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -64,6 +70,18 @@ def server_process(
         if process.poll() is None:
             process.send_signal(signal.SIGTERM)
             process.wait(20)
+        _kill_group(process)
+
+
+def kill_server(process: subprocess.Popen[bytes]) -> None:
+    """Kills the server as a crash would (SIGKILL), and the bot workers it started."""
+    _kill_group(process)
+    process.wait(20)
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    with contextlib.suppress(ProcessLookupError):  # every process of the group has ended
+        os.killpg(process.pid, signal.SIGKILL)
 
 
 def _token(link: str) -> str:
@@ -102,8 +120,7 @@ def test_a_killed_server_comes_back_with_every_table_link_step_and_save(tmp_path
             for token in [*tokens, _token(seats["host"]), hotseat_host]
         }
         saves = call(base, "GET", f"/api/play/{_token(seats['host'])}/saves")[1]
-        process.send_signal(signal.SIGKILL)
-        process.wait(20)
+        kill_server(process)
     with server_process(db) as (base, _):
         for token, payload in before.items():
             assert call(base, "GET", f"/api/play/{token}/state")[1] == payload
