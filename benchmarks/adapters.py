@@ -238,7 +238,6 @@ def _per_call(call: Callable[[Any], object], items: Sequence[Any]) -> float:
     return (clock() - start) / max(1, len(items)) * 1e6
 
 
-# What a route pays each step, piece by piece, in the order the routes add them.
 def _route_us(name: str, players: int, pieces: int, steps: int) -> float:
     """Returns µs per step of `EngineRunner`'s random play paying the first `pieces` of
     `ROUTE_PIECES`. Every count starts from the same seeds with fresh observers, so no piece

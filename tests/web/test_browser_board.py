@@ -254,13 +254,11 @@ def _by_keyboard(driver: webdriver.Chrome, selector: str) -> None:
     """Tabs (or shift-tabs) to the element, as a keyboard user would, then presses Enter.
     Keys sent while the page redraws for a pushed update may land before the redraw, so
     the focus is looked at again until the page's wait runs out."""
-    seen: list[tuple[int, int]] = []
-    looks = 0
+    seen: list[tuple[int, int]] = []  # the last five looks
     deadline = time.monotonic() + WAIT_SECONDS
-    while looks < 2 or time.monotonic() < deadline:
-        if looks >= 2:  # the usual press takes two looks: keys sent, then Enter
+    while len(seen) < 2 or time.monotonic() < deadline:
+        if len(seen) >= 2:  # the usual press takes two looks: keys sent, then Enter
             time.sleep(0.05)
-        looks += 1
         now, wanted = driver.execute_script(_TAB_STOPS, selector)
         seen = [*seen[-4:], (now, wanted)]
         if wanted < 0:
