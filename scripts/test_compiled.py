@@ -9,7 +9,8 @@ installed with the test extra; the suite's packaging tests install that same whe
 suite runs, the script checks that the compiled modules are what `import birdgames` loads, so
 a build that silently fell back to pure Python fails. pytest runs from the repository root:
 `birdgames` resolves to the installed, compiled package (the tests put the root on the path,
-never src/). The browser tests (marker `browser`) ran on the pure build and are left out here.
+never src/). The browser tests (marker `browser`) and the tools' tests (marker `tooling`) ran on
+the pure build and are left out here.
 The check command runs it through scripts/test_pythons.py, beside the other Pythons' suites,
 in two calls: `--build` (the venv, the wheel, its install and the check that it is compiled),
 started beside the first Python's steps, then `--test [pytest args]` (the suite on that venv).
@@ -24,6 +25,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 VENV = ROOT / ".venv-mypyc"
+
+# What the first Python's run alone holds (later -m arguments override it): the browser tests
+# click the page through Chromium, which neither the server's Python nor its build changes,
+# and the tools' tests check the benchmarks, the docs and the TypeScript declarations.
+FIRST_PYTHON_ONLY = "not browser and not tooling"
 
 # One compiled module per engine, and each rewritten state module (hatch_native.py): each must
 # load from an extension module, and each State must be native (no instance dict).
@@ -119,9 +125,7 @@ def test(pytest_args: list[str]) -> int:
     if _wheel() is None or not python.exists():
         print("== compiled build: nothing built (run with --build first)")
         return 1
-    # The browser tests ran on the pure build: Chromium and the page are the same here (later
-    # -m arguments override this one).
-    command = [str(python), "-m", "pytest", "-p", "no:cacheprovider", "-m", "not browser"]
+    command = [str(python), "-m", "pytest", "-p", "no:cacheprovider", "-m", FIRST_PYTHON_ONLY]
     if code := _run([*command, *pytest_args], _env()):
         return code
     print("the suite passed on the compiled build")

@@ -7,9 +7,9 @@ pyproject.toml. Each pure run gets its own virtual environment (`.venv-3.N`) wit
 and its test extra installed. An interpreter that cannot be found is a failure, never a skip: a
 release must be tested on every Python it claims. Interpreters are looked up on PATH
 (`python3.N`) and then among pyenv's installed versions. The browser tests (marker `browser`)
-ran with the first Python and are left out here. The runs go side by side, each printing its
-output when it ends: one alone leaves a core idle while it installs, compiles or waits on a
-subprocess.
+and the tools' tests (marker `tooling`) ran with the first Python and are left out here. The
+runs go side by side, each printing its output when it ends: one alone leaves a core idle while
+it installs, compiles or waits on a subprocess.
 """
 
 from __future__ import annotations
@@ -28,6 +28,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+# Run as a script, only scripts/ is on the path: the checkout's root makes `scripts` importable.
+sys.path.insert(0, str(ROOT))
+
+from scripts.test_compiled import FIRST_PYTHON_ONLY  # noqa: E402
+
 PREFIX = "Programming Language :: Python :: "
 
 
@@ -162,9 +167,7 @@ class Python:
 
     def test(self, pytest_args: list[str], output: list[str], stop: threading.Event) -> int:
         """Runs the suite in the venv `prepare` made."""
-        # The browser tests click the page through Chromium, which the server's Python does
-        # not change: they ran with the first Python (later -m arguments override this one).
-        command = [str(self.venv / "bin" / "pytest"), "-m", "not browser", *pytest_args]
+        command = [str(self.venv / "bin" / "pytest"), "-m", FIRST_PYTHON_ONLY, *pytest_args]
         return _steps(self.name, [command], _quick_env(), output, stop)
 
 

@@ -20,6 +20,8 @@ from scripts.rules_map import (
     render,
 )
 
+pytestmark = pytest.mark.tooling
+
 
 @cache
 def _checkout_maps() -> dict[str, GameMap]:

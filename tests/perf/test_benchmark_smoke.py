@@ -9,11 +9,15 @@ import statistics
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 import birdgames
 from birdgames import sim
 from tests.files import load_file, run_script
 
 ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.tooling
 
 
 def _run(script: str, *args: str, folder: str = "benchmarks") -> str:

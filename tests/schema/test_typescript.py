@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import Final
 
+import pytest
+
 from birdgames import codec, get_game, schema, sim
 from tests.toy.game import GAME as TOY
 
@@ -34,12 +36,14 @@ def _tsc(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(TSC), *args], capture_output=True, text=True, cwd=cwd, check=False)
 
 
+@pytest.mark.tooling
 def test_the_web_example_type_checks_against_the_declarations() -> None:
     """`tsc --checkJs --noEmit` (examples/web/tsconfig.json) passes over the static files."""
     done = _tsc("-p", str(WEB / "tsconfig.json"))
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.tooling
 def test_a_view_field_the_documents_lack_fails_the_check(tmp_path: Path) -> None:
     """A drawer reading a field no Peacock seat view has is an error naming that field."""
     copy = tmp_path / "web"
