@@ -28,7 +28,8 @@ VENV = ROOT / ".venv-mypyc"
 
 # What the first Python's run alone holds (later -m arguments override it): the browser tests
 # click the page through Chromium, which neither the server's Python nor its build changes,
-# and the tools' tests check the benchmarks, the docs and the TypeScript declarations.
+# and the tools' tests check the benchmarks, the docs' rules map and the web example's
+# JavaScript under tsc.
 FIRST_PYTHON_ONLY = "not browser and not tooling"
 
 # One compiled module per engine, and each rewritten state module (hatch_native.py): each must
