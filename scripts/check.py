@@ -2,15 +2,15 @@
 
 The first Python (the one running this script) installs the package with its dev and docs
 extras into `.venv` (made when missing; the running venv, when the script runs in one), then
-lints (`ruff check`, `ruff format --check`), type-checks (`mypy`, and `tsc --checkJs` over the
-web example's JavaScript), builds the docs (`zensical build --strict`) and runs the suite with
-the full `ci` profile (`pytest`), in that order, stopping at the first failure. Before all of
-them, `npm ci` installs the checkers package.json names (tsc, pyright, Ajv), which the suite
-runs on every Python. Meanwhile scripts/test_pythons.py makes the other supported
-Pythons' venvs (the first of them with the compiled build) and runs the suite on each as soon
-as it is ready, with the `quick` profile: all runs side by side keep both cores busy. If a
-first Python's step fails, those runs are stopped. Only the standard library is imported
-here. Arguments go to every pytest run.
+lints (`ruff check`, `ruff format --check`), type-checks (`mypy`), builds the docs (`zensical
+build --strict`) and runs the suite with the full `ci` profile (`pytest`, whose tests also run
+`tsc --checkJs` over the web example's JavaScript), in that order, stopping at the first
+failure. Before all of them, `npm ci` installs the checkers package.json names (tsc, pyright,
+Ajv), which the suite runs on every Python. Meanwhile scripts/test_pythons.py makes the
+other supported Pythons' venvs (the first of them with the compiled build) and runs the suite
+on each as soon as it is ready, with the `quick` profile: all runs side by side keep both
+cores busy. If a first Python's step fails, those runs are stopped. Only the standard library
+is imported here. Arguments go to every pytest run.
 """
 
 from __future__ import annotations
@@ -59,7 +59,6 @@ def first_python(pytest_args: list[str]) -> int:
         [str(BIN / "ruff"), "check", "."],
         [str(BIN / "ruff"), "format", "--check", "."],
         [str(BIN / "mypy")],
-        [str(ROOT / "node_modules" / ".bin" / "tsc"), "-p", "examples/web/tsconfig.json"],
         [str(BIN / "zensical"), "build", "--strict"],
     ]
     if sys.prefix == sys.base_prefix:
