@@ -9,16 +9,20 @@ Subjects, per engine (random masked play, one process):
 - `engine+obs`: the same plus, every step, the acting seat's observation (written by a
   `SeatObserver` kept per seat, over that seat's last one, straight from the state) and its
   mask (the legal actions by index, which also decode the chosen action).
+- `engine+entities`: the same with the acting seat's entity observation (its
+  `entity_writer`, kept per seat, straight from the state) in place of the dense one.
 - `openspiel+obs`: `pyspiel` `legal_actions`, `apply_action` and `observation_tensor` of the
   seat to act (chance nodes sampled by their odds; a chance step counts as a step).
 - `pettingzoo`: the AEC loop (`last()`, `step()`), observation and mask every step.
 - `vector`: `VectorGame` with `--games` games stepping together; steps of all games.
+- `vector entities`: `EntityVectorGame`, the same with entity observations.
 
 and OpenSpiel's `python_liars_poker` and `python_tic_tac_toe` with `observation_tensor`.
 Subjects take turns, one slice of `--seconds` of CPU time (`time.process_time`) each, for
 `--rounds` rounds; a figure is the median of its slices. Then the cost of the parts: µs
 per step of random play that pays the step alone and then each piece a route adds (the
-listing by index, the mask's array, the observation straight from the state), which counts
+listing by index, the mask's array, the observation straight from the state, or the entity
+observation in its place), which counts
 what the pieces cost in play (caches, the collector) and not what they cost apart; a view
 and its observation per call; and `chance_outcomes()`.
 
@@ -67,9 +71,18 @@ ROUTE_PIECES = ("index", "mask", "observation")
 class EngineRunner:
     """Random games of the engine paying the first `pieces` of `ROUTE_PIECES` each step (0:
     the engine alone, all three: the engine with the acting seat's observation and mask),
-    from game `seed` on, the actions drawn by `random.Random(pick)`."""
+    from game `seed` on, the actions drawn by `random.Random(pick)`. With `entities` the
+    observation is the seat's entity observation."""
 
-    def __init__(self, name: str, players: int, pieces: int, seed: int = 0, pick: int = 0) -> None:
+    def __init__(
+        self,
+        name: str,
+        players: int,
+        pieces: int,
+        seed: int = 0,
+        pick: int = 0,
+        entities: bool = False,
+    ) -> None:
         from birdgames.encoding import get_encoding
 
         self.game = birdgames.get_game(name)
@@ -81,10 +94,16 @@ class EngineRunner:
         self.pick = random.Random(pick)
         self.seed = seed
         self.state = self.game.new_game(self.config, self.seed)
-        self.observers = [
-            arrays.SeatObserver(self.game, self.encoding, self.config, seat, self.size)
-            for seat in range(self.config.players)
-        ]
+        observe: Callable[[Any], object]
+        self.observers: list[Callable[[Any], object]] = []
+        for seat in range(self.config.players):
+            if entities:
+                observe = self.encoding.entity_writer(self.config, seat).write
+            else:
+                observe = arrays.SeatObserver(
+                    self.game, self.encoding, self.config, seat, self.size
+                ).observe
+            self.observers.append(observe)
 
     def step(self) -> None:
         game, state, pieces = self.game, self.state, self.pieces
@@ -100,7 +119,7 @@ class EngineRunner:
             if pieces >= 2:
                 arrays.mask_array(legal, self.actions)
             if pieces >= 3:
-                self.observers[player].observe(state)
+                self.observers[player](state)
             action = list(legal.values())[self.pick.randrange(len(legal))]
         self.state = game.apply(state, action)
 
@@ -169,19 +188,25 @@ class PettingZooRunner:
 class VectorRunner:
     """VectorGame: every game steps at once; counts the steps of all games."""
 
-    def __init__(self, name: str, players: int, games: int) -> None:
-        from birdgames.adapters.vector import VectorGame
+    def __init__(self, name: str, players: int, games: int, entities: bool = False) -> None:
+        from birdgames.adapters.vector import EntityVectorGame, VectorGame
 
-        self.vector = VectorGame(name, games, players=players)
+        kind = EntityVectorGame if entities else VectorGame
+        self.vector: Any = kind(name, games, players=players)
         self.batch = self.vector.reset()
         self.rng = np.random.default_rng(0)
         self.games = games
 
     def step(self) -> None:
+        # A uniform choice among each row's legal indices, for all rows at once: the k-th
+        # legal index of each row, k drawn below the row's count (a draw per legal index
+        # would cost more than a step where the action space is large).
         masks = self.batch.masks
-        # A uniform choice among each row's legal indices, for all rows at once.
-        scores = self.rng.random(masks.shape) * masks
-        self.batch = self.vector.step(scores.argmax(axis=1)).batch
+        legal = np.flatnonzero(masks.view(np.bool_))  # every row's legal indices, in order
+        counts = np.bincount(legal // masks.shape[1], minlength=self.games)
+        firsts = np.cumsum(counts) - counts
+        picks = firsts + (self.rng.random(self.games) * counts).astype(np.int64)
+        self.batch = self.vector.step(legal[picks] % masks.shape[1]).batch
 
     def run(self, seconds: float) -> tuple[int, float]:
         clock = time.process_time
@@ -208,12 +233,18 @@ def subjects(players: int, games: int) -> dict[str, Runner]:
             continue
         runners[f"{name} {players}p engine"] = EngineRunner(name, players, 0)
         runners[f"{name} {players}p engine+obs"] = EngineRunner(name, players, len(ROUTE_PIECES))
+        runners[f"{name} {players}p engine+entities"] = EngineRunner(
+            name, players, len(ROUTE_PIECES), entities=True
+        )
         if spiel:
             runners[f"{name} {players}p openspiel+obs"] = SpielRunner(
                 f"birdgames_{name}", {"players": players}
             )
         runners[f"{name} {players}p pettingzoo"] = PettingZooRunner(name, players)
         runners[f"{name} {players}p vector x{games}"] = VectorRunner(name, players, games)
+        runners[f"{name} {players}p vector x{games} entities"] = VectorRunner(
+            name, players, games, entities=True
+        )
     if spiel:
         runners["python_liars_poker"] = SpielRunner("python_liars_poker")
         runners["python_tic_tac_toe"] = SpielRunner("python_tic_tac_toe")
@@ -238,12 +269,12 @@ def _per_call(call: Callable[[Any], object], items: Sequence[Any]) -> float:
     return (clock() - start) / max(1, len(items)) * 1e6
 
 
-def _route_us(name: str, players: int, pieces: int, steps: int) -> float:
+def _route_us(name: str, players: int, pieces: int, steps: int, entities: bool = False) -> float:
     """Returns µs per step of `EngineRunner`'s random play paying the first `pieces` of
     `ROUTE_PIECES`. Every count starts from the same seeds with fresh observers, so no piece
     finds what another piece's calls left in a cache (where the listing by index keeps the
     listing's order, Perch's and Peacock's, every count plays the same games)."""
-    runner = EngineRunner(name, players, pieces, seed=100, pick=1)
+    runner = EngineRunner(name, players, pieces, seed=100, pick=1, entities=entities)
     clock = time.process_time
     start = clock()
     for _ in range(steps):
@@ -267,6 +298,9 @@ def parts(name: str, players: int, steps: int = 4000) -> str:
     added = ", ".join(
         f"{piece} +{costs[k + 1] - costs[k]:.0f}" for k, piece in enumerate(ROUTE_PIECES)
     )
+    with_entities = min(
+        _route_us(name, players, len(ROUTE_PIECES), steps, entities=True) for _ in range(3)
+    )
     pick = random.Random(1)
     positions = []
     for seed in range(3):
@@ -281,7 +315,9 @@ def parts(name: str, players: int, steps: int = 4000) -> str:
     observe = _per_call(lambda v: observers[v.player].observe(v), views)
     return (
         f"{name} {players}p: step (legal_actions + apply) {step:.0f} µs; the route adds "
-        f"{added} µs (a route's step {costs[-1] / step:.1f}x the engine's); "
+        f"{added} µs (a route's step {costs[-1] / step:.1f}x the engine's), or the entity "
+        f"observation +{with_entities - costs[-2]:.0f} µs in its place "
+        f"({with_entities / step:.1f}x); "
         f"a view {view:.0f} µs and its observation {observe:.0f} µs"
     )
 

@@ -3,8 +3,9 @@
     python scripts/research_tables.py [--check]
 
 Each section between a `<!-- layout: KIND GAME PLAYERS -->` marker and the next
-`<!-- end of the layout -->` is this script's output for that kind (actions, observation or
-summary), game and player count with the default config, never edited by hand; `--check`
+`<!-- end of the layout -->` is this script's output for that kind (actions, observation,
+summary or entities), game and player count with the default config, never edited by hand;
+`--check`
 exits 1 when the page differs (a test runs the same comparison).
 """
 
@@ -16,15 +17,22 @@ import sys
 from pathlib import Path
 
 from birdgames import get_game
-from birdgames.encoding import Field, action_fields, observation_fields, summary_fields
+from birdgames.encoding import (
+    Field,
+    action_fields,
+    get_encoding,
+    observation_fields,
+    summary_fields,
+)
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "research.md"
-BEGIN = re.compile(r"<!-- layout: (actions|observation|summary) (\w+) (\d+) -->")
+BEGIN = re.compile(r"<!-- layout: (actions|observation|summary|entities) (\w+) (\d+) -->")
 END = "<!-- end of the layout -->"
 HEADERS = {
     "actions": ("block", "first index", "size", "fields (domain sizes)"),
     "observation": ("block", "first index", "size", "meaning"),
     "summary": ("block", "first index (after the observation)", "size", "meaning"),
+    "entities": ("table (rows): what a row is", "column", "values", "meaning"),
 }
 
 
@@ -40,6 +48,19 @@ def fields(kind: str, game: str, players: int) -> tuple[Field, ...]:
             return summary_fields(game, config)
 
 
+def entity_rows(game: str, players: int) -> list[str]:
+    """Returns one markdown row per column of `game`'s entity tables, the table named on its
+    first column's row."""
+    layout = get_encoding(game).entity_layout(get_game(game).default_config(players))
+    lines = []
+    for table in layout.tables:
+        for k, column in enumerate(table.columns):
+            named = f"{table.name} ({table.rows}): {table.meaning}" if k == 0 else ""
+            values = f"0-{column.vocabulary - 1}"
+            lines.append(f"| {named} | {column.name} | {values} | {column.meaning} |")
+    return lines
+
+
 def table(kind: str, game: str, players: int) -> str:
     """Returns the markdown table of one layout."""
     header = HEADERS[kind]
@@ -47,6 +68,8 @@ def table(kind: str, game: str, players: int) -> str:
         "| " + " | ".join(header) + " |",
         "| " + " | ".join("---" for _ in header) + " |",
     ]
+    if kind == "entities":
+        return "\n".join(lines + entity_rows(game, players))
     for field in fields(kind, game, players):
         lines.append(f"| {field.name} | {field.offset} | {field.size} | {field.meaning} |")
     return "\n".join(lines)

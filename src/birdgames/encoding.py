@@ -4,14 +4,16 @@ Each game's `<game>/encoding.py` lays its actions out as named blocks of integer
 end: a block is one action kind (or one variant of it) and its index is the mixed-radix
 number of the action's fields in their fixed domains. `decode` goes back through the legal
 actions of the state, so an index means the same action wherever it is legal, and an index
-that is not legal now is refused like any illegal action. See docs/research.md.
+that is not legal now is refused like any illegal action. Besides the dense float
+observation, each game writes an entity observation: the view as tables of small integers
+(`EntityLayout`). See docs/research.md.
 """
 
 from __future__ import annotations
 
 import importlib
 from array import array
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 import attrs
@@ -178,6 +180,128 @@ class StateWriter(Protocol[StateT_contra]):
         ...
 
 
+@attrs.frozen
+class Column:
+    """One column of an entity table: what its numbers say and how many values it takes."""
+
+    name: str
+    """The column's name, e.g. `island` or `size`."""
+    vocabulary: int
+    """Its numbers lie in 0 to `vocabulary - 1` (a card column's 0: no card, or not shown)."""
+    meaning: str
+    """What its numbers say."""
+
+
+@attrs.frozen
+class Table:
+    """One table of an entity observation: a fixed number of rows (unused rows all zeros),
+    each an object of the game, and the same columns in every row."""
+
+    name: str
+    """The table's name, e.g. `groups`."""
+    rows: int
+    """How many rows it holds."""
+    columns: tuple[Column, ...]
+    """Its columns, in order."""
+    meaning: str
+    """What a row is, and in what order rows come."""
+
+    @property
+    def width(self) -> int:
+        """Numbers a row."""
+        return len(self.columns)
+
+    @property
+    def size(self) -> int:
+        """Numbers in the table."""
+        return self.rows * len(self.columns)
+
+
+@attrs.frozen
+class EntityLayout:
+    """An entity observation's tables, laid end to end in order (`birdgames.encoding`'s
+    `entities`): one flat run of small non-negative integers."""
+
+    tables: tuple[Table, ...]
+    """The tables, in the order they lie in."""
+
+    @property
+    def size(self) -> int:
+        """Numbers in the whole observation."""
+        return sum(table.size for table in self.tables)
+
+    def offset(self, name: str) -> int:
+        """Returns where the table called `name` starts."""
+        at = 0
+        for table in self.tables:
+            if table.name == name:
+                return at
+            at += table.size
+        raise KeyError(name)
+
+    def table(self, name: str) -> Table:
+        """Returns the table called `name`."""
+        for table in self.tables:
+            if table.name == name:
+                return table
+        raise KeyError(name)
+
+    def pack(self, rows: Mapping[str, Sequence[Sequence[int]]]) -> tuple[int, ...]:
+        """Returns the observation of every table's `rows` (a table not given: all zeros),
+        each padded with zero rows. A row of the wrong width, a value outside its column's
+        vocabulary or more rows than a table holds raises EncodingBoundError."""
+        unknown = set(rows) - {table.name for table in self.tables}
+        if unknown:
+            raise EncodingBoundError(f"no table called {sorted(unknown)[0]!r}")
+        out: list[int] = []
+        for table in self.tables:
+            given = rows.get(table.name, ())
+            if len(given) > table.rows:
+                raise EncodingBoundError(f"{len(given)} {table.name} where {table.rows} fit")
+            for row in given:
+                if len(row) != table.width:
+                    raise EncodingBoundError(
+                        f"a row of {len(row)} numbers in {table.name}, not {table.width}"
+                    )
+                for column, value in zip(table.columns, row, strict=True):
+                    if type(value) is not int or not 0 <= value < column.vocabulary:
+                        raise EncodingBoundError(
+                            f"{table.name}.{column.name} of {value!r}, outside 0 to "
+                            f"{column.vocabulary - 1}"
+                        )
+                out += row
+            out += [0] * ((table.rows - len(given)) * table.width)
+        return tuple(out)
+
+
+def entity_ids(domain: Sequence[HashableT]) -> dict[HashableT, int]:
+    """Returns each value of `domain` by its id in an entity column: its position plus one,
+    as 0 means none (or not shown)."""
+    return {value: i + 1 for i, value in enumerate(domain)}
+
+
+def id_run(ids: Mapping[HashableT, int], items: Sequence[HashableT], size: int) -> list[int]:
+    """Returns the ids of `items` padded with zeros to `size`. An item without an id, or
+    more items than fit, raises EncodingBoundError."""
+    if len(items) > size:
+        raise EncodingBoundError(f"{len(items)} items where {size} fit")
+    try:
+        found = [ids[item] for item in items]
+    except KeyError as missing:
+        raise EncodingBoundError(f"{missing.args[0]!r} has no id") from None
+    return found + [0] * (size - len(found))
+
+
+class EntityWriter(Protocol[StateT_contra]):
+    """One seat's entity observations written straight from States (an encoding's
+    `entity_writer(config, seat)`): the numbers of `entities(view(state, seat))` without
+    building the view, each written over the last in one int32 buffer."""
+
+    def write(self, state: StateT_contra) -> array[int]:
+        """Writes the seat's entity observation of `state` over the last; returns the buffer."""
+        ...
+
+
 class Encoding(Protocol[ConfigT_contra, StateT_contra, ActionT, ViewT_contra]):
     """What each game's encoding module offers (one object per game, `ENCODING`)."""
 
@@ -210,6 +334,14 @@ class Encoding(Protocol[ConfigT_contra, StateT_contra, ActionT, ViewT_contra]):
     def state_writer(
         self, config: ConfigT_contra, seat: PlayerId
     ) -> StateWriter[StateT_contra]: ...
+
+    def entity_layout(self, config: ConfigT_contra) -> EntityLayout: ...
+
+    def entities(self, view: ViewT_contra) -> tuple[int, ...]: ...
+
+    def entity_writer(
+        self, config: ConfigT_contra, seat: PlayerId
+    ) -> EntityWriter[StateT_contra]: ...
 
 
 AnyEncoding = Encoding[Any, Any, Any, Any]

@@ -11,15 +11,17 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_adapter_benchmark_reports_every_subject() -> None:
-    """A short run exits 0 and prints a row per engine and route, OpenSpiel's python games,
-    the parts' costs and chance_outcomes()."""
+    """A short run exits 0 and prints a row per engine and route (entity observations
+    included), OpenSpiel's python games, the parts' costs and chance_outcomes()."""
     out = run_script(
         ROOT / "benchmarks" / "adapters.py", "--seconds", "0.02", "--rounds", "1", "--games", "2"
     )
     for name in birdgames.games():
-        for route in ("engine", "engine+obs", "openspiel+obs", "pettingzoo", "vector x2"):
+        routes = ("engine", "engine+obs", "engine+entities", "openspiel+obs", "pettingzoo")
+        for route in (*routes, "vector x2", "vector x2 entities"):
             assert f"| {name} 2p {route} |" in out
         assert f"{name} 2p: step (legal_actions + apply)" in out
         assert "the route adds index +" in out
+        assert "or the entity observation +" in out
         assert f"{name}: chance_outcomes()" in out
     assert "| python_liars_poker |" in out

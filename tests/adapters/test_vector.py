@@ -7,7 +7,7 @@ import pytest
 
 from birdgames import IllegalActionError, games, get_game
 from birdgames.adapters.arrays import MaskArray
-from birdgames.adapters.vector import IntArray, VectorGame
+from birdgames.adapters.vector import EntityVectorGame, IntArray, VectorGame, entity_tables
 from birdgames.encoding import get_encoding
 
 
@@ -76,3 +76,41 @@ def test_an_index_the_mask_does_not_allow_is_refused() -> None:
     bad = [int(np.flatnonzero(row == 0)[0]) for row in batch.masks]
     with pytest.raises(IllegalActionError, match="game 0"):
         vector.step(bad)
+
+
+@pytest.mark.parametrize("name", sorted(games()))
+def test_entity_games_give_each_seat_to_act_its_view_s_entities(name: str) -> None:
+    """Each row of an EntityVectorGame's batch is the entities of that game's seat to act,
+    its mask the dense game's; `tables` splits a row into the layout's tables."""
+    engine, encoding = get_game(name), get_encoding(name)
+    vector = EntityVectorGame(name, 3, players=2, seed=5)
+    batch = vector.reset()
+    assert batch.observations.dtype == np.int32
+    assert batch.observations.shape == (3, vector.layout.size)
+    rng = np.random.default_rng(0)
+    for _ in range(60):
+        for i, state in enumerate(vector.states):
+            seat = int(batch.seats[i])
+            expected = encoding.entities(engine.view(state, seat))
+            assert batch.observations[i].tolist() == list(expected)
+            assert batch.masks[i].tolist() == [int(x) for x in encoding.legal_mask(state, seat)]
+        batch = vector.step(_masked_random(batch.masks, rng)).batch
+    tables = vector.tables(batch.observations)
+    assert list(tables) == [table.name for table in vector.layout.tables]
+    for table in vector.layout.tables:
+        at = vector.layout.offset(table.name)
+        assert tables[table.name].shape == (3, table.rows, table.width)
+        assert np.array_equal(
+            tables[table.name][1].ravel(), batch.observations[1, at : at + table.size]
+        )
+
+
+def test_entity_tables_split_one_row_and_refuse_the_wrong_size() -> None:
+    """One observation splits into (rows, columns) tables; a row of another size is refused."""
+    vector = EntityVectorGame("rookery", 1)
+    row = vector.reset().observations[0]
+    tables = entity_tables(vector.layout, row)
+    head = vector.layout.tables[0]
+    assert tables[head.name].shape == (head.rows, head.width)
+    with pytest.raises(ValueError, match="numbers where the layout has"):
+        entity_tables(vector.layout, row[:-1])

@@ -5,39 +5,59 @@ collection (needs numpy, which every adapter's extra brings).
 lowest in the engine's `to_act` (as in the AEC environment); `step(actions)` plays one
 action in every game at once, the action of that game's seat to act, and returns every
 game's next observation, mask and seat with the rewards of the games that ended, which are
-dealt again at once. One policy playing every seat is self-play.
+dealt again at once. One policy playing every seat is self-play. `EntityVectorGame` is the
+same with entity observations (`birdgames.encoding.EntityLayout`): each game's row is its
+seat's tables of small integers, which `tables` splits by name.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+from array import array
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 import numpy as np
 
 from birdgames import AnyGame, IllegalActionError, get_game
 from birdgames.adapters import arrays
-from birdgames.encoding import AnyEncoding, get_encoding
+from birdgames.encoding import (
+    AnyEncoding,
+    EntityLayout,
+    EntityWriter,
+    StateWriter,
+    get_encoding,
+)
 
 IntArray = np.ndarray[Any, np.dtype[np.int64]]
 BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
+Int32Array = np.ndarray[Any, np.dtype[np.int32]]
 SEED_BITS: Final = 63
 
+ObservationsT = TypeVar("ObservationsT", arrays.FloatArray, Int32Array)
 
-class Batch:
+
+class _Writer(Protocol):
+    """A seat's observations of one game, each written over the last (a dense
+    `StateWriter` or an `EntityWriter`)."""
+
+    def write(self, state: Any) -> array[Any]: ...
+
+
+class Batch(Generic[ObservationsT]):
     """Every game's observation (for its seat to act), mask and seat to act."""
 
     __slots__ = ("masks", "observations", "seats")
 
     def __init__(
-        self, observations: arrays.FloatArray, masks: arrays.MaskArray, seats: IntArray
+        self, observations: ObservationsT, masks: arrays.MaskArray, seats: IntArray
     ) -> None:
-        self.observations = observations
+        self.observations: ObservationsT = observations
         self.masks = masks
         self.seats = seats
 
 
-class Step:
+class Step(Generic[ObservationsT]):
     """What one `VectorGame.step` returns: the next batch, and per game its rewards (one per
     seat; nonzero only where the game ended), whether it ended, and whether it was cut by
     `max_steps` (then its rewards are zeros)."""
@@ -46,19 +66,20 @@ class Step:
 
     def __init__(
         self,
-        batch: Batch,
+        batch: Batch[ObservationsT],
         rewards: arrays.FloatArray,
         ended: BoolArray,
         truncated: BoolArray,
     ) -> None:
-        self.batch = batch
+        self.batch: Batch[ObservationsT] = batch
         self.rewards = rewards
         self.ended = ended
         self.truncated = truncated
 
 
-class VectorGame:
-    """`num_games` games of the engine called `name`, stepped together."""
+class _Games(ABC, Generic[ObservationsT]):
+    """`num_games` games of the engine called `name`, stepped together; the subclass writes
+    the observations."""
 
     def __init__(
         self,
@@ -78,7 +99,6 @@ class VectorGame:
         self.config = config
         self.players = int(config.players)
         self.num_games = num_games
-        self.observation_size = self.encoding.observation_size(config)
         self.num_actions = self.encoding.num_actions(config)
         self.max_steps = max_steps
         self._seeds = np.random.default_rng(seed)
@@ -86,16 +106,13 @@ class VectorGame:
         self._steps = [0] * num_games
         self._legal: list[dict[int, Any]] = [{} for _ in range(num_games)]
         self._seats = np.zeros(num_games, np.int64)
-        # One observer per game and seat: each writes over that seat's last observation.
-        self._observers = [
-            [
-                arrays.SeatObserver(self.engine, self.encoding, config, seat, self.observation_size)
-                for seat in range(self.players)
-            ]
-            for _ in range(num_games)
+        self.observation_size = self._observation_size()
+        # One writer per game and seat: each writes over that seat's last observation.
+        self._writers = [
+            [self._writer(seat) for seat in range(self.players)] for _ in range(num_games)
         ]
 
-    def reset(self) -> Batch:
+    def reset(self) -> Batch[ObservationsT]:
         """Deals every game anew; returns the first batch."""
         for i in range(self.num_games):
             self._deal(i)
@@ -107,20 +124,38 @@ class VectorGame:
         )
         self._steps[i] = 0
 
-    def _batch(self) -> Batch:
+    @abstractmethod
+    def _observation_size(self) -> int:
+        """Numbers in one game's observation."""
+
+    @abstractmethod
+    def _writer(self, seat: int) -> _Writer:
+        """Returns a writer of `seat`'s observations of one game."""
+
+    @abstractmethod
+    def _stack(self, rows: bytearray) -> ObservationsT:
+        """Returns the games' observations, their buffers' bytes end to end, one row each."""
+
+    def _batch(self) -> Batch[ObservationsT]:
         engine, encoding = self.engine, self.encoding
-        masks = np.zeros((self.num_games, self.num_actions), np.int8)
-        observations = np.empty((self.num_games, self.observation_size), np.float32)
+        # Every game's legal indices, set in the masks in one assignment, and its
+        # observation's bytes, made one array in one copy.
+        rows: list[int] = []
+        columns: list[int] = []
+        written = bytearray()
         for i, state in enumerate(self.states):
             seat = engine.to_act(state)[0]
             self._seats[i] = seat
             legal = arrays.legal_index(engine, encoding, state, seat)
             self._legal[i] = legal
-            masks[i, list(legal)] = 1
-            self._observers[i][seat].observe_into(state, observations[i])
-        return Batch(observations, masks, self._seats.copy())
+            rows += [i] * len(legal)
+            columns += legal
+            written += self._writers[i][seat].write(state)
+        masks = np.zeros((self.num_games, self.num_actions), np.int8)
+        masks[rows, columns] = 1
+        return Batch(self._stack(written), masks, self._seats.copy())
 
-    def step(self, actions: Sequence[int] | IntArray) -> Step:
+    def step(self, actions: Sequence[int] | IntArray) -> Step[ObservationsT]:
         """Plays `actions[i]` for game i's seat to act, in every game; an index its mask
         does not allow raises IllegalActionError. Ended games are dealt again."""
         engine = self.engine
@@ -146,3 +181,57 @@ class VectorGame:
                 ended[i] = truncated[i] = True
                 self._deal(i)
         return Step(self._batch(), rewards, ended, truncated)
+
+
+class VectorGame(_Games[arrays.FloatArray]):
+    """`num_games` games of the engine called `name`, stepped together: each row of a
+    batch's observations is its seat's dense float32 observation."""
+
+    def _observation_size(self) -> int:
+        return self.encoding.observation_size(self.config)
+
+    def _writer(self, seat: int) -> StateWriter[Any]:
+        return self.encoding.state_writer(self.config, seat)
+
+    def _stack(self, rows: bytearray) -> arrays.FloatArray:
+        return np.frombuffer(rows, np.float32).reshape(self.num_games, self.observation_size)
+
+
+class EntityVectorGame(_Games[Int32Array]):
+    """`num_games` games of the engine called `name`, stepped together: each row of a
+    batch's observations is its seat's entity observation (int32, `layout.size` numbers);
+    `tables` splits rows into the layout's tables."""
+
+    @property
+    def layout(self) -> EntityLayout:
+        """The tables of every game's observations."""
+        return self.encoding.entity_layout(self.config)
+
+    def _observation_size(self) -> int:
+        return self.layout.size
+
+    def _writer(self, seat: int) -> EntityWriter[Any]:
+        return self.encoding.entity_writer(self.config, seat)
+
+    def _stack(self, rows: bytearray) -> Int32Array:
+        return np.frombuffer(rows, np.int32).reshape(self.num_games, self.observation_size)
+
+    def tables(self, observations: Int32Array) -> dict[str, Int32Array]:
+        """Returns `observations` (a batch's, or one row) split by table, each shaped
+        (..., rows, columns): views of the same numbers, not copies."""
+        return entity_tables(self.layout, observations)
+
+
+def entity_tables(layout: EntityLayout, observations: Int32Array) -> dict[str, Int32Array]:
+    """Returns entity observations (the last axis `layout.size` numbers) split into the
+    layout's tables, each shaped (..., rows, columns): views, not copies."""
+    if observations.shape[-1] != layout.size:
+        raise ValueError(f"{observations.shape[-1]} numbers where the layout has {layout.size}")
+    lead = observations.shape[:-1]
+    found: dict[str, Int32Array] = {}
+    at = 0
+    for table in layout.tables:
+        part = observations[..., at : at + table.size]
+        found[table.name] = part.reshape(*lead, table.rows, table.width)
+        at += table.size
+    return found

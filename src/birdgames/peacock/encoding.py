@@ -49,6 +49,7 @@ from birdgames.peacock.cards import (
     STARTING_ISLANDS,
     Season,
 )
+from birdgames.peacock.entities import entities, entity_layout, entity_writer
 from birdgames.peacock.game import GAME
 from birdgames.peacock.rules import to_act
 from birdgames.peacock.state import (
@@ -559,6 +560,9 @@ class PeacockEncoding:
     summarize = staticmethod(summarize)
     unseen = staticmethod(unseen)
     shuffle_unseen = staticmethod(shuffle_unseen)
+    entity_layout = staticmethod(entity_layout)
+    entities = staticmethod(entities)
+    entity_writer = staticmethod(entity_writer)
 
 
 ENCODING: Final = PeacockEncoding()

@@ -70,6 +70,7 @@ from birdgames.perch_bop.cards import (
     TILES,
     ZAP_ROUND,
 )
+from birdgames.perch_bop.entities import entities, entity_layout, entity_writer
 from birdgames.perch_bop.game import GAME
 from birdgames.perch_bop.rules import to_act
 from birdgames.perch_bop.state import (
@@ -831,6 +832,9 @@ class PerchEncoding:
     unseen = staticmethod(unseen)
     shuffle_unseen = staticmethod(shuffle_unseen)
     state_writer = staticmethod(state_writer)
+    entity_layout = staticmethod(entity_layout)
+    entities = staticmethod(entities)
+    entity_writer = staticmethod(entity_writer)
 
 
 ENCODING: Final = PerchEncoding()

@@ -61,6 +61,7 @@ from birdgames.rookery.cards import (
     Habitat,
     Season,
 )
+from birdgames.rookery.entities import entities, entity_layout, entity_writer
 from birdgames.rookery.game import GAME
 from birdgames.rookery.rules import discards_for_effect, targeted_ability, to_act
 from birdgames.rookery.scoring import controllers
@@ -745,6 +746,9 @@ class RookeryEncoding:
     summarize = staticmethod(summarize)
     unseen = staticmethod(unseen)
     shuffle_unseen = staticmethod(shuffle_unseen)
+    entity_layout = staticmethod(entity_layout)
+    entities = staticmethod(entities)
+    entity_writer = staticmethod(entity_writer)
 
 
 ENCODING: Final = RookeryEncoding()
