@@ -13,7 +13,8 @@ Subjects, per engine (random masked play, one process):
   `entity_writer`, kept per seat, straight from the state) in place of the dense one.
 - `openspiel+obs`: `pyspiel` `legal_actions`, `apply_action` and `observation_tensor` of the
   seat to act (chance nodes sampled by their odds; a chance step counts as a step).
-- `pettingzoo`: the AEC loop (`last()`, `step()`), observation and mask every step.
+- `pettingzoo`: the AEC loop (`last()`, `step()`), observation and mask every step;
+  `pettingzoo entities` with entity observations.
 - `vector`: `VectorGame` with `--games` games stepping together; steps of all games.
 - `vector entities`: `EntityVectorGame`, the same with entity observations.
 
@@ -162,10 +163,10 @@ class SpielRunner:
 class PettingZooRunner:
     """The AEC loop: last() (observation and mask) and step() every step."""
 
-    def __init__(self, name: str, players: int) -> None:
+    def __init__(self, name: str, players: int, entities: bool = False) -> None:
         from birdgames.adapters import pettingzoo
 
-        self.env = pettingzoo.env(name, players)
+        self.env = pettingzoo.env(name, players, observation="entities" if entities else "dense")
         self.env.reset(seed=0)
         self.rng = np.random.default_rng(0)
         self.seed = 0
@@ -241,6 +242,9 @@ def subjects(players: int, games: int) -> dict[str, Runner]:
                 f"birdgames_{name}", {"players": players}
             )
         runners[f"{name} {players}p pettingzoo"] = PettingZooRunner(name, players)
+        runners[f"{name} {players}p pettingzoo entities"] = PettingZooRunner(
+            name, players, entities=True
+        )
         runners[f"{name} {players}p vector x{games}"] = VectorRunner(name, players, games)
         runners[f"{name} {players}p vector x{games} entities"] = VectorRunner(
             name, players, games, entities=True

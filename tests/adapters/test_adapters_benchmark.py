@@ -18,7 +18,7 @@ def test_the_adapter_benchmark_reports_every_subject() -> None:
     )
     for name in birdgames.games():
         routes = ("engine", "engine+obs", "engine+entities", "openspiel+obs", "pettingzoo")
-        for route in (*routes, "vector x2", "vector x2 entities"):
+        for route in (*routes, "pettingzoo entities", "vector x2", "vector x2 entities"):
             assert f"| {name} 2p {route} |" in out
         assert f"{name} 2p: step (legal_actions + apply)" in out
         assert "the route adds index +" in out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Iterator
 
+import gymnasium
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, parallel_api_test, seed_test
@@ -91,3 +92,44 @@ def test_the_parallel_peacock_draft_takes_every_pick_at_once() -> None:
     seats = env.engine_state.seats
     assert all(seat.pick is None for seat in seats)  # all three resolved together
     assert all(len(seat.hand.birds) + len(seat.hand.islands) == 6 for seat in seats)
+
+
+@pytest.mark.parametrize("name", sorted(games()))
+def test_entity_observations_pass_the_api_tests(name: str) -> None:
+    """With observation="entities", api_test and parallel_api_test pass, every observation
+    inside its int32 space."""
+    api_test(adapter.env(name, 2, observation="entities"), num_cycles=1000)
+    parallel_api_test(adapter.parallel_env(name, 2, observation="entities"), num_cycles=1000)
+
+
+@pytest.mark.parametrize("name", sorted(games()))
+def test_entity_observations_are_each_seat_s_view_s_entities(name: str) -> None:
+    """Each agent's entity observation is its view's entities, within the space; another
+    agent's observation of the same state is its own."""
+    engine, encoding = get_game(name), get_encoding(name)
+    env = adapter.env(name, 2, observation="entities")
+    env.reset(seed=4)
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        if not env.agents:
+            break
+        for seat, agent in enumerate(env.possible_agents):
+            seen = env.observe(agent)["observation"]
+            assert seen.dtype == np.int32
+            space = env.observation_space(agent)
+            assert isinstance(space, gymnasium.spaces.Dict)
+            assert space["observation"].contains(seen)
+            assert tuple(seen) == encoding.entities(engine.view(env.engine_state, seat))
+        observation, _, terminated, truncated, _ = env.last()
+        action = (
+            None
+            if terminated or truncated
+            else rng.choice(np.flatnonzero(observation["action_mask"]))
+        )
+        env.step(None if action is None else int(action))
+
+
+def test_an_unknown_observation_kind_is_refused() -> None:
+    """observation must be "dense" or "entities"."""
+    with pytest.raises(ValueError, match="observation must be one of"):
+        adapter.env("rookery", 2, observation="pixels")

@@ -8,8 +8,10 @@ every seat in `to_act` acts at once and the others' actions are ignored (their m
 all zeros).
 
 Agents are `player_0`, `player_1`, ...; each observation is a dict of `observation` (the
-engine's `encoding.observe` of that seat's view, float32) and `action_mask` (int8, its
-`legal_mask`); actions are `encoding` indices. `reset(seed=s)` deals `new_game(config, s)`.
+engine's `encoding.observe` of that seat's view, float32; with `observation="entities"`
+its entity observation, int32, each number below its column's vocabulary) and
+`action_mask` (int8, its `legal_mask`); actions are `encoding` indices. `reset(seed=s)`
+deals `new_game(config, s)`.
 Rewards come at the end only and are zero-sum: with n players and k winners, a winner gets
 n/k - 1, anyone else -1. An illegal action ends the game as in PettingZoo's classic
 environments (the offender -1, the others 0, the reason in its info) unless
@@ -19,6 +21,8 @@ steps (Parallel).
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
 from typing import Any, Final
 
 import gymnasium
@@ -27,7 +31,7 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from birdgames import AnyGame, IllegalActionError, codec, get_game
 from birdgames.adapters import arrays
-from birdgames.encoding import AnyEncoding, get_encoding
+from birdgames.encoding import AnyEncoding, EntityLayout, EntityWriter, get_encoding
 
 Observation = dict[str, np.ndarray[Any, Any]]
 # A Parallel step: observations, rewards, terminations, truncations and infos per agent.
@@ -41,12 +45,32 @@ StepResult = tuple[
 SEED_BITS: Final = 63
 RENDER_MODES: Final = ("ansi",)
 ILLEGAL_ACTIONS: Final = ("terminate", "raise")
+OBSERVATIONS: Final = ("dense", "entities")
 ILLEGAL_REWARD: Final = -1.0
 
 
 def agent_name(seat: int) -> str:
     """Returns the PettingZoo agent name of a seat."""
     return f"player_{seat}"
+
+
+def _highest(layout: EntityLayout) -> np.ndarray[Any, np.dtype[np.int32]]:
+    """Returns each number's largest value: its column's vocabulary less one."""
+    return np.array(
+        [
+            column.vocabulary - 1
+            for table in layout.tables
+            for _ in range(table.rows)
+            for column in table.columns
+        ],
+        np.int32,
+    )
+
+
+def _entity_observer(writer: EntityWriter[Any]) -> Callable[[Any], np.ndarray[Any, Any]]:
+    """Returns a seat's entity observations as new int32 arrays (the writer's buffer is
+    written over at the next state)."""
+    return lambda state: np.frombuffer(writer.write(state), np.int32).copy()
 
 
 class _Table:
@@ -60,6 +84,7 @@ class _Table:
         render_mode: str | None,
         max_cycles: int | None,
         illegal_action: str,
+        observation: str,
     ) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(
@@ -69,6 +94,8 @@ class _Table:
             raise ValueError(
                 f"illegal_action must be one of {ILLEGAL_ACTIONS}, not {illegal_action!r}"
             )
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"observation must be one of {OBSERVATIONS}, not {observation!r}")
         if max_cycles is not None and max_cycles < 1:
             raise ValueError(f"max_cycles must be None or at least 1, not {max_cycles}")
         self.engine: AnyGame = get_game(name)
@@ -81,12 +108,22 @@ class _Table:
         self.raises = illegal_action == "raise"
         self.players = int(config.players)
         self.agents = [agent_name(p) for p in range(self.players)]
-        self.size = self.encoding.observation_size(config)
         # One observer per seat: each writes over that seat's last observation.
-        self._observers = [
-            arrays.SeatObserver(self.engine, self.encoding, config, seat, self.size)
-            for seat in range(int(config.players))
-        ]
+        self._observers: list[Callable[[Any], np.ndarray[Any, Any]]] = []
+        self._box: gymnasium.spaces.Box
+        if observation == "entities":
+            layout = self.encoding.entity_layout(config)
+            self.size = layout.size
+            self._box = gymnasium.spaces.Box(0, _highest(layout), (self.size,), np.int32)
+            for seat in range(self.players):
+                writer = self.encoding.entity_writer(config, seat)
+                self._observers.append(_entity_observer(writer))
+        else:
+            self.size = self.encoding.observation_size(config)
+            self._box = gymnasium.spaces.Box(-np.inf, np.inf, (self.size,), np.float32)
+            for seat in range(self.players):
+                observer = arrays.SeatObserver(self.engine, self.encoding, config, seat, self.size)
+                self._observers.append(observer.observe)
         self.actions = self.encoding.num_actions(config)
         # One space object per agent: seeding one agent's space must not reseed another's.
         self.observation_spaces = {a: self._observation_space() for a in self.agents}
@@ -100,7 +137,7 @@ class _Table:
     def _observation_space(self) -> gymnasium.spaces.Dict:
         return gymnasium.spaces.Dict(
             {
-                "observation": gymnasium.spaces.Box(-np.inf, np.inf, (self.size,), np.float32),
+                "observation": copy.deepcopy(self._box),
                 "action_mask": gymnasium.spaces.Box(0, 1, (self.actions,), np.int8),
             }
         )
@@ -134,7 +171,7 @@ class _Table:
         else:
             mask = np.zeros(self.actions, dtype=np.int8)
         return {
-            "observation": self._observers[seat].observe(state),
+            "observation": self._observers[seat](state),
             "action_mask": mask,
         }
 
@@ -189,9 +226,12 @@ class BirdAECEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
         max_cycles: int | None = None,
         illegal_action: str = "terminate",
+        observation: str = "dense",
     ) -> None:
         super().__init__()
-        self._table = _Table(name, players, config, render_mode, max_cycles, illegal_action)
+        self._table = _Table(
+            name, players, config, render_mode, max_cycles, illegal_action, observation
+        )
         self.metadata = {**self.metadata, "name": f"birdgames_{name}"}
         self.render_mode = render_mode
         self.possible_agents = list(self._table.agents)
@@ -291,8 +331,11 @@ class BirdParallelEnv(ParallelEnv):  # type: ignore[misc]
         render_mode: str | None = None,
         max_cycles: int | None = None,
         illegal_action: str = "terminate",
+        observation: str = "dense",
     ) -> None:
-        self._table = _Table(name, players, config, render_mode, max_cycles, illegal_action)
+        self._table = _Table(
+            name, players, config, render_mode, max_cycles, illegal_action, observation
+        )
         self.metadata = {**self.metadata, "name": f"birdgames_{name}"}
         self.render_mode = render_mode
         self.possible_agents = list(self._table.agents)
@@ -370,9 +413,10 @@ def env(
     render_mode: str | None = None,
     max_cycles: int | None = None,
     illegal_action: str = "terminate",
+    observation: str = "dense",
 ) -> BirdAECEnv:
     """Returns the AEC environment of the engine called `name`."""
-    return BirdAECEnv(name, players, config, render_mode, max_cycles, illegal_action)
+    return BirdAECEnv(name, players, config, render_mode, max_cycles, illegal_action, observation)
 
 
 def parallel_env(
@@ -382,6 +426,9 @@ def parallel_env(
     render_mode: str | None = None,
     max_cycles: int | None = None,
     illegal_action: str = "terminate",
+    observation: str = "dense",
 ) -> BirdParallelEnv:
     """Returns the Parallel environment of the engine called `name`."""
-    return BirdParallelEnv(name, players, config, render_mode, max_cycles, illegal_action)
+    return BirdParallelEnv(
+        name, players, config, render_mode, max_cycles, illegal_action, observation
+    )
