@@ -100,3 +100,24 @@ def test_bad_seats_and_render_modes_are_refused() -> None:
         SelfPlayEnv("rookery", 2, seat=2)
     with pytest.raises(ValueError, match="ansi"):
         SelfPlayEnv("rookery", 2, render_mode="human")
+
+
+@pytest.mark.parametrize("name", sorted(games()))
+def test_entity_observations_pass_check_env_and_are_the_view_s_entities(name: str) -> None:
+    """With observation="entities", check_env passes and the learner's observation is its
+    view's entities, inside the space; an illegal action's empty observation is int32 too."""
+    check_env(SelfPlayEnv(name, 2, seat=None, observation="entities"), skip_render_check=True)
+    engine, encoding = get_game(name), get_encoding(name)
+    env = SelfPlayEnv(name, 2, seat=1, observation="entities")
+    observation, _ = env.reset(seed=3)
+    assert env.observation_space.contains(observation)
+    assert tuple(observation["observation"]) == encoding.entities(engine.view(env.state, 1))
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    empty, *_ = env.step(illegal)
+    assert empty["observation"].dtype == np.int32 and not empty["observation"].any()
+
+
+def test_an_unknown_observation_kind_is_refused() -> None:
+    """observation must be "dense" or "entities"."""
+    with pytest.raises(ValueError, match="observation must be one of"):
+        SelfPlayEnv("rookery", 2, observation="pixels")

@@ -5,20 +5,29 @@ An `Observer` keeps the last observation it wrote and writes over it (`DenseFeat
 engines hand the parts a step leaves alone to the next state and view, so in play an
 observation costs about what the step changed. A `SeatObserver` writes a seat's
 observations straight from states, without views; the adapters keep one per game and seat.
+`SeatObservations` gives every seat's observations of one game, dense or entity ones.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 import numpy as np
 
 from birdgames import AnyGame
-from birdgames.encoding import AnyEncoding, DenseFeatures, StateWriter
+from birdgames.encoding import (
+    AnyEncoding,
+    DenseFeatures,
+    EntityLayout,
+    EntityWriter,
+    StateWriter,
+)
 
 FloatArray = np.ndarray[Any, np.dtype[np.float32]]
 MaskArray = np.ndarray[Any, np.dtype[np.int8]]
+Int32Array = np.ndarray[Any, np.dtype[np.int32]]
+OBSERVATION_KINDS: Final = ("dense", "entities")
 
 
 class Observer:
@@ -68,6 +77,68 @@ class SeatObserver:
     def observe(self, state: Any) -> FloatArray:
         """Returns the seat's observation of `state` as a new float32 array."""
         return self.observe_into(state, np.empty(self.size, np.float32))
+
+
+class SeatObservations:
+    """Every seat's observations of one game's states as new arrays, straight from the
+    states: the dense ones (float32, `kind="dense"`) or the entity ones (int32,
+    `kind="entities"`); every number lies within `low` and `high`. Keep one per game."""
+
+    __slots__ = ("_observers", "dtype", "high", "low", "size")
+
+    def __init__(self, engine: AnyGame, encoding: AnyEncoding, config: Any, kind: str) -> None:
+        if kind not in OBSERVATION_KINDS:
+            raise ValueError(f"observation must be one of {OBSERVATION_KINDS}, not {kind!r}")
+        seats = range(int(config.players))
+        self._observers: list[Callable[[Any], np.ndarray[Any, Any]]] = []
+        self.low: float
+        self.high: float | Int32Array
+        if kind == "entities":
+            layout = encoding.entity_layout(config)
+            self.size = layout.size
+            self.dtype: type[np.generic] = np.int32
+            self.low, self.high = 0, entity_highest(layout)
+            for seat in seats:
+                self._observers.append(_entity_copies(encoding.entity_writer(config, seat)))
+        else:
+            self.size = encoding.observation_size(config)
+            self.dtype = np.float32
+            self.low, self.high = -np.inf, np.inf
+            for seat in seats:
+                observer = SeatObserver(engine, encoding, config, seat, self.size)
+                self._observers.append(observer.observe)
+
+    def observe(self, seat: int, state: Any) -> np.ndarray[Any, Any]:
+        """Returns `seat`'s observation of `state` as a new array."""
+        return self._observers[seat](state)
+
+    def zeros(self) -> np.ndarray[Any, Any]:
+        """Returns an observation of zeros (after a game that ended without a state)."""
+        return np.zeros(self.size, self.dtype)
+
+
+def _entity_copies(writer: EntityWriter[Any]) -> Callable[[Any], Int32Array]:
+    """Returns a seat's entity observations as new arrays: the writer writes over its
+    buffer at the next state."""
+
+    def observe(state: Any) -> Int32Array:
+        return np.frombuffer(writer.write(state), np.int32).copy()
+
+    return observe
+
+
+def entity_highest(layout: EntityLayout) -> Int32Array:
+    """Returns the largest value of each number of `layout`'s entity observations: its
+    column's vocabulary less one."""
+    return np.array(
+        [
+            column.vocabulary - 1
+            for table in layout.tables
+            for _ in range(table.rows)
+            for column in table.columns
+        ],
+        np.int32,
+    )
 
 
 def observe_into(encoding: AnyEncoding, view: Any, row: FloatArray) -> None:

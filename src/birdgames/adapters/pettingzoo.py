@@ -21,8 +21,6 @@ steps (Parallel).
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable
 from typing import Any, Final
 
 import gymnasium
@@ -31,7 +29,7 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from birdgames import AnyGame, IllegalActionError, codec, get_game
 from birdgames.adapters import arrays
-from birdgames.encoding import AnyEncoding, EntityLayout, EntityWriter, get_encoding
+from birdgames.encoding import AnyEncoding, get_encoding
 
 Observation = dict[str, np.ndarray[Any, Any]]
 # A Parallel step: observations, rewards, terminations, truncations and infos per agent.
@@ -45,32 +43,12 @@ StepResult = tuple[
 SEED_BITS: Final = 63
 RENDER_MODES: Final = ("ansi",)
 ILLEGAL_ACTIONS: Final = ("terminate", "raise")
-OBSERVATIONS: Final = ("dense", "entities")
 ILLEGAL_REWARD: Final = -1.0
 
 
 def agent_name(seat: int) -> str:
     """Returns the PettingZoo agent name of a seat."""
     return f"player_{seat}"
-
-
-def _highest(layout: EntityLayout) -> np.ndarray[Any, np.dtype[np.int32]]:
-    """Returns each number's largest value: its column's vocabulary less one."""
-    return np.array(
-        [
-            column.vocabulary - 1
-            for table in layout.tables
-            for _ in range(table.rows)
-            for column in table.columns
-        ],
-        np.int32,
-    )
-
-
-def _entity_observer(writer: EntityWriter[Any]) -> Callable[[Any], np.ndarray[Any, Any]]:
-    """Returns a seat's entity observations as new int32 arrays (the writer's buffer is
-    written over at the next state)."""
-    return lambda state: np.frombuffer(writer.write(state), np.int32).copy()
 
 
 class _Table:
@@ -94,8 +72,6 @@ class _Table:
             raise ValueError(
                 f"illegal_action must be one of {ILLEGAL_ACTIONS}, not {illegal_action!r}"
             )
-        if observation not in OBSERVATIONS:
-            raise ValueError(f"observation must be one of {OBSERVATIONS}, not {observation!r}")
         if max_cycles is not None and max_cycles < 1:
             raise ValueError(f"max_cycles must be None or at least 1, not {max_cycles}")
         self.engine: AnyGame = get_game(name)
@@ -108,22 +84,11 @@ class _Table:
         self.raises = illegal_action == "raise"
         self.players = int(config.players)
         self.agents = [agent_name(p) for p in range(self.players)]
-        # One observer per seat: each writes over that seat's last observation.
-        self._observers: list[Callable[[Any], np.ndarray[Any, Any]]] = []
-        self._box: gymnasium.spaces.Box
-        if observation == "entities":
-            layout = self.encoding.entity_layout(config)
-            self.size = layout.size
-            self._box = gymnasium.spaces.Box(0, _highest(layout), (self.size,), np.int32)
-            for seat in range(self.players):
-                writer = self.encoding.entity_writer(config, seat)
-                self._observers.append(_entity_observer(writer))
-        else:
-            self.size = self.encoding.observation_size(config)
-            self._box = gymnasium.spaces.Box(-np.inf, np.inf, (self.size,), np.float32)
-            for seat in range(self.players):
-                observer = arrays.SeatObserver(self.engine, self.encoding, config, seat, self.size)
-                self._observers.append(observer.observe)
+        # Each seat's observations, each written over that seat's last one.
+        self._observations = arrays.SeatObservations(
+            self.engine, self.encoding, config, observation
+        )
+        self.size = self._observations.size
         self.actions = self.encoding.num_actions(config)
         # One space object per agent: seeding one agent's space must not reseed another's.
         self.observation_spaces = {a: self._observation_space() for a in self.agents}
@@ -137,7 +102,12 @@ class _Table:
     def _observation_space(self) -> gymnasium.spaces.Dict:
         return gymnasium.spaces.Dict(
             {
-                "observation": copy.deepcopy(self._box),
+                "observation": gymnasium.spaces.Box(
+                    self._observations.low,
+                    self._observations.high,
+                    (self.size,),
+                    self._observations.dtype,
+                ),
                 "action_mask": gymnasium.spaces.Box(0, 1, (self.actions,), np.int8),
             }
         )
@@ -171,7 +141,7 @@ class _Table:
         else:
             mask = np.zeros(self.actions, dtype=np.int8)
         return {
-            "observation": self._observers[seat](state),
+            "observation": self._observations.observe(seat, state),
             "action_mask": mask,
         }
 

@@ -2,7 +2,8 @@
 opponent policies the others (extra `birdgames[pettingzoo]`, which brings gymnasium).
 
 `SelfPlayEnv(name, players)` observes and acts like PettingZoo's environments (a dict of
-`observation` and `action_mask`; actions are `encoding` indices). After the learner's
+`observation` and `action_mask`, the observation dense or, with `observation="entities"`,
+the seat's entity observation; actions are `encoding` indices). After the learner's
 action, the opponents play until the learner is to act again or the game ends; the reward
 is the learner's return at the end (n/k - 1 for one of k winners of n, else -1). Opponents
 are policies `(observation, rng) -> index`, uniformly random over the mask by default;
@@ -45,6 +46,7 @@ class SelfPlayEnv(gymnasium.Env[Observation, np.int64]):
         opponent: Policy = random_policy,
         max_steps: int | None = None,
         render_mode: str | None = None,
+        observation: str = "dense",
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
@@ -61,19 +63,23 @@ class SelfPlayEnv(gymnasium.Env[Observation, np.int64]):
         self.opponent = opponent
         self.max_steps = max_steps
         self.render_mode = render_mode
-        self.size = self.encoding.observation_size(config)
-        # One observer per seat: each writes over that seat's last observation.
-        self._observers = [
-            arrays.SeatObserver(self.engine, self.encoding, config, seat, self.size)
-            for seat in range(int(config.players))
-        ]
+        # Each seat's observations, each written over that seat's last one.
+        self._observations = arrays.SeatObservations(
+            self.engine, self.encoding, config, observation
+        )
+        self.size = self._observations.size
         self.actions = self.encoding.num_actions(config)
         # A Dict space's samples are dicts of arrays: this env's observations.
         self.observation_space = cast(
             "gymnasium.spaces.Space[Observation]",
             gymnasium.spaces.Dict(
                 {
-                    "observation": gymnasium.spaces.Box(-np.inf, np.inf, (self.size,), np.float32),
+                    "observation": gymnasium.spaces.Box(
+                        self._observations.low,
+                        self._observations.high,
+                        (self.size,),
+                        self._observations.dtype,
+                    ),
                     "action_mask": gymnasium.spaces.Box(0, 1, (self.actions,), np.int8),
                 }
             ),
@@ -92,7 +98,7 @@ class SelfPlayEnv(gymnasium.Env[Observation, np.int64]):
         if seat == self.seat:
             self._legal = legal
         return {
-            "observation": self._observers[seat].observe(self.state),
+            "observation": self._observations.observe(seat, self.state),
             "action_mask": arrays.mask_array(legal, self.actions),
         }
 
@@ -129,7 +135,7 @@ class SelfPlayEnv(gymnasium.Env[Observation, np.int64]):
             reason = f"action {int(action)} is not legal for p{self.seat} now"
             self.state = None
             empty: Observation = {
-                "observation": np.zeros(self.size, np.float32),
+                "observation": self._observations.zeros(),
                 "action_mask": np.zeros(self.actions, np.int8),
             }
             return empty, -1.0, True, False, {"seat": self.seat, "illegal_action": reason}

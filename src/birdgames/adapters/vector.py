@@ -31,7 +31,7 @@ from birdgames.encoding import (
 
 IntArray = np.ndarray[Any, np.dtype[np.int64]]
 BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
-Int32Array = np.ndarray[Any, np.dtype[np.int32]]
+Int32Array = arrays.Int32Array
 SEED_BITS: Final = 63
 
 ObservationsT = TypeVar("ObservationsT", arrays.FloatArray, Int32Array)
