@@ -12,7 +12,8 @@ Subjects, per engine (random masked play, one process):
 - `engine+entities`: the same with the acting seat's entity observation (its
   `entity_writer`, kept per seat, straight from the state) in place of the dense one.
 - `openspiel+obs`: `pyspiel` `legal_actions`, `apply_action` and `observation_tensor` of the
-  seat to act (chance nodes sampled by their odds; a chance step counts as a step).
+  seat to act (chance nodes sampled by their odds; a chance step counts as a step);
+  `openspiel+entities` with an entity observer (`{"entities": True}`) in its place.
 - `pettingzoo`: the AEC loop (`last()`, `step()`), observation and mask every step;
   `pettingzoo entities` with entity observations.
 - `vector`: `VectorGame` with `--games` games stepping together; steps of all games.
@@ -131,15 +132,24 @@ class EngineRunner:
 class SpielRunner:
     """Random games of an OpenSpiel game with the acting seat's observation tensor."""
 
-    def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, name: str, params: dict[str, Any] | None = None, entities: bool = False
+    ) -> None:
         import pyspiel
         from open_spiel.python import games as _python_games  # noqa: F401
+        from open_spiel.python.observation import make_observation
 
         from birdgames.adapters import openspiel as _birdgames_games  # noqa: F401
 
         self.game = pyspiel.load_game(name, params or {})
         self.pick = random.Random(0)
         self.state = self.game.new_initial_state()
+        observer = make_observation(self.game, None, {"entities": True}) if entities else None
+        self.observe: Callable[[Any, int], object] = (
+            (lambda state, player: state.observation_tensor(player))
+            if observer is None
+            else observer.set_from
+        )
 
     def step(self) -> None:
         state = self.state
@@ -153,7 +163,7 @@ class SpielRunner:
         if player < 0:  # a simultaneous node: every seat's first legal action
             state.apply_actions([state.legal_actions(p)[0] for p in range(state.num_players())])
             return
-        state.observation_tensor(player)
+        self.observe(state, player)
         state.apply_action(self.pick.choice(state.legal_actions()))
 
     def run(self, seconds: float) -> tuple[int, float]:
@@ -240,6 +250,9 @@ def subjects(players: int, games: int) -> dict[str, Runner]:
         if spiel:
             runners[f"{name} {players}p openspiel+obs"] = SpielRunner(
                 f"birdgames_{name}", {"players": players}
+            )
+            runners[f"{name} {players}p openspiel+entities"] = SpielRunner(
+                f"birdgames_{name}", {"players": players}, entities=True
             )
         runners[f"{name} {players}p pettingzoo"] = PettingZooRunner(name, players)
         runners[f"{name} {players}p pettingzoo entities"] = PettingZooRunner(

@@ -13,7 +13,7 @@ FIELD_DOCS: Final[dict[str, str]] = {
     "birdgames.adapters.openspiel._Log": "What happened up to a position: the events of its last step on top of the log before it. Each seat's visible events are worked out when first asked for and kept, so a step costs the same however long the game has run, and nothing is filtered that no caller reads.",
     "birdgames.adapters.openspiel._Position": "An engine state (None before the deal), what has happened so far, and the chance node under way if any (immutable, shared by clones).",
     "birdgames.adapters.openspiel.BirdState": "One position: the deal under way (chance nodes), an engine state and what each seat has seen happen, or a draw under way (chance nodes before the actions that draw).",
-    "birdgames.adapters.openspiel.BirdObserver": "OpenSpiel's observer: the engine's flat observation and its view as text.",
+    "birdgames.adapters.openspiel.BirdObserver": "OpenSpiel's observer: the engine's flat observation and its view as text; with the parameter `entities` True, a seat's entity observation (its numbers as floats, `dict` holding each table shaped rows by columns).",
     "birdgames.adapters.openspiel.BirdGame": "A birdgames engine as an OpenSpiel game; parameters: players, deals, config (JSON).",
     "birdgames.adapters.openspiel.HeuristicEvaluator": "An evaluator for OpenSpiel's MCTS and ISMCTS bots without random rollouts: each seat's value is tanh of its lead in the engine's own evaluation (`bots.support`) over the best other seat, in units of the game's typical margin; the prior is uniform.",
     "birdgames.adapters.pettingzoo._Table": "One engine and config, each agent's spaces, and the game under way.",

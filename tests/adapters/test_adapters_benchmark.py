@@ -17,8 +17,9 @@ def test_the_adapter_benchmark_reports_every_subject() -> None:
         ROOT / "benchmarks" / "adapters.py", "--seconds", "0.02", "--rounds", "1", "--games", "2"
     )
     for name in birdgames.games():
-        routes = ("engine", "engine+obs", "engine+entities", "openspiel+obs", "pettingzoo")
-        for route in (*routes, "pettingzoo entities", "vector x2", "vector x2 entities"):
+        routes = ["engine", "engine+obs", "engine+entities", "openspiel+obs", "openspiel+entities"]
+        routes += ["pettingzoo", "pettingzoo entities", "vector x2", "vector x2 entities"]
+        for route in routes:
             assert f"| {name} 2p {route} |" in out
         assert f"{name} 2p: step (legal_actions + apply)" in out
         assert "the route adds index +" in out

@@ -300,3 +300,69 @@ def test_each_seat_has_seen_what_the_engine_showed_it_at_every_step(name: str) -
     restored = pickle.loads(pickle.dumps(state))
     assert [restored.seen(seat) for seat in (0, 1)] == [tuple(s) for s in shown]
     assert [state.seen(seat) for seat in (1, 0)] == [tuple(shown[1]), tuple(shown[0])]
+
+
+@pytest.mark.parametrize("name", sorted(games()))
+def test_an_entity_observer_gives_each_seat_its_view_s_entities(name: str) -> None:
+    """make_observation with {"entities": True}: at every step of a random game, each seat's
+    tensor holds its view's entities (as floats) and `dict` the layout's tables."""
+    from open_spiel.python.observation import make_observation
+
+    game = _load(adapter.game_name(name), 2)
+    engine, encoding = get_game(name), get_encoding(name)
+    layout = encoding.entity_layout(engine.default_config(2))
+    observer = make_observation(game, None, {"entities": True})
+    assert observer.tensor.shape == (layout.size,)
+    assert [(k, v.shape) for k, v in observer.dict.items()] == [
+        (t.name, (t.rows, t.width)) for t in layout.tables
+    ]
+    state = game.new_initial_state()
+    _deal(state, 5)
+    rng = np.random.RandomState(5)
+    steps = 0
+    while not state.is_terminal() and steps < 150:
+        if state.is_chance_node():
+            _draw(state, rng)
+            continue
+        for seat in range(2):
+            observer.set_from(state, seat)
+            expected = encoding.entities(engine.view(state.engine_state, seat))
+            assert observer.tensor.tolist() == [float(x) for x in expected]
+        player = state.current_player()
+        legal = state.legal_actions(player) if player >= 0 else None
+        if legal is None:
+            state.apply_actions([state.legal_actions(p)[0] for p in range(2)])
+        else:
+            state.apply_action(int(rng.choice(legal)))
+        steps += 1
+    assert steps > 20
+
+
+@pytest.mark.parametrize(
+    ("obs_type", "params", "message"),
+    [
+        (None, {"entities": 1}, "entities must be True or False"),
+        (None, {"entities": True, "size": 3}, "the only observation parameter is entities"),
+        (None, {"frames": 4}, "the only observation parameter is entities"),
+        (
+            pyspiel.IIGObservationType(perfect_recall=True),
+            {"entities": True},
+            "a seat's own observation only",
+        ),
+        (
+            pyspiel.IIGObservationType(
+                perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+            ),
+            {"entities": True},
+            "a seat's own observation only",
+        ),
+    ],
+)
+def test_observer_parameters_other_than_a_seat_s_entities_are_refused(
+    obs_type: Any, params: dict[str, Any], message: str
+) -> None:
+    """Only {"entities": bool} is a parameter, and entities are a seat's own observation:
+    not a public one, nor an information state."""
+    game = _load(adapter.game_name("rookery"), 2)
+    with pytest.raises(ValueError, match=message):
+        game.make_py_observer(obs_type, params)

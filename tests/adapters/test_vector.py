@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from birdgames import IllegalActionError, games, get_game
-from birdgames.adapters.arrays import MaskArray
-from birdgames.adapters.vector import EntityVectorGame, IntArray, VectorGame, entity_tables
+from birdgames.adapters.arrays import MaskArray, entity_tables
+from birdgames.adapters.vector import EntityVectorGame, IntArray, VectorGame
 from birdgames.encoding import get_encoding
 
 

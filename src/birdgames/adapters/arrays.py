@@ -11,7 +11,7 @@ observations straight from states, without views; the adapters keep one per game
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import numpy as np
 
@@ -28,6 +28,7 @@ FloatArray = np.ndarray[Any, np.dtype[np.float32]]
 MaskArray = np.ndarray[Any, np.dtype[np.int8]]
 Int32Array = np.ndarray[Any, np.dtype[np.int32]]
 OBSERVATION_KINDS: Final = ("dense", "entities")
+ScalarT = TypeVar("ScalarT", bound=np.generic)
 
 
 class Observer:
@@ -125,6 +126,23 @@ def _entity_copies(writer: EntityWriter[Any]) -> Callable[[Any], Int32Array]:
         return np.frombuffer(writer.write(state), np.int32).copy()
 
     return observe
+
+
+def entity_tables(
+    layout: EntityLayout, observations: np.ndarray[Any, np.dtype[ScalarT]]
+) -> dict[str, np.ndarray[Any, np.dtype[ScalarT]]]:
+    """Returns entity observations (the last axis `layout.size` numbers) split into the
+    layout's tables, each shaped (..., rows, columns): views, not copies."""
+    if observations.shape[-1] != layout.size:
+        raise ValueError(f"{observations.shape[-1]} numbers where the layout has {layout.size}")
+    lead = observations.shape[:-1]
+    found: dict[str, np.ndarray[Any, np.dtype[ScalarT]]] = {}
+    at = 0
+    for table in layout.tables:
+        part = observations[..., at : at + table.size]
+        found[table.name] = part.reshape(*lead, table.rows, table.width)
+        at += table.size
+    return found
 
 
 def entity_highest(layout: EntityLayout) -> Int32Array:

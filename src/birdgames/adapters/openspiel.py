@@ -34,7 +34,7 @@ from birdgames import AnyGame, codec, games, get_game
 from birdgames.adapters import arrays
 from birdgames.bots.support import support_for
 from birdgames.core import game_modules, registered_modules
-from birdgames.encoding import AnyEncoding, get_encoding, information_state
+from birdgames.encoding import AnyEncoding, EntityWriter, get_encoding, information_state
 
 # Bits of the seed that deals a game, and of the seed of each draw: drawn a byte per
 # chance node, so a chance node has at most 256 outcomes.
@@ -453,11 +453,19 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
 
 
 class BirdObserver:
-    """OpenSpiel's observer: the engine's flat observation and its view as text."""
+    """OpenSpiel's observer: the engine's flat observation and its view as text; with the
+    parameter `entities` True, a seat's entity observation (its numbers as floats, `dict`
+    holding each table shaped rows by columns)."""
 
     def __init__(self, shared: _Shared, iig_obs_type: Any, params: Any) -> None:
-        if params:
-            raise ValueError(f"observation parameters are not supported: {params}")
+        params = dict(params or {})
+        entities = params.pop("entities", False)
+        if params or type(entities) is not bool:
+            raise ValueError(
+                f"the only observation parameter is entities (True or False), not {params}"
+                if params
+                else f"entities must be True or False, not {entities!r}"
+            )
         self._shared = shared
         obs_type = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
         self._perfect_recall = bool(obs_type.perfect_recall)
@@ -466,15 +474,27 @@ class BirdObserver:
         if self._public and self._perfect_recall:
             # The seats' event logs hold what each saw privately; no public log is kept.
             raise ValueError("a public information state (perfect recall) is not supported")
-        size = shared.encoding.observation_size(shared.config)
-        if self._perfect_recall:
-            size += shared.encoding.summary_size(shared.config)
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"info_state" if self._perfect_recall else "observation": self.tensor}
-        # One observer per seat, reading states, and one for the public view: each writes
-        # over its last.
+        # One observer per seat, reading states, and one for the public view (or one entity
+        # writer per seat): each writes over its last.
         self._observers: dict[int, arrays.SeatObserver] = {}
-        self._public_observer = arrays.Observer(shared.encoding, size) if self._public else None
+        self._public_observer: arrays.Observer | None = None
+        self._entity_writers: dict[int, EntityWriter[Any]] | None = None
+        self.dict: dict[str, arrays.FloatArray]
+        if entities:
+            if self._public or self._perfect_recall:
+                raise ValueError("entity observations are a seat's own observation only")
+            layout = shared.encoding.entity_layout(shared.config)
+            self.tensor = np.zeros(layout.size, np.float32)
+            self.dict = arrays.entity_tables(layout, self.tensor)
+            self._entity_writers = {}
+        else:
+            size = shared.encoding.observation_size(shared.config)
+            if self._perfect_recall:
+                size += shared.encoding.summary_size(shared.config)
+            self.tensor = np.zeros(size, np.float32)
+            self.dict = {"info_state" if self._perfect_recall else "observation": self.tensor}
+            if self._public:
+                self._public_observer = arrays.Observer(shared.encoding, size)
 
     def set_from(self, state: BirdState, player: int) -> None:
         """Fills `tensor` with `player`'s observation or information state of `state`."""
@@ -483,7 +503,14 @@ class BirdObserver:
             self.tensor.fill(0.0)
             return
         shared = self._shared
-        if self._perfect_recall:
+        if self._entity_writers is not None:
+            writer = self._entity_writers.get(player)
+            if writer is None:
+                writer = self._entity_writers[player] = shared.encoding.entity_writer(
+                    shared.config, player
+                )
+            self.tensor[:] = np.frombuffer(writer.write(engine_state), np.int32)
+        elif self._perfect_recall:
             view = shared.engine.view(engine_state, player)
             self.tensor[:] = information_state(shared.encoding, view, state.seen(player))
         elif self._public_observer is not None:

@@ -21,6 +21,7 @@ import numpy as np
 
 from birdgames import AnyGame, IllegalActionError, get_game
 from birdgames.adapters import arrays
+from birdgames.adapters.arrays import entity_tables
 from birdgames.encoding import (
     AnyEncoding,
     EntityLayout,
@@ -220,18 +221,3 @@ class EntityVectorGame(_Games[Int32Array]):
         """Returns `observations` (a batch's, or one row) split by table, each shaped
         (..., rows, columns): views of the same numbers, not copies."""
         return entity_tables(self.layout, observations)
-
-
-def entity_tables(layout: EntityLayout, observations: Int32Array) -> dict[str, Int32Array]:
-    """Returns entity observations (the last axis `layout.size` numbers) split into the
-    layout's tables, each shaped (..., rows, columns): views, not copies."""
-    if observations.shape[-1] != layout.size:
-        raise ValueError(f"{observations.shape[-1]} numbers where the layout has {layout.size}")
-    lead = observations.shape[:-1]
-    found: dict[str, Int32Array] = {}
-    at = 0
-    for table in layout.tables:
-        part = observations[..., at : at + table.size]
-        found[table.name] = part.reshape(*lead, table.rows, table.width)
-        at += table.size
-    return found
