@@ -21,6 +21,7 @@ import pytest
 from birdgames import IllegalActionError, games
 from birdgames.encoding import AnyEncoding, EncodingBoundError, get_encoding
 from birdgames.peacock import encoding as peacock_encoding
+from birdgames.peacock import setup as peacock_setup
 from birdgames.peacock.cards import ISLAND_TYPES
 from tests.conformance.adapters import EngineAdapter, adapter_for
 from tests.profile import PROFILE
@@ -104,7 +105,7 @@ def test_the_peacock_maximiser_drafts_and_places_every_island_it_can() -> None:
     """At 4 players the maximiser ends with 3 + 7 + 8 + 8 = 26 groups, the derived bound."""
     adapter = adapter_for("peacock")
     final = list(extreme_game(adapter, 4, 0))[-1]
-    assert len(final.seats[0].groups) == peacock_encoding.max_groups(4) == 26
+    assert len(final.seats[0].groups) == peacock_setup.max_groups(4) == 26
 
 
 def _old_max_groups(players: int) -> int:

@@ -7,15 +7,15 @@ from array import array
 
 from birdgames.peacock import GAME, Phase, Season
 from birdgames.peacock.actions import DraftCard
-from birdgames.peacock.encoding import ENCODING, max_groups
+from birdgames.peacock.encoding import ENCODING
 from birdgames.peacock.entities import (
     CARD_IDS,
     EntityWriter,
     entities,
     entity_layout,
     entity_writer,
-    most_groups,
 )
+from birdgames.peacock.setup import max_groups
 from birdgames.peacock.state import Config, Seat, State
 from tests.conformance.adapters import adapter_for
 from tests.encoding.test_information_state import _walk_seen
@@ -113,13 +113,15 @@ def test_a_spectator_sees_no_hand_and_no_pick() -> None:
 
 def test_the_encoding_offers_the_entity_tables_and_bounds_groups_as_the_dense_one() -> None:
     """ENCODING carries the three entity functions; a seat's group rows are the dense
-    encoding's group slots."""
+    encoding's group slots (setup.max_groups, which both read)."""
     config = Config(2)
     assert ENCODING.entity_layout(config) is entity_layout(config)
     state = GAME.new_game(config, 0)
     assert ENCODING.entities(GAME.view(state, 0)) == entities(GAME.view(state, 0))
     assert isinstance(ENCODING.entity_writer(config, 0), EntityWriter)
-    assert all(most_groups(n) == max_groups(n) for n in (2, 3, 4))
+    for players in (2, 3, 4):
+        groups = entity_layout(Config(players)).table("groups")
+        assert groups.rows == players * max_groups(players)
     assert state.phase is Phase.DRAFT
 
 

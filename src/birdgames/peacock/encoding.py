@@ -52,6 +52,7 @@ from birdgames.peacock.cards import (
 from birdgames.peacock.entities import entities, entity_layout, entity_writer
 from birdgames.peacock.game import GAME
 from birdgames.peacock.rules import to_act
+from birdgames.peacock.setup import max_groups
 from birdgames.peacock.state import (
     MOVES_PER_MIGRATION,
     SLOTS,
@@ -75,23 +76,6 @@ PICKS_PER_GAME: Final = sum(DEAL_BIRDS) + sum(DEAL_ISLANDS)  # one card per draf
 
 
 @functools.lru_cache(maxsize=16)
-def max_groups(players: int) -> int:
-    """Returns the most groups one seat can hold.
-
-    A seat starts with its three starting islands (K1) and each island card it places makes
-    one more group (K2.3); it places only islands it drafted. In season s it drafts one card
-    per draft round, `DEAL_BIRDS[s] + DEAL_ISLANDS[s]` cards, and no more islands than the
-    season deals to the whole table, `players * DEAL_ISLANDS[s]`; over the game no more than
-    the island deck holds at this count. At 2/3/4 players: 3 + 12 / 3 + 18 / 3 + 23 groups.
-    """
-    season_islands = sum(
-        min(birds + islands, players * islands)
-        for birds, islands in zip(DEAL_BIRDS, DEAL_ISLANDS, strict=True)
-    )
-    deck = sum(i.copies_2p if players == 2 else i.copies for i in ISLAND_TYPES)
-    return len(STARTING_ISLANDS) + min(season_islands, deck)
-
-
 @functools.lru_cache(maxsize=16)
 def _layout(players: int) -> Layout:
     groups = tuple(range(max_groups(players)))

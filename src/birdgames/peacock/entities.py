@@ -35,6 +35,7 @@ from birdgames.peacock.setup import (
     boxed_birds,
     boxed_islands,
     island_deck_cards,
+    max_groups,
 )
 from birdgames.peacock.state import (
     MIGRATION,
@@ -67,18 +68,6 @@ _DECK_KINDS: Final = len(BIRDS) + len(ISLANDS)
 
 
 @lru_cache(maxsize=8)
-def most_groups(players: int) -> int:
-    """Returns the most groups one seat can hold: its starting islands, then one per island
-    it places, and it places only islands it drafted: per season one card per draft round,
-    no more islands than the season deals the table, and no more than the deck holds (the
-    dense encoding's `max_groups` reasons the same way)."""
-    season_islands = sum(
-        min(birds + islands, players * islands)
-        for birds, islands in zip(DEAL_BIRDS, DEAL_ISLANDS, strict=True)
-    )
-    return len(STARTS) + min(season_islands, len(island_deck_cards(players)))
-
-
 @lru_cache(maxsize=16)
 def entity_layout(config: Config) -> EntityLayout:
     """Returns the entity tables of a game with `config` (they depend on its player count)."""
@@ -93,7 +82,7 @@ def _layout(players: int) -> EntityLayout:
     card = Column("card", _DECK_KINDS + 1, "the card kind's id (a species or island type)")
     bird = Column("bird", len(BIRDS) + 1, "the species' id")
     count = Column("count", most_copies + 1, "how many cards of the kind")
-    group = Column("group", most_groups(players) + 1, "the group's place in its tableau, plus one")
+    group = Column("group", max_groups(players) + 1, "the group's place in its tableau, plus one")
     boxed = Counter(boxed_birds(players) + boxed_islands(players))
     score = SEASON_SCORE_BOUND + 1
     head = Table(
@@ -183,7 +172,7 @@ def _layout(players: int) -> EntityLayout:
             ),
             Table(
                 "groups",
-                players * most_groups(players),
+                players * max_groups(players),
                 (
                     seat,
                     group,
@@ -193,7 +182,7 @@ def _layout(players: int) -> EntityLayout:
                     Column("right", bird.vocabulary, "the right flock's species id (0: none)"),
                     Column("right_size", _LARGEST_FLOCK + 1, "birds in the right flock"),
                 ),
-                f"each seat's tableau: a block of {most_groups(players)} rows per seat, in "
+                f"each seat's tableau: a block of {max_groups(players)} rows per seat, in "
                 "seat order, its groups in tableau order (starting islands first), then empty "
                 "rows. Left out: the plant, fish and meat a group offers (they follow from its "
                 "island, its tucks and the season)",
@@ -249,7 +238,7 @@ def _flock(flock: Flock | None) -> list[int]:
 def entities(view: View) -> tuple[int, ...]:
     """Returns the view's entity tables as one run of integers (`entity_layout`)."""
     players = view.players
-    most = most_groups(players)
+    most = max_groups(players)
     tables: dict[str, list[list[int]]] = {
         "head": [
             [
@@ -372,7 +361,7 @@ class _Places:
     def __init__(self, players: int) -> None:
         layout = _layout(players)
         self.size = layout.size
-        self.most_groups = most_groups(players)
+        self.most_groups = max_groups(players)
         self.seats = layout.offset("seats")
         self.hand = layout.offset("hand")
         self.drafted = layout.offset("drafted")

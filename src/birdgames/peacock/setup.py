@@ -53,6 +53,22 @@ def island_deck_cards(players: int) -> tuple[str, ...]:
     return tuple((Counter(full_islands()) - Counter(boxed_islands(players))).elements())
 
 
+def max_groups(players: int) -> int:
+    """Returns the most groups one seat can hold.
+
+    A seat starts with its three starting islands (K1) and each island card it places makes
+    one more group (K2.3); it places only islands it drafted. In season s it drafts one card
+    per draft round, `DEAL_BIRDS[s] + DEAL_ISLANDS[s]` cards, and no more islands than the
+    season deals to the whole table, `players * DEAL_ISLANDS[s]`; over the game no more than
+    the island deck holds at this count. At 2/3/4 players: 3 + 12 / 3 + 18 / 3 + 23 groups.
+    """
+    season_islands = sum(
+        min(birds + islands, players * islands)
+        for birds, islands in zip(DEAL_BIRDS, DEAL_ISLANDS, strict=True)
+    )
+    return len(STARTING_ISLANDS) + min(season_islands, len(island_deck_cards(players)))
+
+
 def _order_problem(name: str, order: object, expected: tuple[str, ...]) -> str | None:
     if not isinstance(order, tuple) or not all(isinstance(card, str) for card in order):
         return f"{name} must be a tuple of card ids, not {order!r}"

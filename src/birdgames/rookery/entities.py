@@ -24,7 +24,6 @@ from birdgames.rookery.cards import (
     ABILITIES,
     BIRDS,
     CATALOG,
-    DAWN_CHORUS,
     HABITAT_CARDS,
     PREDATORS,
     STATIC,
@@ -35,6 +34,7 @@ from birdgames.rookery.cards import (
     Trigger,
 )
 from birdgames.rookery.flow import PRIZES_TO_WIN, SUDDEN_DEATH_CHECKPOINTS, YEAR_CHECKPOINTS
+from birdgames.rookery.invariants import song_bound
 from birdgames.rookery.setup import DECK_BOUNDS, MAX_COPIES
 from birdgames.rookery.state import (
     TURN_ACTION_LIMIT,
@@ -80,7 +80,6 @@ MOST_HUNTS: Final = 3  # R6.2 twice with hunt_twice, once more when readied (R9.
 TURNS_LEFT_LOWEST: Final = -8  # invariants.py: a season runs at most 8 turns past its count
 MOST_CHECKPOINTS: Final = YEAR_CHECKPOINTS + SUDDEN_DEATH_CHECKPOINTS  # R7.5
 MOST_ABILITIES: Final = max(len(abilities) for abilities in ABILITIES.values())
-_MOST_TAPS: Final = 2 * len(ZONES) * ZONE_CAPACITY  # R3.4 a nested bird taps twice a turn
 
 
 def _largest_static(cards: Sequence[str], effect: Effect, stat: Stat) -> int:
@@ -93,25 +92,8 @@ def _largest_static(cards: Sequence[str], effect: Effect, stat: Stat) -> int:
 
 def most_song() -> int:
     """Returns the most Song a seat can hold with any legal decks: the load validator's
-    bound (invariants.py) over the whole catalog. Song is set at dawn (R2.1 the Dawn Chorus)
-    and lost at EndTurn, so a turn's taps add the rest, each tap at most a bird's printed
-    song, a song stat_mod from every bird of its zone and one on_tap song gain."""
-    birds = tuple(BIRDS)
-    gain = max(
-        (
-            a.amount
-            for c in birds
-            for a in ABILITIES[c]
-            if a.effect is Effect.SONG_GAIN and a.trigger is Trigger.ON_TAP
-        ),
-        default=0,
-    )
-    per_tap = (
-        max(BIRDS[c].song for c in birds)
-        + ZONE_CAPACITY * _largest_static(birds, Effect.STAT_MOD, Stat.SONG)
-        + gain
-    )
-    return max(DAWN_CHORUS.values()) + _MOST_TAPS * per_tap
+    bound over the whole catalog."""
+    return song_bound(CARD_IDS)
 
 
 def most_hp() -> int:

@@ -5,6 +5,7 @@ Compiled in the mypyc build: the codec has proved every field's type before thes
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final, NamedTuple
 
@@ -16,6 +17,7 @@ from birdgames.rookery.cards import (
     ABILITIES,
     BIRDS,
     CATALOG,
+    DAWN_CHORUS,
     TARGETED_EFFECTS,
     Effect,
     Stat,
@@ -102,9 +104,14 @@ def invariant_violation(state: State) -> str | None:
     )
 
 
-def _max_tap_song(config: Config) -> int:
-    """The most Song one tap can give with these decks: song, stat_mods, on_tap gains."""
-    cards = set(config.decks[0]) | set(config.decks[1])
+def song_bound(cards: Iterable[str]) -> int:
+    """The most Song a seat can hold with decks of `cards`: the largest Dawn Chorus (R2.1),
+    then every tap of a turn (R3.4) at the most one tap can give."""
+    return max(DAWN_CHORUS.values()) + _MAX_TAPS * _max_tap_song(set(cards))
+
+
+def _max_tap_song(cards: set[str]) -> int:
+    """The most Song one tap can give with these cards: song, stat_mods, on_tap gains."""
     most_song = max((BIRDS[c].song for c in cards if c in BIRDS), default=0)
     most_mod = 0
     most_gain = 0
@@ -137,7 +144,7 @@ def _config_facts(config: Config) -> _ConfigFacts:
         return _ConfigFacts(f"bad config: {error}", 0, 0, 0, ())
     return _ConfigFacts(
         None,
-        4 + _MAX_TAPS * _max_tap_song(config),  # R2.1 Dawn Chorus, R3.4 taps
+        song_bound((*config.decks[0], *config.decks[1])),
         TURN_ACTION_LIMIT + max_answers(config),
         max_actions(config),
         tuple(tuple(sorted(deck)) for deck in config.decks),
