@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import birdgames
 from tests.files import run_script
 
 ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.tooling
 
 
 def test_the_adapter_benchmark_reports_every_subject() -> None:

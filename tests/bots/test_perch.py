@@ -8,6 +8,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import pytest
+
 from birdgames import sim
 from birdgames.bots import GreedyPolicy, ISMCTSPolicy, support_for
 from birdgames.perch_bop import GAME
@@ -59,6 +61,7 @@ def _bots_benchmark() -> ModuleType:
     return load_file("bots_benchmark", ROOT / "benchmarks" / "bots.py")
 
 
+@pytest.mark.tooling
 def test_the_benchmark_measures_perch_against_greedy_by_the_baseline() -> None:
     """The bots benchmark's greedy seats at Perch play by the baseline evaluation, so its
     figures stay comparable whatever the game's evaluation becomes; a short run of its

@@ -27,11 +27,11 @@ from tests.conformance.mutations import mutate, vocabulary
 from tests.profile import PROFILE
 
 GAMES: Final = sorted(birdgames.games().items())
-MUTATIONS: Final = {"quick": 2, "ci": 6, "dev": 20, "soak": 60}[PROFILE]  # per document
+MUTATIONS: Final = {"quick": 2, "ci": 4, "dev": 20, "soak": 60}[PROFILE]  # per document
 # How many states have their nested objects edited field by field (`_covering` picks them),
 # and one hostile case in this many.
 EDITED_STATES: Final = {"quick": 1, "ci": 2, "dev": 8, "soak": 16}[PROFILE]
-HOSTILE_STRIDE: Final = 2 if PROFILE == "quick" else 1
+HOSTILE_STRIDE: Final = {"quick": 4, "ci": 2}.get(PROFILE, 1)
 
 # Values of every JSON type, with the ones a careless type test confuses: true and 1, 1.0 and
 # 1, a number and its string, an array of mixed items, a long string and a lone surrogate.

@@ -31,13 +31,13 @@ from tests.toy.game import Phase, SeatView, ToyGame
 ROOT: Final = Path(__file__).resolve().parents[2]
 # Steps between two checks of the state, every view and every legal action offered (each
 # step's action and events are all checked): a Perch game has hundreds of steps. The quick
-# profile (the check command's other Pythons) looks three times as seldom.
-EVERY_FEW_STEPS: Final = 18 if PROFILE == "quick" else 6
+# profile (the check command's other Pythons) looks five times as seldom.
+EVERY_FEW_STEPS: Final = 30 if PROFILE == "quick" else 6
 # Steps between two live records (and one at the end): a live record holds every step so far,
 # each of whose actions and events was checked already.
 LIVE_RECORD_STEPS: Final = 150
 # One hostile case in this many is checked against the schemas (all of them take minutes).
-HOSTILE_STRIDE: Final = 20 if PROFILE == "quick" else 10
+HOSTILE_STRIDE: Final = 20
 # Hostile cases the schemas accept, by the start of their name: each is a rule the schemas'
 # description says a JSON Schema cannot state (the text's size, a key named twice).
 UNSTATABLE: Final = ("over the size limit", "duplicate kind", "duplicate format")
