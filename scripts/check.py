@@ -3,14 +3,16 @@
 The first Python (the one running this script) installs the package with its dev and docs
 extras into `.venv` (made when missing; the running venv, when the script runs in one), then
 lints (`ruff check`, `ruff format --check`), type-checks (`mypy`), builds the docs (`zensical
-build --strict`) and runs the suite with the full `ci` profile (`pytest`, whose tests also run
-`tsc --checkJs` over the web example's JavaScript), in that order, stopping at the first
-failure. Before all of them, `npm ci` installs the checkers package.json names (tsc, pyright,
-Ajv), which the suite runs on every Python. Meanwhile scripts/test_pythons.py makes the
-other supported Pythons' venvs (the first of them with the compiled build) and runs the suite
-on each as soon as it is ready, with the `quick` profile: all runs side by side keep both
-cores busy. If a first Python's step fails, those runs are stopped. Only the standard library
-is imported here. Arguments go to every pytest run.
+build --strict`) and runs the suite with the full `ci` profile (`pytest`), in that order,
+stopping at the first failure. Before all of them, `npm ci` installs the checkers package.json
+names (tsc, pyright, Ajv), which the suite runs on every Python. Meanwhile scripts/test_pythons.py
+makes the other supported Pythons' venvs (the first of them with the compiled build) and runs
+the suite on each as soon as it is ready, with the `quick` profile: all runs side by side keep
+both cores busy. The browser tests and the tools' tests (markers `browser` and `tooling`,
+whose outcome no Python or build changes) run once, on the last of the other Pythons, after
+the Debian packages they need (scripts/install_system_packages.sh: Chromium, valgrind) are
+installed, which happens meanwhile. If a first Python's step fails, the other runs are
+stopped. Only the standard library is imported here. Arguments go to every pytest run.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -25,34 +28,48 @@ ROOT = Path(__file__).resolve().parents[1]
 # Run as a script, only scripts/ is on the path: the checkout's root makes `scripts` importable.
 sys.path.insert(0, str(ROOT))
 
+from scripts.test_compiled import EVERY_RUN  # noqa: E402
 from scripts.test_pythons import run_all  # noqa: E402
 
-# The full run holds the most work (the `ci` profile and the browser tests) and starts last,
-# after the lint, type and docs steps: two workers more than the other runs' two give it
-# the share of both cores it needs to finish with them rather than alone after them (on
-# two cores, with three workers: the other runs done at 10.7 and 12.7 minutes, this one at
-# 14.9).
-FIRST_WORKERS = 4
+# The full run holds the most games (the `ci` profile) and starts last, after the lint, type
+# and docs steps: a worker more than the compiled build's two gives it the share of both
+# cores it needs to finish with the other runs rather than alone after them.
+FIRST_WORKERS = 3
 
 # The running venv, or the checkout's `.venv` when a bare Python runs the script.
 VENV = Path(sys.prefix) if sys.prefix != sys.base_prefix else ROOT / ".venv"
 BIN = VENV / "bin"
 
 
-def first_python(pytest_args: list[str]) -> int:
-    """Runs the first Python's steps in order; returns the first failing one's exit code.
+class SystemPackages:
+    """The install of the Debian packages the browser and tools' tests need
+    (scripts/install_system_packages.sh), started at once and run to its end."""
 
-    The Debian packages the suite needs (scripts/install_system_packages.sh, when missing:
-    Chromium for the browser tests, valgrind for a benchmark's smoke run) install meanwhile:
-    only the suite needs them.
-    """
-    packages = subprocess.Popen(
-        ["bash", str(ROOT / "scripts" / "install_system_packages.sh")],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._code: int | None = None
+        self._process = subprocess.Popen(
+            ["bash", str(ROOT / "scripts" / "install_system_packages.sh")],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+
+    def wait(self) -> int:
+        """Waits for the install's end (printing its output if it failed); returns its exit
+        code. Never stopped midway: stopping apt could leave dpkg's database locked."""
+        with self._lock:
+            if self._code is None:
+                output, _ = self._process.communicate()
+                self._code = self._process.returncode
+                if self._code != 0:
+                    print(f"{output}== install_system_packages.sh exited {self._code}", flush=True)
+            return self._code
+
+
+def first_python(pytest_args: list[str]) -> int:
+    """Runs the first Python's steps in order; returns the first failing one's exit code."""
     pip = [str(BIN / "pip"), "install", "-q", "--disable-pip-version-check", "--no-compile"]
     steps = [
         [*pip, "-e", ".[dev,docs]"],
@@ -60,23 +77,14 @@ def first_python(pytest_args: list[str]) -> int:
         [str(BIN / "ruff"), "format", "--check", "."],
         [str(BIN / "mypy")],
         [str(BIN / "zensical"), "build", "--strict"],
+        [str(BIN / "pytest"), "-n", str(FIRST_WORKERS), "-m", EVERY_RUN, *pytest_args],
     ]
     if sys.prefix == sys.base_prefix:
         steps.insert(0, [sys.executable, "-m", "venv", str(VENV)])
-    try:
-        for command in steps:
-            if code := _timed(command):
-                return code
-        output, _ = packages.communicate()
-        if packages.returncode != 0:
-            print(f"{output}== install_system_packages.sh exited {packages.returncode}", flush=True)
-            return packages.returncode
-        return _timed([str(BIN / "pytest"), "-n", str(FIRST_WORKERS), *pytest_args])
-    finally:
-        if packages.returncode is None:
-            # A step failed first: the install still ends on its own, as stopping apt midway
-            # could leave dpkg's database locked or half-written.
-            packages.communicate()
+    for command in steps:
+        if code := _timed(command):
+            return code
+    return 0
 
 
 def _timed(command: list[str]) -> int:
@@ -102,7 +110,11 @@ def main() -> int:
     args = sys.argv[1:]
     if code := npm_tools():
         return code
-    return run_all(args, lambda: first_python(args))
+    packages = SystemPackages()
+    try:
+        return run_all(args, lambda: first_python(args), packages.wait)
+    finally:
+        packages.wait()
 
 
 if __name__ == "__main__":

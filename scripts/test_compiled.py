@@ -9,8 +9,8 @@ installed with the test extra; the suite's packaging tests install that same whe
 suite runs, the script checks that the compiled modules are what `import birdgames` loads, so
 a build that silently fell back to pure Python fails. pytest runs from the repository root:
 `birdgames` resolves to the installed, compiled package (the tests put the root on the path,
-never src/). The browser tests (marker `browser`) and the tools' tests (marker `tooling`) ran on
-the pure build and are left out here.
+never src/). The browser tests (marker `browser`) and the tools' tests (marker `tooling`) run
+on a pure build and are left out here.
 The check command runs it through scripts/test_pythons.py, beside the other Pythons' suites,
 in two calls: `--build` (the venv, the wheel, its install and the check that it is compiled),
 started beside the first Python's steps, then `--test [pytest args]` (the suite on that venv).
@@ -26,11 +26,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 VENV = ROOT / ".venv-mypyc"
 
-# What the first Python's run alone holds (later -m arguments override it): the browser tests
-# click the page through Chromium, which neither the server's Python nor its build changes,
-# and the tools' tests check the benchmarks, the docs' rules map and the web example's
-# JavaScript under tsc.
-FIRST_PYTHON_ONLY = "not browser and not tooling"
+# What every run of the check command holds but one, a pure Python's (later -m arguments
+# override it): the browser tests click the page through Chromium, which neither the
+# server's Python nor its build changes, and the tools' tests check the benchmarks, the docs'
+# rules map and the web example's JavaScript under tsc; both run once.
+EVERY_RUN = "not browser and not tooling"
 
 # One compiled module per engine, and each rewritten state module (hatch_native.py): each must
 # load from an extension module, and each State must be native (no instance dict).
@@ -126,7 +126,7 @@ def test(pytest_args: list[str]) -> int:
     if _wheel() is None or not python.exists():
         print("== compiled build: nothing built (run with --build first)")
         return 1
-    command = [str(python), "-m", "pytest", "-p", "no:cacheprovider", "-m", FIRST_PYTHON_ONLY]
+    command = [str(python), "-m", "pytest", "-p", "no:cacheprovider", "-m", EVERY_RUN]
     if code := _run([*command, *pytest_args], _env()):
         return code
     print("the suite passed on the compiled build")

@@ -7,9 +7,10 @@ pyproject.toml. Each pure run gets its own virtual environment (`.venv-3.N`) wit
 and its test extra installed. An interpreter that cannot be found is a failure, never a skip: a
 release must be tested on every Python it claims. Interpreters are looked up on PATH
 (`python3.N`) and then among pyenv's installed versions. The browser tests (marker `browser`)
-and the tools' tests (marker `tooling`) ran with the first Python and are left out here. The
-runs go side by side, each printing its output when it ends: one alone leaves a core idle while
-it installs, compiles or waits on a subprocess.
+and the tools' tests (marker `tooling`) run once: on the last pure Python, when the Debian
+packages they need are being installed meanwhile (the check command's case), and else not
+here. The runs go side by side, each printing its output when it ends: one alone leaves a
+core idle while it installs, compiles or waits on a subprocess.
 """
 
 from __future__ import annotations
@@ -31,9 +32,13 @@ ROOT = Path(__file__).resolve().parents[1]
 # Run as a script, only scripts/ is on the path: the checkout's root makes `scripts` importable.
 sys.path.insert(0, str(ROOT))
 
-from scripts.test_compiled import FIRST_PYTHON_ONLY  # noqa: E402
+from scripts.test_compiled import EVERY_RUN  # noqa: E402
 
 PREFIX = "Programming Language :: Python :: "
+
+# The run that holds the browser tests spends much of their time waiting on Chromium: a third
+# worker fills that time.
+WHOLE_WORKERS = 3
 
 
 def supported_versions() -> list[str]:
@@ -120,7 +125,7 @@ def _steps(
     return 0
 
 
-# The first Python ran the full `ci` profile; the others play the same tests over fewer games
+# The first Python runs the full `ci` profile; the others play the same tests over fewer games
 # (BIRDGAMES_PROFILE, when set, wins).
 def _quick_env() -> dict[str, str]:
     return {"BIRDGAMES_PROFILE": "quick", **os.environ}
@@ -139,12 +144,15 @@ def _announce(name: str, version: str, output: list[str]) -> str | None:
 
 
 class Python:
-    """One other supported Python: its venv, then the suite there."""
+    """One other supported Python: its venv, then the suite there. Given `packages` (which
+    waits for the Debian packages' install and returns its exit code), the whole suite,
+    browser and tools' tests included."""
 
     def __init__(self, version: str) -> None:
         self.version = version
         self.name = f"Python {version}"
         self.venv = ROOT / f".venv-{version}"
+        self.packages: Callable[[], int] | None = None
 
     def prepare(self, output: list[str], stop: threading.Event) -> int:
         """Installs the package and its test extra into `.venv-<version>`."""
@@ -167,7 +175,14 @@ class Python:
 
     def test(self, pytest_args: list[str], output: list[str], stop: threading.Event) -> int:
         """Runs the suite in the venv `prepare` made."""
-        command = [str(self.venv / "bin" / "pytest"), "-m", FIRST_PYTHON_ONLY, *pytest_args]
+        pytest = str(self.venv / "bin" / "pytest")
+        if self.packages is None:
+            command = [pytest, "-m", EVERY_RUN, *pytest_args]
+        else:
+            if code := self.packages():
+                output.append(f"== {self.name}: the Debian packages' install exited {code}\n")
+                return code
+            command = [pytest, "-n", str(WHOLE_WORKERS), *pytest_args]
         return _steps(self.name, [command], _quick_env(), output, stop)
 
 
@@ -193,9 +208,14 @@ class CompiledBuild:
         return self._script(["--test", *pytest_args], output, stop)
 
 
-def run_all(pytest_args: list[str], first: Callable[[], int] | None = None) -> int:
+def run_all(
+    pytest_args: list[str],
+    first: Callable[[], int] | None = None,
+    packages: Callable[[], int] | None = None,
+) -> int:
     """Prepares every other Python's run (one of them the compiled build) side by side, and
-    tests each as soon as it is ready.
+    tests each as soon as it is ready. Given `packages` (see `Python`), the last pure Python
+    runs the whole suite.
 
     `first`, when given, runs meanwhile (the first Python's own steps, printing as they go):
     together the runs keep both cores busy until the last ends, where a suite alone leaves one
@@ -210,8 +230,13 @@ def run_all(pytest_args: list[str], first: Callable[[], int] | None = None) -> i
         return 1
     # Each Python runs the suite once: the first of the others on the compiled build, the rest
     # and the running one on pure Python, so both builds and every Python are tested.
-    runs: list[Python | CompiledBuild] = [Python(v) for v in others[1:]]
-    runs.append(CompiledBuild(others[0]))
+    pure = [Python(v) for v in others[1:]]
+    if packages is not None:
+        if not pure:
+            print("the browser and tools' tests need a pure Python besides the running one")
+            return 1
+        pure[-1].packages = packages
+    runs: list[Python | CompiledBuild] = [*pure, CompiledBuild(others[0])]
     stop = threading.Event()
 
     def prepare_then_test(target: Python | CompiledBuild) -> tuple[int, str]:

@@ -38,9 +38,10 @@ MESSAGE_BYTES: Final = 1024
 RECORD_TAG: Final = "birdgames.record"
 # How many paths of each document get each path-wise damage (all int paths for wide ones).
 PATHS_PER_DOCUMENT: Final = 3
-# The quick reruns load the whole-document cases (size, depth, encodings: the parser and limits
-# every type shares) for every fourth type only; the full run loads them for each type.
-WHOLE_DOCUMENT_STRIDE: Final = 4 if PROFILE == "quick" else 1
+# The whole-document cases (size, depth, encodings: the parser and limits every type shares)
+# are loaded for every fourth type in the quick reruns, every second in the full run, and for
+# each type in the dev and soak profiles.
+WHOLE_DOCUMENT_STRIDE: Final = {"quick": 4, "ci": 2}.get(PROFILE, 1)
 # Item errors one load may build: MAX_ITEM_ERRORS in the damaged array, and one for each
 # array around it in the document's type.
 ITEM_ERRORS: Final = 2 * codec.MAX_ITEM_ERRORS

@@ -25,7 +25,7 @@ from tests.web.browser import axe_violations, chromium
 from tests.web.support import ROOT, running_server
 
 # The page and the browser do not change with the server's Python or build: the check command
-# clicks through them once, on the first Python; the server's HTTP and WebSocket tests run on all.
+# clicks through them once, on one Python; the server's HTTP and WebSocket tests run on all.
 pytestmark = pytest.mark.browser
 
 GAMES: Final = ("perch_bop", "peacock", "rookery")
