@@ -22,7 +22,7 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 settings.register_profile(
     "ci",
-    max_examples=25,
+    max_examples=15,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

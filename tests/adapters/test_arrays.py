@@ -22,6 +22,7 @@ from birdgames.rookery import encoding as rookery_encoding
 from tests.conformance.adapters import EngineAdapter
 from tests.encoding.test_encoding import CASES, IDS
 from tests.encoding.test_information_state import _walk_seen
+from tests.profile import PROFILE
 
 
 @pytest.mark.parametrize(("label", "adapter", "players"), CASES, ids=IDS)
@@ -64,7 +65,7 @@ def test_kept_parts_give_the_plain_encoders_numbers_over_whole_games(
     game, encoding = adapter.game, get_encoding(adapter.game.name)
     config = adapter.config(players)
     size = encoding.observation_size(config)
-    for seed in range(2):
+    for seed in range(1 if PROFILE == "quick" else 2):
         rng = random.Random(seed)
         state = game.new_game(config, seed)
         while True:
