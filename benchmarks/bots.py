@@ -146,7 +146,7 @@ def identical_tables(workers: int, dask: bool) -> None:
 
         with (
             LocalCluster(  # type: ignore[no-untyped-call]
-                n_workers=2, processes=True, dashboard_address=None
+                n_workers=2, processes=True, dashboard_address=":0"
             ) as cluster,
             Client(cluster) as client,  # type: ignore[no-untyped-call]
         ):

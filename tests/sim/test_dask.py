@@ -21,9 +21,10 @@ def test_a_local_cluster_of_two_worker_processes_gives_the_same_table() -> None:
     policies[0] = GreedyPolicy(PERCH)
     config = PERCH.default_config(3)
     done: list[int] = []
-    # distributed's constructors carry no type hints.
+    # distributed's constructors carry no type hints. The scheduler's HTTP server listens on a
+    # free port: with None it still tries 8787, which another run's cluster may hold.
     cluster = LocalCluster(  # type: ignore[no-untyped-call]
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
     )
     with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
         on_cluster = sim.tournament(
