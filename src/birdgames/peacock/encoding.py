@@ -76,7 +76,6 @@ PICKS_PER_GAME: Final = sum(DEAL_BIRDS) + sum(DEAL_ISLANDS)  # one card per draf
 
 
 @functools.lru_cache(maxsize=16)
-@functools.lru_cache(maxsize=16)
 def _layout(players: int) -> Layout:
     groups = tuple(range(max_groups(players)))
     return Layout(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Final
 
 from birdgames.core import InvalidConfigError, check_seed
@@ -53,6 +54,8 @@ def island_deck_cards(players: int) -> tuple[str, ...]:
     return tuple((Counter(full_islands()) - Counter(boxed_islands(players))).elements())
 
 
+# Cached: the dense observation's reference encoder reads it for every observation.
+@lru_cache(maxsize=16)
 def max_groups(players: int) -> int:
     """Returns the most groups one seat can hold.
 
