@@ -80,7 +80,10 @@ def count(name: str, players: int, games: int, scratch: Path) -> tuple[int, int]
         str(players),
         str(games),
     ]
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    # numpy (which pyspiel imports) starts OpenBLAS's threads, whose waiting loops run a
+    # different number of instructions in each run: one thread keeps the count the same
+    # from run to run (liar's poker under callgrind moved by 3M instructions in a 1G run).
+    env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     actions = int(done.stdout.split()[-1])
     found = _SUMMARY.search(out.read_text())
