@@ -61,7 +61,7 @@ from birdgames.rookery.cards import (
     Habitat,
     Season,
 )
-from birdgames.rookery.entities import entities, entity_layout, entity_writer
+from birdgames.rookery.entities import BIRD_ROWS, entities, entity_layout, entity_writer
 from birdgames.rookery.game import GAME
 from birdgames.rookery.rules import discards_for_effect, targeted_ability, to_act
 from birdgames.rookery.scoring import controllers
@@ -120,7 +120,7 @@ def max_predators(config: Config) -> int:
 
 @functools.lru_cache(maxsize=16)
 def _layout(config: Config) -> Layout:
-    birds_in_play = tuple(range(len(ZONES) * ZONE_CAPACITY))
+    birds_in_play = tuple(range(BIRD_ROWS))
     predators_in_play = tuple(range(len(ZONES) * max_predators(config)))
     in_play = tuple(range(len(birds_in_play) + len(predators_in_play)))
     hand_cards = tuple(c for deck in config.decks for c in deck)
@@ -178,26 +178,23 @@ def num_actions(config: Config) -> int:
 def _seats(state: State) -> dict[int, tuple[int, int]]:
     """Returns each card in play's id -> (place among all in play, place in its zone)."""
     predators = max_predators(state.config)
-    birds_total = len(ZONES) * ZONE_CAPACITY
     found: dict[int, tuple[int, int]] = {}
     for zi, zone in enumerate(state.zones):
         for i, bird in enumerate(zone.birds):
             found[bird.uid] = (zi * ZONE_CAPACITY + i, i)
         for j, predator in enumerate(zone.predators):
-            found[predator.uid] = (birds_total + zi * predators + j, j)
+            found[predator.uid] = (BIRD_ROWS + zi * predators + j, j)
     return found
 
 
 def _bird(seats: dict[int, tuple[int, int]], uid: object) -> int | None:
     seat = seats.get(uid) if type(uid) is int else None
-    limit = len(ZONES) * ZONE_CAPACITY
-    return seat[0] if seat is not None and seat[0] < limit else None
+    return seat[0] if seat is not None and seat[0] < BIRD_ROWS else None
 
 
 def _predator(seats: dict[int, tuple[int, int]], uid: object) -> int | None:
     seat = seats.get(uid) if type(uid) is int else None
-    limit = len(ZONES) * ZONE_CAPACITY
-    return seat[0] - limit if seat is not None and seat[0] >= limit else None
+    return seat[0] - BIRD_ROWS if seat is not None and seat[0] >= BIRD_ROWS else None
 
 
 def _any(seats: dict[int, tuple[int, int]], uid: object) -> int | None:
@@ -236,7 +233,7 @@ class _FieldIndices:
 @functools.lru_cache(maxsize=16)
 def _field_indices(config: Config) -> _FieldIndices:
     space = _layout(config)
-    birds = range(len(ZONES) * ZONE_CAPACITY)
+    birds = range(BIRD_ROWS)
     predators = range(len(ZONES) * max_predators(config))
     return _FieldIndices(
         tap=tuple(space.index(bird, "tap_bird", (bird,)) for bird in birds),
@@ -260,7 +257,6 @@ def legal_index(state: State, player: PlayerId) -> dict[int, Action]:
     config = state.config
     seats: dict[int, tuple[int, int]] | None = None
     field = _field_indices(config)
-    birds = len(ZONES) * ZONE_CAPACITY  # a predator's place follows every bird's
     found: dict[int, Action] = {}
     plain: list[Action] = []
     for action in GAME.legal_actions(state, player):
@@ -269,16 +265,17 @@ def legal_index(state: State, player: PlayerId) -> dict[int, Action]:
             continue
         if seats is None:
             seats = _seats(state)
-        # Legal actions name cards in play, each of the kind its action's domain holds.
+        # Legal actions name cards in play, each of the kind its action's domain holds; a
+        # predator's place follows every bird's.
         if type(action) is TapBird:
             found[field.tap[seats[action.bird][0]]] = action
         elif type(action) is MoveBird:
             found[field.move[seats[action.bird][0]][action.zone]] = action
         elif type(action) is Hunt:
-            hunts = field.hunt[seats[action.predator][0] - birds]
+            hunts = field.hunt[seats[action.predator][0] - BIRD_ROWS]
             found[hunts[seats[action.target][1]]] = action
         elif type(action) is Mob:
-            found[field.mob[seats[action.predator][0] - birds]] = action
+            found[field.mob[seats[action.predator][0] - BIRD_ROWS]] = action
         else:
             found[_encode(state, action, seats)] = action
     found.update(_layout(config).indices(plain, functools.partial(encode, state)))
