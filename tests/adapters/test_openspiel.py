@@ -271,32 +271,45 @@ def test_a_public_information_state_observer_is_refused() -> None:
         game.make_py_observer(public)
 
 
+@pytest.mark.parametrize("draw_bits", [0, 8])
 @pytest.mark.parametrize("name", sorted(games()))
-def test_each_seat_has_seen_what_the_engine_showed_it_at_every_step(name: str) -> None:
-    """The log keeps each step's events once; a seat's events, asked for at any step, in any
-    order of seats, and after a pickle round trip, are what the engine showed that seat."""
+def test_each_seat_has_seen_what_the_engine_showed_it_at_every_step(
+    name: str, draw_bits: int
+) -> None:
+    """A step's events are worked out when first read; a seat's events, asked for at any
+    step, in any order of seats, and after a pickle round trip, are what the engine showed
+    that seat, a draw's included (its step played from the state the draw's outcome made)."""
     import pickle
 
-    game = _load(adapter.game_name(name), 2, draw_bits=0)
-    engine = get_game(name)
+    game = _load(adapter.game_name(name), 2, draw_bits=draw_bits)
+    engine, encoding = get_game(name), get_encoding(name)
     state = game.new_initial_state()
     _deal(state, 17)
     rng = np.random.RandomState(17)
     shown: list[list[Any]] = [[], []]
-    step = 0
+    step = draws = 0
     while not state.is_terminal():
         before = state.engine_state
         player = state.current_player()
         action = int(rng.choice(state.legal_actions()))
-        decoded = get_encoding(name).decode(before, player, action)
-        _, events = engine.step(before, decoded)
         state.apply_action(action)
+        digits: list[int] = []
+        while state.is_chance_node():  # the draw: its outcome reshuffles what no seat knows
+            digits.append(int(rng.randint(1 << draw_bits)))
+            state.apply_action(digits[-1])
+        if digits:
+            draws += 1
+            before = encoding.shuffle_unseen(
+                before, sum(d << (8 * i) for i, d in enumerate(digits))
+            )
+        _, events = engine.step(before, encoding.decode(before, player, action))
         for seat in (0, 1):
             shown[seat].extend(engine.visible_events(events, seat))
         step += 1
         if step % 7 == 0:  # ask now and then, the seats in turn or the other way round
             for seat in (0, 1) if step % 2 else (1, 0):
                 assert state.seen(seat) == tuple(shown[seat])
+    assert (draws > 0) == (draw_bits > 0)  # the draws' steps were read too
     restored = pickle.loads(pickle.dumps(state))
     assert [restored.seen(seat) for seat in (0, 1)] == [tuple(s) for s in shown]
     assert [state.seen(seat) for seat in (1, 0)] == [tuple(shown[1]), tuple(shown[0])]

@@ -179,27 +179,40 @@ class _Chance:
 
 
 class _Log:
-    """What happened up to a position: the events of its last step on top of the log before
-    it. Each seat's visible events are worked out when first asked for and kept, so a step
-    costs the same however long the game has run, and nothing is filtered that no caller
-    reads."""
+    """What happened up to a position: the step that led to it on top of the log before it.
+    A step is played with the engine's `apply`, which builds no events; its events are worked
+    out by playing it again with `step` when a seat's events are first asked for (an
+    information state, `resample_from_infostate`), so a pipeline that never reads them does
+    not pay for them. Each seat's visible events are kept once worked out, so reading them
+    costs the same however long the game has run."""
 
-    __slots__ = ("_seen", "before", "events")
+    __slots__ = ("_events", "_seen", "_step", "before")
 
     def __init__(
         self,
         before: _Log | None,
-        events: tuple[Any, ...],
+        step: _Step | None = None,
         seen: dict[int, tuple[Any, ...]] | None = None,
+        events: tuple[Any, ...] = (),
     ) -> None:
         self.before = before
-        self.events = events
+        self._step = step
+        self._events: tuple[Any, ...] | None = None if step is not None else events
         self._seen: dict[int, tuple[Any, ...]] = seen or {}
 
     @classmethod
     def known(cls, seen: tuple[tuple[Any, ...], ...]) -> _Log:
         """Returns a log whose seats have seen `seen`, by seat."""
-        return cls(None, (), dict(enumerate(seen)))
+        return cls(None, seen=dict(enumerate(seen)))
+
+    def events(self) -> tuple[Any, ...]:
+        """Returns the events of the step that led here."""
+        events = self._events
+        if events is None:
+            assert self._step is not None
+            events = self._events = self._step.events()
+            self._step = None  # its states are no longer needed
+        return events
 
     def seen(self, engine: AnyGame, player: int) -> tuple[Any, ...]:
         """Returns the events `player` has seen up to here."""
@@ -213,8 +226,8 @@ class _Log:
             log = log.before
         seen = () if log is None else log._seen[player]
         for step in reversed(unread):
-            if step.events:
-                seen = (*seen, *engine.visible_events(step.events, player))
+            if events := step.events():
+                seen = (*seen, *engine.visible_events(events, player))
         self._seen[player] = seen
         return seen
 
@@ -227,17 +240,37 @@ class _Log:
         log: _Log | None = self
         root = self
         while log is not None:
-            steps.append(log.events)
+            steps.append(log.events())
             root = log
             log = log.before
         return (_rebuilt_log, (root._seen, tuple(reversed(steps))))
 
 
 def _rebuilt_log(seen: dict[int, tuple[Any, ...]], steps: tuple[tuple[Any, ...], ...]) -> _Log:
-    log = _Log(None, steps[0], seen)
+    log = _Log(None, seen=seen, events=steps[0])
     for events in steps[1:]:
-        log = _Log(log, events)
+        log = _Log(log, events=events)
     return log
+
+
+class _Step:
+    """The actions a step applied, in order, from the state before it: enough to play it
+    again for its events (engines are pure: the same state and action give the same step)."""
+
+    __slots__ = ("actions", "engine", "state")
+
+    def __init__(self, engine: AnyGame, state: Any, actions: tuple[Any, ...]) -> None:
+        self.engine = engine
+        self.state = state
+        self.actions = actions
+
+    def events(self) -> tuple[Any, ...]:
+        state = self.state
+        events: list[Any] = []
+        for action in self.actions:
+            state, happened = self.engine.step(state, action)
+            events.extend(happened)
+        return tuple(events)
 
 
 class _Position:
@@ -295,7 +328,7 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: Any, shared: _Shared, position: _Position | None = None) -> None:
         super().__init__(game)
         self._shared = shared
-        self._position = position or _Position(None, _Log(None, ()), _Chance((), None))
+        self._position = position or _Position(None, _Log(None), _Chance((), None))
 
     @property
     def engine_state(self) -> Any:
@@ -362,28 +395,34 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
         position = self._position
         before = position.state
         state = before
-        decode = self._shared.encoding.decode
-        events: list[Any] = []
+        shared = self._shared
+        decode, apply = shared.encoding.decode, shared.engine.apply
+        actions: list[Any] = []
         for player, index in moves:
             # The first move is decided in this position (its legal actions listed already).
-            known = position.legal(self._shared, player) if state is before else {}
+            known = position.legal(shared, player) if state is before else {}
             action = known.get(index) or decode(state, player, index)
-            state, happened = self._shared.engine.step(state, action)
-            events.extend(happened)
-        unseen = self._shared.encoding.unseen
-        if self._shared.draw_bits and (state.rng != before.rng or unseen(state) != unseen(before)):
+            actions.append(action)
+            state = apply(state, action)
+        unseen = shared.encoding.unseen
+        if shared.draw_bits and (state.rng != before.rng or unseen(state) != unseen(before)):
             # These actions draw at random: a chance node decides what they draw.
             self._position = _Position(before, position.log, _Chance((), moves))
             return
-        self._position = _Position(state, _Log(position.log, tuple(events)))
+        step = _Step(shared.engine, before, tuple(actions))
+        self._position = _Position(state, _Log(position.log, step))
 
     def _resolve(self, state: Any, moves: tuple[tuple[int, int], ...]) -> None:
-        decode = self._shared.encoding.decode
-        events: list[Any] = []
+        shared = self._shared
+        decode, apply = shared.encoding.decode, shared.engine.apply
+        start = state
+        actions: list[Any] = []
         for player, index in moves:
-            state, happened = self._shared.engine.step(state, decode(state, player, index))
-            events.extend(happened)
-        self._position = _Position(state, _Log(self._position.log, tuple(events)))
+            action = decode(state, player, index)
+            actions.append(action)
+            state = apply(state, action)
+        step = _Step(shared.engine, start, tuple(actions))
+        self._position = _Position(state, _Log(self._position.log, step))
 
     def _action_to_string(self, player: int, action: int) -> str:
         chance = self._position.chance
