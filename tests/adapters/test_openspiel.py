@@ -316,6 +316,38 @@ def test_each_seat_has_seen_what_the_engine_showed_it_at_every_step(
 
 
 @pytest.mark.parametrize("name", sorted(games()))
+def test_an_information_state_observer_gives_each_seat_its_information_state(name: str) -> None:
+    """One perfect-recall observer, kept over a random game (its observation part written
+    over the seat's last one): at every step each seat's tensor is `information_state` of
+    its view and the events it has seen."""
+    from open_spiel.python.observation import make_observation
+
+    game = _load(adapter.game_name(name), 2)
+    engine, encoding = get_game(name), get_encoding(name)
+    observer = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    state = game.new_initial_state()
+    _deal(state, 7)
+    rng = np.random.RandomState(7)
+    steps = 0
+    while not state.is_terminal() and steps < 120:
+        if state.is_chance_node():
+            _draw(state, rng)
+            continue
+        for seat in (steps % 2, 1 - steps % 2):  # the seats in either order
+            observer.set_from(state, seat)
+            view = engine.view(state.engine_state, seat)
+            expected = information_state(encoding, view, state.seen(seat))
+            assert np.array_equal(observer.tensor, np.asarray(expected, np.float32))
+        player = state.current_player()
+        if player < 0:
+            state.apply_actions([state.legal_actions(p)[0] for p in range(2)])
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions(player))))
+        steps += 1
+    assert steps > 40
+
+
+@pytest.mark.parametrize("name", sorted(games()))
 def test_an_entity_observer_gives_each_seat_its_view_s_entities(name: str) -> None:
     """make_observation with {"entities": True}: at every step of a random game, each seat's
     tensor holds its view's entities (as floats) and `dict` the layout's tables."""

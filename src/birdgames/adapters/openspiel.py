@@ -34,7 +34,7 @@ from birdgames import AnyGame, codec, games, get_game
 from birdgames.adapters import arrays
 from birdgames.bots.support import support_for
 from birdgames.core import game_modules, registered_modules
-from birdgames.encoding import AnyEncoding, EntityWriter, get_encoding, information_state
+from birdgames.encoding import AnyEncoding, EntityWriter, get_encoding
 
 # Bits of the seed that deals a game, and of the seed of each draw: drawn a byte per
 # chance node, so a chance node has at most 256 outcomes.
@@ -549,18 +549,28 @@ class BirdObserver:
                     shared.config, player
                 )
             self.tensor[:] = np.frombuffer(writer.write(engine_state), np.int32)
-        elif self._perfect_recall:
-            view = shared.engine.view(engine_state, player)
-            self.tensor[:] = information_state(shared.encoding, view, state.seen(player))
         elif self._public_observer is not None:
             self._public_observer.observe_into(shared.engine.view(engine_state, None), self.tensor)
+        elif self._perfect_recall:
+            # `information_state`'s numbers: the observation straight from the state, then
+            # the summary of what the seat has seen.
+            observation = self._seat_observer(player)
+            observation.observe_into(engine_state, self.tensor[: observation.size])
+            view = shared.engine.view(engine_state, player)
+            summary = shared.encoding.summarize(view, state.seen(player))
+            self.tensor[observation.size :] = summary
         else:
-            observer = self._observers.get(player)
-            if observer is None:
-                observer = self._observers[player] = arrays.SeatObserver(
-                    shared.engine, shared.encoding, shared.config, player, self.tensor.shape[0]
-                )
-            observer.observe_into(engine_state, self.tensor)
+            self._seat_observer(player).observe_into(engine_state, self.tensor)
+
+    def _seat_observer(self, player: int) -> arrays.SeatObserver:
+        observer = self._observers.get(player)
+        if observer is None:
+            shared = self._shared
+            size = shared.encoding.observation_size(shared.config)
+            observer = self._observers[player] = arrays.SeatObserver(
+                shared.engine, shared.encoding, shared.config, player, size
+            )
+        return observer
 
     def string_from(self, state: BirdState, player: int) -> str:
         """Returns `player`'s information state or observation of `state` as text."""
