@@ -325,7 +325,9 @@ class Encoding(Protocol[ConfigT_contra, StateT_contra, ActionT, ViewT_contra]):
 
     def summary_size(self, config: ConfigT_contra) -> int: ...
 
-    def summarize(self, view: ViewT_contra, seen: Sequence[object]) -> tuple[float, ...]: ...
+    def summarize(
+        self, view: ViewT_contra, seen: Sequence[object], start: Sequence[float] = ()
+    ) -> tuple[float, ...]: ...
 
     def unseen(self, state: StateT_contra) -> tuple[object, ...]: ...
 
@@ -692,14 +694,12 @@ def event_count_size(kinds: Sequence[type], players: int) -> int:
 
 
 def count_events(
-    out: Features, seen: Iterable[object], kinds: Sequence[type], players: int
+    values: list[float], start: int, seen: Iterable[object], kinds: Sequence[type], players: int
 ) -> None:
-    """Appends, per event kind in `kinds` order, how many events of that kind the seat has
-    seen per seat the event names as its `player`, then one count for events naming no
-    seat; each / 100."""
-    start = len(out.values)
+    """Adds to `values`, from `start` on, per event kind in `kinds` order, how many events of
+    that kind are in `seen` per seat the event names as its `player`, then one count for
+    events naming no seat; each / 100 (`event_count_size` numbers)."""
     width = players + 1
-    out.values.extend([0.0] * (len(kinds) * width))
     where = {kind: i for i, kind in enumerate(kinds)}
     for event in seen:
         kind = where.get(type(event))
@@ -707,7 +707,17 @@ def count_events(
             continue
         seat = getattr(event, "player", None)
         column = seat if type(seat) is int and 0 <= seat < players else players
-        out.values[start + kind * width + column] += 1.0 / EVENT_SCALE
+        values[start + kind * width + column] += 1.0 / EVENT_SCALE
+
+
+def summary_values(start: Sequence[float], size: int) -> list[float]:
+    """Returns the numbers a summary of `size` numbers adds to: `start` (the summary of
+    earlier events), or zeros when it is empty."""
+    if not start:
+        return [0.0] * size
+    if len(start) != size:
+        raise ValueError(f"a summary to extend has {size} numbers, not {len(start)}")
+    return list(start)
 
 
 class InformationStates(Protocol[ConfigT_contra, ViewT_contra]):
@@ -715,7 +725,9 @@ class InformationStates(Protocol[ConfigT_contra, ViewT_contra]):
 
     def summary_size(self, config: ConfigT_contra) -> int: ...
 
-    def summarize(self, view: ViewT_contra, seen: Sequence[object]) -> tuple[float, ...]: ...
+    def summarize(
+        self, view: ViewT_contra, seen: Sequence[object], start: Sequence[float] = ()
+    ) -> tuple[float, ...]: ...
 
     def observation_size(self, config: ConfigT_contra) -> int: ...
 

@@ -317,34 +317,53 @@ def test_each_seat_has_seen_what_the_engine_showed_it_at_every_step(
 
 @pytest.mark.parametrize("name", sorted(games()))
 def test_an_information_state_observer_gives_each_seat_its_information_state(name: str) -> None:
-    """One perfect-recall observer, kept over a random game (its observation part written
-    over the seat's last one): at every step each seat's tensor is `information_state` of
-    its view and the events it has seen."""
+    """One perfect-recall observer, kept over a random game (its observation written over
+    the seat's last one, its summary extended by the events since the seat's last one): at
+    every step each seat's tensor is `information_state` of its view and the events it has
+    seen, and so is that of an earlier position and of a branch off it in between."""
     from open_spiel.python.observation import make_observation
 
     game = _load(adapter.game_name(name), 2)
     engine, encoding = get_game(name), get_encoding(name)
     observer = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
-    state = game.new_initial_state()
-    _deal(state, 7)
-    rng = np.random.RandomState(7)
-    steps = 0
-    while not state.is_terminal() and steps < 120:
+
+    def check(state: Any, seat: int) -> None:
+        observer.set_from(state, seat)
+        view = engine.view(state.engine_state, seat)
+        expected = information_state(encoding, view, state.seen(seat))
+        assert np.array_equal(observer.tensor, np.asarray(expected, np.float32))
+
+    def play(state: Any, rng: np.random.RandomState) -> None:
+        player = state.current_player()
         if state.is_chance_node():
             _draw(state, rng)
-            continue
-        for seat in (steps % 2, 1 - steps % 2):  # the seats in either order
-            observer.set_from(state, seat)
-            view = engine.view(state.engine_state, seat)
-            expected = information_state(encoding, view, state.seen(seat))
-            assert np.array_equal(observer.tensor, np.asarray(expected, np.float32))
-        player = state.current_player()
-        if player < 0:
+        elif player < 0:
             state.apply_actions([state.legal_actions(p)[0] for p in range(2)])
         else:
             state.apply_action(int(rng.choice(state.legal_actions(player))))
-        steps += 1
-    assert steps > 40
+
+    state = game.new_initial_state()
+    _deal(state, 7)
+    rng = np.random.RandomState(7)
+    earlier = branch = None
+    steps = 0
+    while not state.is_terminal() and steps < 120:
+        if not state.is_chance_node():
+            for seat in (steps % 2, 1 - steps % 2):  # the seats in either order
+                check(state, seat)
+                if earlier is not None and branch is not None and steps % 10 == 0:
+                    check(earlier, seat)  # the observer's last position leads on from it
+                    check(branch, seat)  # and this one leads on from another position
+                    check(state, seat)
+            steps += 1
+        if steps == 40 and earlier is None:
+            earlier = state.clone()
+            branch = state.clone()
+            for _ in range(6):
+                if not branch.is_terminal():
+                    play(branch, np.random.RandomState(99))
+        play(state, rng)
+    assert steps > 60
 
 
 @pytest.mark.parametrize("name", sorted(games()))

@@ -86,3 +86,42 @@ def test_the_summary_remembers_what_the_view_forgets(name: str) -> None:
     view = adapter.game.view(state, 0)
     early = encoding.summarize(view, seen[0][: len(seen[0]) // 2])
     assert encoding.summarize(view, seen[0]) != early
+
+
+@pytest.mark.parametrize(("label", "adapter", "players"), CASES, ids=IDS)
+def test_a_summary_extended_by_later_events_is_the_summary_of_them_all(
+    label: str, adapter: EngineAdapter, players: int
+) -> None:
+    """summarize(view, later, start=summary of the earlier events) gives, number for number,
+    summarize(view, all of them): at every step of a random game, for every seat, extended
+    step by step and from a random split."""
+    encoding = get_encoding(adapter.game.name)
+    split = random.Random(players)
+    kept: list[tuple[float, ...]] = [()] * players
+    before: tuple[tuple[Any, ...], ...] = ((),) * players
+    steps = 0
+    for state, seen in _walk_seen(adapter, players, 11):
+        for player in range(players):
+            view = adapter.game.view(state, player)
+            whole = encoding.summarize(view, seen[player])
+            new = seen[player][len(before[player]) :]
+            kept[player] = encoding.summarize(view, new, kept[player])
+            assert kept[player] == whole
+            k = split.randrange(len(seen[player]) + 1)
+            early = encoding.summarize(view, seen[player][:k])
+            assert encoding.summarize(view, seen[player][k:], early) == whole
+        before = seen
+        steps += 1
+    assert steps > 20 and any(kept[0])
+
+
+@pytest.mark.parametrize("name", sorted(games()))
+def test_a_summary_to_extend_of_the_wrong_length_is_refused(name: str) -> None:
+    adapter = adapter_for(name)
+    encoding = get_encoding(name)
+    config = adapter.config(2)
+    view = adapter.game.view(adapter.game.new_game(config, 1), 0)
+    size = encoding.summary_size(config)
+    assert len(encoding.summarize(view, (), (0.5,) * size)) == size
+    with pytest.raises(ValueError, match=f"has {size} numbers, not {size - 1}"):
+        encoding.summarize(view, (), (0.0,) * (size - 1))

@@ -214,6 +214,13 @@ class _Log:
             self._step = None  # its states are no longer needed
         return events
 
+    def leads_from(self, earlier: _Log) -> bool:
+        """Whether this log is `earlier` or continues it."""
+        log: _Log | None = self
+        while log is not None and log is not earlier:
+            log = log.before
+        return log is earlier
+
     def seen(self, engine: AnyGame, player: int) -> tuple[Any, ...]:
         """Returns the events `player` has seen up to here."""
         found = self._seen.get(player)
@@ -516,6 +523,8 @@ class BirdObserver:
         # One observer per seat, reading states, and one for the public view (or one entity
         # writer per seat): each writes over its last.
         self._observers: dict[int, arrays.SeatObserver] = {}
+        # Per seat, the last information state's summary: (its log, events seen, summary).
+        self._summaries: dict[int, tuple[_Log, int, tuple[float, ...]]] = {}
         self._public_observer: arrays.Observer | None = None
         self._entity_writers: dict[int, EntityWriter[Any]] | None = None
         self.dict: dict[str, arrays.FloatArray]
@@ -556,11 +565,25 @@ class BirdObserver:
             # the summary of what the seat has seen.
             observation = self._seat_observer(player)
             observation.observe_into(engine_state, self.tensor[: observation.size])
-            view = shared.engine.view(engine_state, player)
-            summary = shared.encoding.summarize(view, state.seen(player))
-            self.tensor[observation.size :] = summary
+            self.tensor[observation.size :] = self._summary(state, player)
         else:
             self._seat_observer(player).observe_into(engine_state, self.tensor)
+
+    def _summary(self, state: BirdState, player: int) -> tuple[float, ...]:
+        """Returns the summary of what `player` has seen in `state`: the one this observer
+        made last for the seat, extended by the events since, when that position led to
+        this one (a game played on, not another branch); else made from the first event."""
+        shared, log = self._shared, state._position.log
+        seen = state.seen(player)
+        start: tuple[float, ...] = ()
+        new = seen
+        kept = self._summaries.get(player)
+        if kept is not None and log.leads_from(kept[0]):
+            start, new = kept[2], seen[kept[1] :]
+        view = shared.engine.view(state.engine_state, player)
+        summary = shared.encoding.summarize(view, new, start)
+        self._summaries[player] = (log, len(seen), summary)
+        return summary
 
     def _seat_observer(self, player: int) -> arrays.SeatObserver:
         observer = self._observers.get(player)

@@ -28,6 +28,7 @@ from birdgames.encoding import (
     event_count_size,
     fields_end_to_end,
     positions,
+    summary_values,
 )
 from birdgames.peacock import events
 from birdgames.peacock.actions import (
@@ -490,23 +491,24 @@ def summary_size(config: Config) -> int:
     return sum(f.size for f in summary_fields(config))
 
 
-def summarize(view: View, seen: Sequence[object]) -> tuple[float, ...]:
-    """Returns a fixed-size summary of `seen`, the events the viewer has seen since the deal."""
-    players = view.players
-    out = Features()
-    count_events(out, seen, EVENT_KINDS, players)
-    passed = len(out.values)
-    out.padded((), players * len(_CARDS))
+def summarize(view: View, seen: Sequence[object], start: Sequence[float] = ()) -> tuple[float, ...]:
+    """Returns a fixed-size summary of `seen`, the events the viewer has seen since the deal;
+    with `start`, the summary of the events the viewer saw before `seen`, the summary of
+    them all (a summary can be kept up to date event by event)."""
+    players, cards = view.players, len(_CARDS)
+    passed = event_count_size(EVENT_KINDS, players)
+    values = summary_values(start, passed + players * cards)
+    count_events(values, 0, seen, EVENT_KINDS, players)
     for event in seen:
         if type(event) is not events.HandPassed or event.player != view.player:
             continue
         if event.birds is None or event.islands is None:
             continue
-        row = passed + event.to * len(_CARDS)
-        out.values[row : row + len(_CARDS)] = [0.0] * len(_CARDS)
+        row = passed + event.to * cards
+        values[row : row + cards] = [0.0] * cards
         for card in (*event.birds, *event.islands):
-            out.values[row + _CARDS.index(card)] += 0.1
-    return tuple(out.values)
+            values[row + _CARDS.index(card)] += 0.1
+    return tuple(values)
 
 
 # --- chance -------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from birdgames.encoding import (
     event_count_size,
     fields_end_to_end,
     positions,
+    summary_values,
 )
 from birdgames.identity import Remembered
 from birdgames.perch_bop import events
@@ -783,22 +784,22 @@ def summary_size(config: Config) -> int:
     return sum(f.size for f in summary_fields(config))
 
 
-def summarize(view: View, seen: Sequence[object]) -> tuple[float, ...]:
-    """Returns a fixed-size summary of `seen`, the events the viewer has seen since the deal."""
+def summarize(view: View, seen: Sequence[object], start: Sequence[float] = ()) -> tuple[float, ...]:
+    """Returns a fixed-size summary of `seen`, the events the viewer has seen since the deal;
+    with `start`, the summary of the events the viewer saw before `seen`, the summary of
+    them all (a summary can be kept up to date event by event)."""
     players, hues = view.players, colours(view.players)
-    out = Features()
-    count_events(out, seen, EVENT_KINDS, players)
-    placed = len(out.values)
-    out.padded((), players * hues)
-    objectives = len(out.values)
-    out.padded((), players * len(OBJECTIVE_IDS))
+    placed = event_count_size(EVENT_KINDS, players)
+    objectives = placed + players * hues
+    values = summary_values(start, objectives + players * len(OBJECTIVE_IDS))
+    count_events(values, 0, seen, EVENT_KINDS, players)
     for event in seen:
         if type(event) is events.BirdPlaced and 0 <= event.colour < hues:
-            out.values[placed + event.player * hues + event.colour] += 1 / 28
+            values[placed + event.player * hues + event.colour] += 1 / 28
         elif type(event) is events.ObjectiveKept and event.objective in OBJECTIVE_IDS:
             row = objectives + event.player * len(OBJECTIVE_IDS)
-            out.values[row + OBJECTIVE_IDS.index(event.objective)] = 1.0
-    return tuple(out.values)
+            values[row + OBJECTIVE_IDS.index(event.objective)] = 1.0
+    return tuple(values)
 
 
 # --- chance -------------------------------------------------------------------------

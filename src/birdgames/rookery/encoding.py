@@ -29,6 +29,7 @@ from birdgames.encoding import (
     event_count_size,
     fields_end_to_end,
     positions,
+    summary_values,
 )
 from birdgames.rng import Rng, shuffle
 from birdgames.rookery import events
@@ -731,29 +732,28 @@ def summary_size(config: Config) -> int:
     return sum(f.size for f in summary_fields(config))
 
 
-def summarize(view: View, seen: Sequence[object]) -> tuple[float, ...]:
-    """Returns a fixed-size summary of `seen`, the events the viewer has seen since the deal."""
-    out = Features()
-    count_events(out, seen, EVENT_KINDS, 2)
-    searches = len(out.values)
-    out.padded((), 2 * len(CARD_TYPES))
-    found = len(out.values)
-    out.padded((), 2 * len(CARD_IDS))
-    drawn = len(out.values)
-    out.padded((), len(CARD_IDS))
+def summarize(view: View, seen: Sequence[object], start: Sequence[float] = ()) -> tuple[float, ...]:
+    """Returns a fixed-size summary of `seen`, the events the viewer has seen since the deal;
+    with `start`, the summary of the events the viewer saw before `seen`, the summary of
+    them all (a summary can be kept up to date event by event)."""
     types, cards = len(CARD_TYPES), len(CARD_IDS)
+    searches = event_count_size(EVENT_KINDS, 2)
+    found = searches + 2 * types
+    drawn = found + 2 * cards
+    values = summary_values(start, drawn + cards)
+    count_events(values, 0, seen, EVENT_KINDS, 2)
     for event in seen:
         if type(event) is events.CardSearched:
-            out.values[searches + event.player * types + CARD_TYPES.index(event.card_type)] += 0.2
+            values[searches + event.player * types + CARD_TYPES.index(event.card_type)] += 0.2
             if event.card in CARD_IDS:
-                out.values[found + event.player * cards + CARD_IDS.index(event.card)] += 0.2
+                values[found + event.player * cards + CARD_IDS.index(event.card)] += 0.2
         elif (
             type(event) is events.CardDrawn
             and event.player == view.player
             and event.card in CARD_IDS
         ):
-            out.values[drawn + CARD_IDS.index(event.card)] += 0.2
-    return tuple(out.values)
+            values[drawn + CARD_IDS.index(event.card)] += 0.2
+    return tuple(values)
 
 
 # --- chance -------------------------------------------------------------------------
