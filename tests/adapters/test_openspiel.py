@@ -278,8 +278,14 @@ def test_each_seat_has_seen_what_the_engine_showed_it_at_every_step(
 ) -> None:
     """A step's events are worked out when first read; a seat's events, asked for at any
     step, in any order of seats, and after a pickle round trip, are what the engine showed
-    that seat, a draw's included (its step played from the state the draw's outcome made)."""
+    that seat, a draw's included (its step played from the state the draw's outcome made);
+    and its information state string is their text, a line each, then its view, for an
+    earlier position as well once later ones were asked for."""
     import pickle
+
+    def text(state: Any, seat: int, events: list[Any]) -> str:
+        lines = "\n".join(str(event) for event in events)
+        return f"p{seat}\n{lines}\n{state.observation_string(seat)}"
 
     game = _load(adapter.game_name(name), 2, draw_bits=draw_bits)
     engine, encoding = get_game(name), get_encoding(name)
@@ -309,10 +315,19 @@ def test_each_seat_has_seen_what_the_engine_showed_it_at_every_step(
         if step % 7 == 0:  # ask now and then, the seats in turn or the other way round
             for seat in (0, 1) if step % 2 else (1, 0):
                 assert state.seen(seat) == tuple(shown[seat])
+                if step % 3 == 0:
+                    assert state.information_state_string(seat) == text(state, seat, shown[seat])
+        if step == 10:
+            earlier = state.clone()
+            earlier_texts = [text(state, seat, shown[seat]) for seat in (0, 1)]
     assert (draws > 0) == (draw_bits > 0)  # the draws' steps were read too
     restored = pickle.loads(pickle.dumps(state))
     assert [restored.seen(seat) for seat in (0, 1)] == [tuple(s) for s in shown]
     assert [state.seen(seat) for seat in (1, 0)] == [tuple(shown[1]), tuple(shown[0])]
+    texts = [text(state, seat, shown[seat]) for seat in (0, 1)]
+    assert [state.information_state_string(seat) for seat in (0, 1)] == texts
+    assert [restored.information_state_string(seat) for seat in (1, 0)] == texts[::-1]
+    assert [earlier.information_state_string(seat) for seat in (0, 1)] == earlier_texts
 
 
 @pytest.mark.parametrize("name", sorted(games()))

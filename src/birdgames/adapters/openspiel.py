@@ -156,9 +156,10 @@ class _Shared:
             return "deal pending"
         return self.encoding.observation_string(self.engine.view(state, player))
 
-    def info_string(self, state: Any, seen: tuple[Any, ...], player: int) -> str:
-        """Returns `player`'s visible event log, then their view."""
-        log = "\n".join(str(event) for event in seen)
+    def info_string(self, state: Any, lines: tuple[str, ...], player: int) -> str:
+        """Returns `player`'s visible event log (`lines`, an event's text each), then their
+        view."""
+        log = "\n".join(lines)
         return f"p{player}\n{log}\n{self.observation_text(state, player)}"
 
 
@@ -186,7 +187,7 @@ class _Log:
     not pay for them. Each seat's visible events are kept once worked out, so reading them
     costs the same however long the game has run."""
 
-    __slots__ = ("_events", "_seen", "_step", "before")
+    __slots__ = ("_events", "_lines", "_seen", "_step", "before")
 
     def __init__(
         self,
@@ -199,6 +200,7 @@ class _Log:
         self._step = step
         self._events: tuple[Any, ...] | None = None if step is not None else events
         self._seen: dict[int, tuple[Any, ...]] = seen or {}
+        self._lines: dict[int, tuple[str, ...]] = {}
 
     @classmethod
     def known(cls, seen: tuple[tuple[Any, ...], ...]) -> _Log:
@@ -237,6 +239,23 @@ class _Log:
                 seen = (*seen, *engine.visible_events(events, player))
         self._seen[player] = seen
         return seen
+
+    def lines(self, engine: AnyGame, player: int) -> tuple[str, ...]:
+        """Returns the text of each event `player` has seen up to here: each event's text is
+        made once, where it is first asked for, and shared by the positions after it (an
+        information state string reads them all; a search asks at every position)."""
+        found = self._lines.get(player)
+        if found is not None:
+            return found
+        seen = self.seen(engine, player)
+        log = self.before
+        while log is not None and player not in log._lines:
+            log = log.before
+        # What a seat saw up to an earlier position begins what it has seen here.
+        known = () if log is None else log._lines[player]
+        lines = (*known, *map(str, seen[len(known) :]))
+        self._lines[player] = lines
+        return lines
 
     def __deepcopy__(self, memo: object) -> _Log:
         return self
@@ -460,7 +479,8 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
     def information_state_string(self, player: int | None = None) -> str:
         """Returns what `player` has seen happen, then what they see now."""
         seat = self._seat(player)
-        return self._shared.info_string(self.engine_state, self.seen(seat), seat)
+        lines = self._position.log.lines(self._shared.engine, seat)
+        return self._shared.info_string(self.engine_state, lines, seat)
 
     def observation_string(self, player: int | None = None) -> str:
         """Returns `player`'s view as JSON."""
@@ -598,7 +618,8 @@ class BirdObserver:
     def string_from(self, state: BirdState, player: int) -> str:
         """Returns `player`'s information state or observation of `state` as text."""
         if self._perfect_recall:
-            return self._shared.info_string(state.engine_state, state.seen(player), player)
+            lines = state._position.log.lines(self._shared.engine, player)
+            return self._shared.info_string(state.engine_state, lines, player)
         seat = None if self._public else player
         return self._shared.observation_text(state.engine_state, seat)
 
