@@ -303,7 +303,7 @@ class _Position:
     """An engine state (None before the deal), what has happened so far, and the chance node
     under way if any (immutable, shared by clones)."""
 
-    __slots__ = ("_legal", "_player", "chance", "log", "state")
+    __slots__ = ("_info", "_legal", "_player", "chance", "log", "state")
 
     def __init__(self, state: Any, log: _Log, chance: _Chance | None = None) -> None:
         self.state = state
@@ -314,6 +314,17 @@ class _Position:
         self._legal: dict[int, dict[int, Any]] = {}
         # The seat to act, worked out on first asking: OpenSpiel asks several times a step.
         self._player: int | None = None
+        # Each seat's information state string, made on first asking: OpenSpiel's ISMCTS
+        # asks two or three times at every node it visits.
+        self._info: dict[int, str] = {}
+
+    def information_state_string(self, shared: _Shared, seat: int) -> str:
+        """Returns what `seat` has seen happen, then what it sees now."""
+        found = self._info.get(seat)
+        if found is None:
+            lines = self.log.lines(shared.engine, seat)
+            found = self._info[seat] = shared.info_string(self.state, lines, seat)
+        return found
 
     def legal(self, shared: _Shared, player: int) -> dict[int, Any]:
         """Returns `player`'s legal actions in this position's engine state, by index."""
@@ -478,9 +489,7 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
 
     def information_state_string(self, player: int | None = None) -> str:
         """Returns what `player` has seen happen, then what they see now."""
-        seat = self._seat(player)
-        lines = self._position.log.lines(self._shared.engine, seat)
-        return self._shared.info_string(self.engine_state, lines, seat)
+        return self._position.information_state_string(self._shared, self._seat(player))
 
     def observation_string(self, player: int | None = None) -> str:
         """Returns `player`'s view as JSON."""
@@ -618,8 +627,7 @@ class BirdObserver:
     def string_from(self, state: BirdState, player: int) -> str:
         """Returns `player`'s information state or observation of `state` as text."""
         if self._perfect_recall:
-            lines = state._position.log.lines(self._shared.engine, player)
-            return self._shared.info_string(state.engine_state, lines, player)
+            return state._position.information_state_string(self._shared, player)
         seat = None if self._public else player
         return self._shared.observation_text(state.engine_state, seat)
 
