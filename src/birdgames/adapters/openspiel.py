@@ -233,12 +233,12 @@ class _Log:
         while log is not None and player not in log._seen:
             unread.append(log)
             log = log.before
-        seen = () if log is None else log._seen[player]
+        seen = [] if log is None else list(log._seen[player])
         for step in reversed(unread):
             if events := step.events():
-                seen = (*seen, *engine.visible_events(events, player))
-        self._seen[player] = seen
-        return seen
+                seen += engine.visible_events(events, player)
+        found = self._seen[player] = tuple(seen)
+        return found
 
     def lines(self, engine: AnyGame, player: int) -> tuple[str, ...]:
         """Returns the text of each event `player` has seen up to here: each event's text is
