@@ -303,7 +303,7 @@ class _Position:
     """An engine state (None before the deal), what has happened so far, and the chance node
     under way if any (immutable, shared by clones)."""
 
-    __slots__ = ("_info", "_legal", "_player", "chance", "log", "state")
+    __slots__ = ("_info", "_legal", "_player", "_views", "chance", "log", "state")
 
     def __init__(self, state: Any, log: _Log, chance: _Chance | None = None) -> None:
         self.state = state
@@ -317,6 +317,15 @@ class _Position:
         # Each seat's information state string, made on first asking: OpenSpiel's ISMCTS
         # asks two or three times at every node it visits.
         self._info: dict[int, str] = {}
+        # Each seat's view, made on first asking: ISMCTS resamples one position many times.
+        self._views: dict[int, Any] = {}
+
+    def view(self, shared: _Shared, seat: int) -> Any:
+        """Returns `seat`'s view of this position's engine state."""
+        found = self._views.get(seat)
+        if found is None:
+            found = self._views[seat] = shared.engine.view(self.state, seat)
+        return found
 
     def information_state_string(self, shared: _Shared, seat: int) -> str:
         """Returns what `seat` has seen happen, then what it sees now."""
@@ -514,7 +523,8 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
             return BirdState(self.get_game(), self._shared)
         shared = self._shared
         seed = int(probability_sampler() * (1 << 53))
-        view = shared.engine.view(position.state, player_id)
+        # The same view and events each time: a sampler remembers what they tell by identity.
+        view = position.view(shared, player_id)
         seen = position.log.seen(shared.engine, player_id)
         sample = shared.sampler(view, seen, seed, shared.config)
         # A draw under way stays under way: its outcome is not known yet either.
