@@ -156,12 +156,6 @@ class _Shared:
             return "deal pending"
         return self.encoding.observation_string(self.engine.view(state, player))
 
-    def info_string(self, state: Any, lines: tuple[str, ...], player: int) -> str:
-        """Returns `player`'s visible event log (`lines`, an event's text each), then their
-        view."""
-        log = "\n".join(lines)
-        return f"p{player}\n{log}\n{self.observation_text(state, player)}"
-
 
 class _Chance:
     """A chance node under way: the bytes of a seed drawn so far, and what the seed is for
@@ -331,8 +325,12 @@ class _Position:
         """Returns what `seat` has seen happen, then what it sees now."""
         found = self._info.get(seat)
         if found is None:
-            lines = self.log.lines(shared.engine, seat)
-            found = self._info[seat] = shared.info_string(self.state, lines, seat)
+            log = "\n".join(self.log.lines(shared.engine, seat))
+            if self.state is None:
+                now = "deal pending"
+            else:
+                now = shared.encoding.observation_string(self.view(shared, seat))
+            found = self._info[seat] = f"p{seat}\n{log}\n{now}"
         return found
 
     def legal(self, shared: _Shared, player: int) -> dict[int, Any]:
