@@ -617,7 +617,7 @@ class BirdObserver:
         kept = self._summaries.get(player)
         if kept is not None and log.leads_from(kept[0]):
             start, new = kept[2], seen[kept[1] :]
-        view = shared.engine.view(state.engine_state, player)
+        view = state._position.view(shared, player)
         summary = shared.encoding.summarize(view, new, start)
         self._summaries[player] = (log, len(seen), summary)
         return summary
