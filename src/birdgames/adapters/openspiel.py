@@ -688,9 +688,8 @@ class HeuristicEvaluator:
         if engine_state is None:
             return np.zeros(shared.players, dtype=np.float64)
         support = support_for(shared.engine)
-        values = [
-            support.evaluate(shared.engine.view(engine_state, p), p) for p in range(shared.players)
-        ]
+        position = state._position
+        values = [support.evaluate(position.view(shared, p), p) for p in range(shared.players)]
         leads = [v - max(values[:p] + values[p + 1 :]) for p, v in enumerate(values)]
         return np.tanh(np.array(leads, dtype=np.float64) / support.scale)
 
