@@ -694,11 +694,11 @@ def event_count_size(kinds: Sequence[type], players: int) -> int:
 
 
 def count_events(
-    values: list[float], start: int, seen: Iterable[object], kinds: Sequence[type], players: int
+    values: list[float], seen: Iterable[object], kinds: Sequence[type], players: int
 ) -> None:
-    """Adds to `values`, from `start` on, per event kind in `kinds` order, how many events of
-    that kind are in `seen` per seat the event names as its `player`, then one count for
-    events naming no seat; each / 100 (`event_count_size` numbers)."""
+    """Adds to the first `event_count_size` of `values`, per event kind in `kinds` order, how
+    many events of that kind are in `seen` per seat the event names as its `player`, then one
+    count for events naming no seat; each / 100."""
     width = players + 1
     where = {kind: i for i, kind in enumerate(kinds)}
     for event in seen:
@@ -707,7 +707,7 @@ def count_events(
             continue
         seat = getattr(event, "player", None)
         column = seat if type(seat) is int and 0 <= seat < players else players
-        values[start + kind * width + column] += 1.0 / EVENT_SCALE
+        values[kind * width + column] += 1.0 / EVENT_SCALE
 
 
 def summary_values(start: Sequence[float], size: int) -> list[float]:

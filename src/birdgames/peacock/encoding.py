@@ -498,7 +498,7 @@ def summarize(view: View, seen: Sequence[object], start: Sequence[float] = ()) -
     players, cards = view.players, len(_CARDS)
     passed = event_count_size(EVENT_KINDS, players)
     values = summary_values(start, passed + players * cards)
-    count_events(values, 0, seen, EVENT_KINDS, players)
+    count_events(values, seen, EVENT_KINDS, players)
     for event in seen:
         if type(event) is not events.HandPassed or event.player != view.player:
             continue

@@ -792,7 +792,7 @@ def summarize(view: View, seen: Sequence[object], start: Sequence[float] = ()) -
     placed = event_count_size(EVENT_KINDS, players)
     objectives = placed + players * hues
     values = summary_values(start, objectives + players * len(OBJECTIVE_IDS))
-    count_events(values, 0, seen, EVENT_KINDS, players)
+    count_events(values, seen, EVENT_KINDS, players)
     for event in seen:
         if type(event) is events.BirdPlaced and 0 <= event.colour < hues:
             values[placed + event.player * hues + event.colour] += 1 / 28

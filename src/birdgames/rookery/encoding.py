@@ -741,7 +741,7 @@ def summarize(view: View, seen: Sequence[object], start: Sequence[float] = ()) -
     found = searches + 2 * types
     drawn = found + 2 * cards
     values = summary_values(start, drawn + cards)
-    count_events(values, 0, seen, EVENT_KINDS, 2)
+    count_events(values, seen, EVENT_KINDS, 2)
     for event in seen:
         if type(event) is events.CardSearched:
             values[searches + event.player * types + CARD_TYPES.index(event.card_type)] += 0.2
