@@ -150,12 +150,6 @@ class _Shared:
             and commit(state)
         )
 
-    def observation_text(self, state: Any, player: int | None) -> str:
-        """Returns `player`'s view of the engine state as JSON (None: the spectator)."""
-        if state is None:
-            return "deal pending"
-        return self.encoding.observation_string(self.engine.view(state, player))
-
 
 class _Chance:
     """A chance node under way: the bytes of a seed drawn so far, and what the seed is for
@@ -312,24 +306,27 @@ class _Position:
         # asks two or three times at every node it visits.
         self._info: dict[int, str] = {}
         # Each seat's view, made on first asking: ISMCTS resamples one position many times.
-        self._views: dict[int, Any] = {}
+        self._views: dict[int | None, Any] = {}
 
-    def view(self, shared: _Shared, seat: int) -> Any:
-        """Returns `seat`'s view of this position's engine state."""
+    def view(self, shared: _Shared, seat: int | None) -> Any:
+        """Returns `seat`'s view of this position's engine state (None: the spectator's)."""
         found = self._views.get(seat)
         if found is None:
             found = self._views[seat] = shared.engine.view(self.state, seat)
         return found
+
+    def observation_text(self, shared: _Shared, seat: int | None) -> str:
+        """Returns `seat`'s view as JSON (None: the spectator's)."""
+        if self.state is None:
+            return "deal pending"
+        return shared.encoding.observation_string(self.view(shared, seat))
 
     def information_state_string(self, shared: _Shared, seat: int) -> str:
         """Returns what `seat` has seen happen, then what it sees now."""
         found = self._info.get(seat)
         if found is None:
             log = "\n".join(self.log.lines(shared.engine, seat))
-            if self.state is None:
-                now = "deal pending"
-            else:
-                now = shared.encoding.observation_string(self.view(shared, seat))
+            now = self.observation_text(shared, seat)
             found = self._info[seat] = f"p{seat}\n{log}\n{now}"
         return found
 
@@ -438,35 +435,33 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
     def _play(self, moves: tuple[tuple[int, int], ...]) -> None:
         position = self._position
         before = position.state
-        state = before
-        shared = self._shared
-        decode, apply = shared.encoding.decode, shared.engine.apply
-        actions: list[Any] = []
-        for player, index in moves:
-            # The first move is decided in this position (its legal actions listed already).
-            known = position.legal(shared, player) if state is before else {}
-            action = known.get(index) or decode(state, player, index)
-            actions.append(action)
-            state = apply(state, action)
-        unseen = shared.encoding.unseen
-        if shared.draw_bits and (state.rng != before.rng or unseen(state) != unseen(before)):
+        state, step = self._played(before, moves, position)
+        unseen = self._shared.encoding.unseen
+        if self._shared.draw_bits and (state.rng != before.rng or unseen(state) != unseen(before)):
             # These actions draw at random: a chance node decides what they draw.
             self._position = _Position(before, position.log, _Chance((), moves))
             return
-        step = _Step(shared.engine, before, tuple(actions))
         self._position = _Position(state, _Log(position.log, step))
 
     def _resolve(self, state: Any, moves: tuple[tuple[int, int], ...]) -> None:
+        state, step = self._played(state, moves, None)
+        self._position = _Position(state, _Log(self._position.log, step))
+
+    def _played(
+        self, start: Any, moves: tuple[tuple[int, int], ...], listed: _Position | None
+    ) -> tuple[Any, _Step]:
+        """Plays `moves` in order from `start` with the engine's `apply`; returns the state
+        reached and the step, to play again for its events. The first move is decided in
+        `listed` when given (its legal actions listed already); the others are decoded."""
         shared = self._shared
-        decode, apply = shared.encoding.decode, shared.engine.apply
-        start = state
+        state = start
         actions: list[Any] = []
         for player, index in moves:
-            action = decode(state, player, index)
+            known = listed.legal(shared, player) if listed is not None and state is start else {}
+            action = known.get(index) or shared.encoding.decode(state, player, index)
             actions.append(action)
-            state = apply(state, action)
-        step = _Step(shared.engine, start, tuple(actions))
-        self._position = _Position(state, _Log(self._position.log, step))
+            state = shared.engine.apply(state, action)
+        return state, _Step(shared.engine, start, tuple(actions))
 
     def _action_to_string(self, player: int, action: int) -> str:
         chance = self._position.chance
@@ -500,7 +495,7 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
 
     def observation_string(self, player: int | None = None) -> str:
         """Returns `player`'s view as JSON."""
-        return self._shared.observation_text(self.engine_state, self._seat(player))
+        return self._position.observation_text(self._shared, self._seat(player))
 
     def _seat(self, player: int | None) -> int:
         # As OpenSpiel's C++ games: no seat given at a chance or terminal node, or a seat
@@ -637,7 +632,7 @@ class BirdObserver:
         if self._perfect_recall:
             return state._position.information_state_string(self._shared, player)
         seat = None if self._public else player
-        return self._shared.observation_text(state.engine_state, seat)
+        return state._position.observation_text(self._shared, seat)
 
 
 class BirdGame(pyspiel.Game):  # type: ignore[misc]
