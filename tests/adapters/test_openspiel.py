@@ -213,6 +213,35 @@ def test_the_simultaneous_peacock_draft_is_a_simultaneous_node() -> None:
 
 
 @pytest.mark.parametrize(("short", "players"), CASES, ids=[f"{s}-{p}p" for s, p in CASES])
+def test_legal_actions_and_is_chance_node_answer_as_pyspiel_s_own(short: str, players: int) -> None:
+    """The state answers legal_actions (of the seat to act, of every seat, of a joint move)
+    and is_chance_node as pyspiel's C++ side does, at every node of a random game: deal,
+    draws, turns, simultaneous picks and the end."""
+    state = _load(short, players).new_initial_state()
+    rng = np.random.RandomState(players)
+    kinds: set[str] = set()
+    while True:
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for player in range(players):
+            assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+        if state.is_terminal():
+            kinds.add("terminal")
+            break
+        if state.is_chance_node():
+            kinds.add("chance")
+            _draw(state, rng)
+        elif state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+            kinds.add("simultaneous")
+            state.apply_actions([int(rng.choice(state.legal_actions(p))) for p in range(players)])
+        else:
+            kinds.add("seat")
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    simultaneous = short.endswith("_simultaneous")
+    assert kinds == {"chance", "seat", "terminal"} | ({"simultaneous"} if simultaneous else set())
+
+
+@pytest.mark.parametrize(("short", "players"), CASES, ids=[f"{s}-{p}p" for s, p in CASES])
 def test_the_information_state_tensor_is_the_observation_and_the_summary(
     short: str, players: int
 ) -> None:

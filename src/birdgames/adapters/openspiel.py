@@ -391,6 +391,25 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
             return []
         return sorted(position.legal(self._shared, player))
 
+    # The two questions a loop asks at every step, answered here for a seat to act: through
+    # pyspiel's C++ side each asks the seat to act two or three times more and carries the
+    # list across twice. Every other case is the C++ answer. Measured (callgrind, random
+    # 2-player games with an entity observer, per step): Perch 339k to 315k instructions,
+    # Peacock 315k to 285k, Rookery 344k to 326k.
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Returns the legal actions of `player` (None: the player to act), as pyspiel."""
+        position = self._position
+        seat = position.player(self._shared)
+        if seat >= 0 and (player is None or player == seat):
+            return sorted(position.legal(self._shared, seat))
+        if player is None:
+            return list(super().legal_actions())
+        return list(super().legal_actions(player))
+
+    def is_chance_node(self) -> bool:
+        """Returns whether a deal or a draw is under way."""
+        return self._position.chance is not None
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Returns the next byte of the seed under way, every value equally likely."""
         chance = self._position.chance
