@@ -179,14 +179,10 @@ class _Table:
         return codec.dumps(self.engine.view(self.dealt(), None))
 
 
-class BirdAECEnv(AECEnv):  # type: ignore[misc]
-    """A birdgames engine as a PettingZoo AEC environment."""
+class _Seated:
+    """What both environments keep: the table, its agents and their spaces."""
 
-    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's own attribute, per instance here)
-        "render_modes": list(RENDER_MODES),
-        "name": "birdgames",
-        "is_parallelizable": True,
-    }
+    metadata: dict[str, Any]
 
     def __init__(
         self,
@@ -221,6 +217,23 @@ class BirdAECEnv(AECEnv):  # type: ignore[misc]
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """Returns the space of `agent`'s actions."""
         return self.action_spaces[agent]
+
+    def render(self) -> str | None:
+        """Returns the spectator's view as JSON in "ansi" mode."""
+        return self._table.render()
+
+    def close(self) -> None:
+        """Releases nothing: the environment holds no outside resources."""
+
+
+class BirdAECEnv(_Seated, AECEnv):  # type: ignore[misc]
+    """A birdgames engine as a PettingZoo AEC environment."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's own attribute, per instance here)
+        "render_modes": list(RENDER_MODES),
+        "name": "birdgames",
+        "is_parallelizable": True,
+    }
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deals a new game, from `seed` if given."""
@@ -279,52 +292,12 @@ class BirdAECEnv(AECEnv):  # type: ignore[misc]
         # Every agent steps once more (with None) to leave, in seat order.
         self.agent_selection = self.agents[0]
 
-    def render(self) -> str | None:
-        """Returns the spectator's view as JSON in "ansi" mode."""
-        return self._table.render()
 
-    def close(self) -> None:
-        """Releases nothing: the environment holds no outside resources."""
-
-
-class BirdParallelEnv(ParallelEnv):  # type: ignore[misc]
+class BirdParallelEnv(_Seated, ParallelEnv):  # type: ignore[misc]
     """A birdgames engine as a PettingZoo Parallel environment: every seat in `to_act`
     acts at once."""
 
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": "birdgames"}  # noqa: RUF012
-
-    def __init__(
-        self,
-        name: str,
-        players: int | None = None,
-        config: Any = None,
-        render_mode: str | None = None,
-        max_cycles: int | None = None,
-        illegal_action: str = "terminate",
-        observation: str = "dense",
-    ) -> None:
-        self._table = _Table(
-            name, players, config, render_mode, max_cycles, illegal_action, observation
-        )
-        self.metadata = {**self.metadata, "name": f"birdgames_{name}"}
-        self.render_mode = render_mode
-        self.possible_agents = list(self._table.agents)
-        self.agents = list(self.possible_agents)
-        self.observation_spaces = self._table.observation_spaces
-        self.action_spaces = self._table.action_spaces
-
-    @property
-    def engine_state(self) -> Any:
-        """Returns the engine's state of the game under way."""
-        return self._table.state
-
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """Returns the space of `agent`'s observations."""
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """Returns the space of `agent`'s actions."""
-        return self.action_spaces[agent]
 
     def _observations(self) -> dict[str, Observation]:
         # The engine's mask is all zeros for a seat not in to_act.
@@ -367,13 +340,6 @@ class BirdParallelEnv(ParallelEnv):  # type: ignore[misc]
         if over or truncated:
             self.agents = []
         return result
-
-    def render(self) -> str | None:
-        """Returns the spectator's view as JSON in "ansi" mode."""
-        return self._table.render()
-
-    def close(self) -> None:
-        """Releases nothing: the environment holds no outside resources."""
 
 
 def env(
