@@ -170,6 +170,20 @@ def test_a_resampled_state_keeps_the_seat_s_information_state(name: str) -> None
         assert sample.legal_actions(player) == state.legal_actions(player)
         differs |= sample.engine_state != state.engine_state
     assert differs
+    # Played on, every seat's string is still its events' text (the sampling seat's, up to
+    # the sample) and its view.
+    for step in range(6):
+        for seat in range(2):
+            text = "\n".join(map(str, sample.seen(seat)))
+            expected = f"p{seat}\n{text}\n{sample.observation_string(seat)}"
+            assert sample.information_state_string(seat) == expected
+        if sample.is_terminal():
+            break
+        if sample.is_chance_node():
+            _draw(sample, np.random.RandomState(step))
+            continue
+        legal = sample.legal_actions()
+        sample.apply_action(legal[step % len(legal)])
 
 
 def test_perch_with_every_promo_passes_random_sim_test() -> None:

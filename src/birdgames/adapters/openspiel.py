@@ -191,9 +191,11 @@ class _Log:
         self._lines: dict[int, tuple[str, ...]] = {}
 
     @classmethod
-    def known(cls, seen: tuple[tuple[Any, ...], ...]) -> _Log:
-        """Returns a log whose seats have seen `seen`, by seat."""
-        return cls(None, seen=dict(enumerate(seen)))
+    def known(cls, seen: tuple[Any, ...], lines: tuple[str, ...], players: int) -> _Log:
+        """Returns a log whose every seat has seen the events `seen`, whose text is `lines`."""
+        log = cls(None, seen=dict.fromkeys(range(players), seen))
+        log._lines = dict.fromkeys(range(players), lines)
+        return log
 
     def events(self) -> tuple[Any, ...]:
         """Returns the events of the step that led here."""
@@ -539,8 +541,12 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
         view = position.view(shared, player_id)
         seen = position.log.seen(shared.engine, player_id)
         sample = shared.sampler(view, seen, seed, shared.config)
+        # The events' text too: a search keys its nodes by information state strings, and
+        # resamples one position once an iteration.
+        lines = position.log.lines(shared.engine, player_id)
+        log = _Log.known(seen, lines, shared.players)
         # A draw under way stays under way: its outcome is not known yet either.
-        sampled = _Position(sample, _Log.known((seen,) * shared.players), position.chance)
+        sampled = _Position(sample, log, position.chance)
         return BirdState(self.get_game(), shared, sampled)
 
     def __str__(self) -> str:
