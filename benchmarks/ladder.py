@@ -2,23 +2,26 @@
 
     python benchmarks/ladder.py --game rookery [--players 2] [--games 40] [--far-games N]
         [--workers 2] [--rungs random,greedy,ismcts100,ismcts400,ismcts1600] [--seed 1] [--dask]
-        [--record PATH [--report]]
+        [--paired] [--record PATH [--report]]
 
 Every pair of rungs plays `--games` games, or `--far-games` where the two are not next to each
 other on the list (those pairs tie the fit together; the neighbours' games decide whether each
 rung beats the one below). Seats alternate between the two rungs and rotate from game to game,
-so each rung sits everywhere equally. Each game gives a result for every two seats held by
-different rungs: the better rank wins, an equal rank is half a win each. A Bradley-Terry fit
-of those results (minorise-maximise, numpy) gives each rung a rating on the Elo scale (400
-points: 10 to 1 odds), random anchored at 0, with a 95% interval from 200 bootstrap resamples
-of the games. Then each rung's share against the rung below it, a game being the unit: with
-two players a Wilson 95% interval over games; with more, a game's share is the mean of its
-results between the two rungs' seats (which are not independent), with a normal 95% interval
-over games. Last, each rung's time per decision (CPU ms, median over decisions from
-positions of random play; for a search, over the decisions it searches: Peacock's draft
-picks). With more than two players, last, the mean rank of each rung's seats against each
-rung it met, with 95% intervals over games. Games run through `sim.play_result` on a process
-pool, or on a Dask `LocalCluster` with `--dask` (the `sim.tournament` executors).
+so each rung sits everywhere equally. With `--paired` each deal is played twice, the second
+time with every seat's rung swapped, so that what a deal's cards favour falls to both rungs.
+Each game gives a result for every two seats held by different rungs: the better rank wins,
+an equal rank is half a win each. A Bradley-Terry fit of those results (minorise-maximise,
+numpy) gives each rung a rating on the Elo scale (400 points: 10 to 1 odds), random anchored
+at 0, with a 95% interval from 200 bootstrap resamples of the deals. Then each rung's share
+against the rung below it, a deal being the unit: a game's share is the mean of its results
+between the two rungs' seats (which are not independent), a deal's the mean of its games'
+(a deal played twice is one unit: its games' luck is not independent either), with a normal
+95% interval over deals; with two players and each deal played once, a Wilson interval.
+Last, each rung's time per decision (CPU ms, median over decisions from positions of random
+play; for a search, over the decisions it searches: Peacock's draft picks). With more than two
+players, last, the mean rank of each rung's seats against each rung it met, with 95% intervals
+over deals. Games run through `sim.play_result` on a process pool, or on a Dask `LocalCluster`
+with `--dask` (the `sim.tournament` executors).
 
 `--record PATH` keeps every finished game as a line of JSON (its seed, seating, scores,
 winners and length) and, run again with the same arguments, plays only the games the file
@@ -117,6 +120,24 @@ def make_policy(game: str, rung: str, config: Any) -> Any:
     raise SystemExit(f"unknown rung {rung!r}")
 
 
+def schedule(
+    rungs: Sequence[str], players: int, games: int, far_games: int, seed: int, paired: bool
+) -> list[tuple[int, tuple[str, ...]]]:
+    """Returns every game to play, as (its seed, its seating): `games` per neighbouring pair of
+    rungs, `far_games` per other pair, the two rungs' seats alternating and rotating from game
+    to game. With `paired`, each deal is played twice, the second time with every seat's rung
+    swapped (the seat-and-deal luck of one game is then the other's)."""
+    seeds = iter(sim.tournament_seeds(seed, games * len(rungs) ** 2))
+    jobs = []
+    for (i, a), (j, b) in itertools.combinations(enumerate(rungs), 2):
+        deal = 0
+        for g in range(games if j == i + 1 else far_games):
+            if not paired or g % 2 == 0:
+                deal = next(seeds)
+            jobs.append((deal, tuple(a if (s + g) % 2 == 0 else b for s in range(players))))
+    return jobs
+
+
 def play(game: str, players: int, seed: int, seating: tuple[str, ...]) -> sim.GameResult:
     """Plays one ladder game (a module-level function, for any executor)."""
     engine = birdgames.get_game(game)
@@ -202,7 +223,7 @@ def share_against(
 ) -> tuple[float, float, float, int]:
     """Returns `rung`'s share of the results against `other`, its 95% interval and the number
     of games they met in (a game is the unit: see the module's docstring)."""
-    shares = []
+    by_deal: dict[int, list[float]] = {}
     for result in results:
         mine = [
             share if a == rung else 1.0 - share
@@ -210,13 +231,15 @@ def share_against(
             if {a, b} == {rung, other}
         ]
         if mine:
-            shares.append(sum(mine) / len(mine))
-    n = len(shares)
-    if n == 0 or len(results[0].seating) == 2:
-        return (*wilson(sum(shares), n), n)
-    if n == 1:
-        return shares[0], 0.0, 1.0, n
-    mean, low, high = normal_interval(shares)
+            by_deal.setdefault(result.seed, []).append(sum(mine) / len(mine))
+    n = sum(len(shares) for shares in by_deal.values())
+    if n == len(by_deal) and (n == 0 or len(results[0].seating) == 2):
+        return (*wilson(sum(shares[0] for shares in by_deal.values()), n), n)
+    # A deal played twice (--paired) is one unit: its two games' luck is not independent.
+    units = [statistics.fmean(shares) for shares in by_deal.values()]
+    if len(units) == 1:
+        return units[0], 0.0, 1.0, n
+    mean, low, high = normal_interval(units)
     return mean, max(0.0, low), min(1.0, high), n
 
 
@@ -231,20 +254,24 @@ def mean_ranks(
     results: Sequence[sim.GameResult], rung: str, other: str
 ) -> tuple[tuple[float, float, float], tuple[float, float, float], int]:
     """Returns the mean rank (1 is first, ties share) of `rung`'s seats and of `other`'s,
-    each with a normal 95% interval over the games the two met in (a game's figure is the
-    mean of its seats'), and the number of those games."""
-    mine: list[float] = []
-    theirs: list[float] = []
+    each with a normal 95% interval over the deals the two met in (a game's figure is the
+    mean of its seats', a deal's the mean of its games'), and the number of those games."""
+    by_deal: dict[int, list[tuple[float, float]]] = {}
     for result in results:
         if set(result.seating) != {rung, other}:
             continue
         ranks = result.ranks()
-        for rungs_ranks, name in ((mine, rung), (theirs, other)):
-            seats = [ranks[s] for s, held in enumerate(result.seating) if held == name]
-            rungs_ranks.append(sum(seats) / len(seats))
-    if len(mine) < 2:
-        return (math.nan,) * 3, (math.nan,) * 3, len(mine)
-    return normal_interval(mine), normal_interval(theirs), len(mine)
+        mean = [
+            statistics.fmean([ranks[s] for s, held in enumerate(result.seating) if held == name])
+            for name in (rung, other)
+        ]
+        by_deal.setdefault(result.seed, []).append((mean[0], mean[1]))
+    games = sum(len(deal) for deal in by_deal.values())
+    if len(by_deal) < 2:
+        return (math.nan,) * 3, (math.nan,) * 3, games
+    mine = [statistics.fmean(first for first, _ in deal) for deal in by_deal.values()]
+    theirs = [statistics.fmean(second for _, second in deal) for deal in by_deal.values()]
+    return normal_interval(mine), normal_interval(theirs), games
 
 
 def _searched(policy: Any, view: Any) -> bool:
@@ -297,6 +324,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dask", action="store_true", help="run on a Dask LocalCluster")
+    parser.add_argument(
+        "--paired", action="store_true", help="each deal twice, the rungs' seats swapped"
+    )
     parser.add_argument("--record", type=Path, help="JSON lines of finished games, to resume")
     parser.add_argument(
         "--report", action="store_true", help="play nothing: the table of the record's games"
@@ -307,13 +337,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     engine = birdgames.get_game(args.game)
     players = args.players or engine.player_counts[0]
     rungs = args.rungs.split(",")
-    seeds = iter(sim.tournament_seeds(args.seed, args.games * len(rungs) ** 2))
-    jobs = []
     far_games = args.games if args.far_games is None else args.far_games
-    for (i, a), (j, b) in itertools.combinations(enumerate(rungs), 2):
-        for g in range(args.games if j == i + 1 else far_games):
-            seating = tuple(a if (s + g) % 2 == 0 else b for s in range(players))
-            jobs.append((args.game, players, next(seeds), seating))
+    jobs = [
+        (args.game, players, seed, seating)
+        for seed, seating in schedule(rungs, players, args.games, far_games, args.seed, args.paired)
+    ]
     recorded = _recorded(args.record)
     done = {
         i: recorded[(job[2], job[3])] for i, job in enumerate(jobs) if (job[2], job[3]) in recorded
@@ -363,15 +391,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = [everything[i] for i in sorted(everything)] + extra
     ratings = bradley_terry(rungs, results)
     rng = np.random.default_rng(args.seed)
-    by_pair: dict[tuple[str, str], list[sim.GameResult]] = {}
+    # Resampled by deal within each pair of rungs: a deal played twice (--paired) goes whole.
+    by_pair: dict[tuple[str, str], dict[int, list[sim.GameResult]]] = {}
     for result in results:
         key = tuple(sorted(set(result.seating)))
-        by_pair.setdefault((key[0], key[-1]), []).append(result)
+        by_pair.setdefault((key[0], key[-1]), {}).setdefault(result.seed, []).append(result)
     samples = []
     for _ in range(BOOTSTRAPS):
-        resampled = [
-            games[i] for games in by_pair.values() for i in rng.integers(0, len(games), len(games))
-        ]
+        resampled = []
+        for deals in by_pair.values():
+            units = list(deals.values())
+            for i in rng.integers(0, len(units), len(units)):
+                resampled += units[i]
         samples.append(bradley_terry(rungs, resampled))
     low, high = np.percentile(np.array(samples), [2.5, 97.5], axis=0)
     unplayed = len(jobs) - len(everything)

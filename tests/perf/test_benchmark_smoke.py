@@ -228,6 +228,47 @@ def test_the_ladder_counts_a_many_player_game_once_against_the_rung_below() -> N
     assert low < 0.75 < high
 
 
+def test_a_paired_ladder_plays_each_deal_twice_with_the_seats_swapped(tmp_path: Path) -> None:
+    """With --paired the games of a pair of rungs come in twos on one deal, the second with
+    every seat's rung swapped; without it every game has a deal of its own."""
+    ladder = _benchmark_module("ladder")
+    paired = ladder.schedule(["a", "b"], 3, 4, 4, 1, paired=True)
+    assert [seating for _, seating in paired] == [("a", "b", "a"), ("b", "a", "b")] * 2
+    seeds = [seed for seed, _ in paired]
+    assert seeds[0] == seeds[1] != seeds[2] == seeds[3]
+    assert len({seed for seed, _ in ladder.schedule(["a", "b"], 3, 4, 4, 1, paired=False)}) == 4
+    record = tmp_path / "ladder.jsonl"
+    args = ("--game", "rookery", "--games", "2", "--workers", "1", "--record", str(record))
+    _run("ladder.py", *args, "--rungs", "random,greedy", "--paired")
+    games = [json.loads(line) for line in record.read_text().splitlines()]
+    assert len(games) == 2 and games[0]["seed"] == games[1]["seed"]
+    assert {tuple(game["seating"]) for game in games} == {
+        ("random", "greedy"),
+        ("greedy", "random"),
+    }
+
+
+def test_a_deal_played_twice_is_one_unit_of_the_share_against_the_rung_below() -> None:
+    """Four deals each played twice: a's share is the mean of the deals' means, and its
+    interval is over the four deals, not the eight games."""
+    ladder = _benchmark_module("ladder")
+
+    def game(deal: int, seating: tuple[str, str], winner: str) -> sim.GameResult:
+        seat = seating.index(winner)
+        return sim.GameResult(deal, seating, (9, 1) if seat == 0 else (1, 9), (seat,), 10)
+
+    results = [
+        game(deal, seating, winner)
+        for deal, winners in enumerate([("a", "a"), ("a", "b"), ("b", "a"), ("a", "a")])
+        for seating, winner in zip((("a", "b"), ("b", "a")), winners, strict=True)
+    ]
+    # a's results by deal: 1.0, 0.5, 0.5 and 1.0.
+    share, low, high, games = ladder.share_against(results, "a", "b")
+    assert (share, games) == (0.75, 8)
+    half = 1.96 * statistics.stdev([1.0, 0.5, 0.5, 1.0]) / math.sqrt(4)
+    assert abs(low - (0.75 - half)) < 1e-9 and high == 1.0
+
+
 def test_the_rookery_balance_runs_under_the_outside_heuristic() -> None:
     """The balance benchmark plays the outside-style heuristic bot in both seats."""
     out = _run("rookery_balance.py", "--policy", "heuristic", "--games", "2", "--workers", "1")
