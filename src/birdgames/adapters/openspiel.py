@@ -394,10 +394,10 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
         return sorted(position.legal(self._shared, player))
 
     # The two questions a loop asks at every step, answered here for a seat to act: through
-    # pyspiel's C++ side each asks the seat to act two or three times more and carries the
-    # list across twice. Every other case is the C++ answer. Measured (callgrind, random
-    # 2-player games with an entity observer, per step): Perch 339k to 315k instructions,
-    # Peacock 315k to 285k, Rookery 344k to 326k.
+    # pyspiel's C++ side, legal_actions() asks for the seat to act three more times and
+    # carries the list across twice, and is_chance_node() asks for it once. Every other case
+    # is the C++ answer. Measured (callgrind, random 2-player games with an entity observer,
+    # per step): Perch 339k to 315k instructions, Peacock 315k to 285k, Rookery 344k to 326k.
     def legal_actions(self, player: int | None = None) -> list[int]:
         """Returns the legal actions of `player` (None: the player to act), as pyspiel."""
         position = self._position
