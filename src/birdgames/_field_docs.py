@@ -18,6 +18,7 @@ FIELD_DOCS: Final[dict[str, str]] = {
     "birdgames.adapters.openspiel.BirdGame": "A birdgames engine as an OpenSpiel game; parameters: players, deals, config (JSON).",
     "birdgames.adapters.openspiel.HeuristicEvaluator": "An evaluator for OpenSpiel's MCTS and ISMCTS bots without random rollouts: each seat's value is tanh of its lead in the engine's own evaluation (`bots.support`) over the best other seat, in units of the game's typical margin; the prior is uniform.",
     "birdgames.adapters.pettingzoo._Table": "One engine and config, each agent's spaces, and the game under way.",
+    "birdgames.adapters.pettingzoo._Seated": "What both environments keep: the table, its agents and their spaces.",
     "birdgames.adapters.pettingzoo.BirdAECEnv": "A birdgames engine as a PettingZoo AEC environment.",
     "birdgames.adapters.pettingzoo.BirdParallelEnv": "A birdgames engine as a PettingZoo Parallel environment: every seat in `to_act` acts at once.",
     "birdgames.adapters.selfplay.SelfPlayEnv": "One seat of a birdgames engine against opponent policies, as a Gymnasium env.",
