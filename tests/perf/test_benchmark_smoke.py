@@ -269,6 +269,24 @@ def test_a_deal_played_twice_is_one_unit_of_the_share_against_the_rung_below() -
     assert abs(low - (0.75 - half)) < 1e-9 and high == 1.0
 
 
+def test_a_deal_played_twice_is_one_unit_of_the_mean_ranks() -> None:
+    """Two deals each played twice at three seats: a rung's mean rank on a deal is the mean
+    of its two games', and the interval is over the two deals."""
+    ladder = _benchmark_module("ladder")
+    results = [
+        sim.GameResult(0, ("a", "b", "a"), (3, 2, 1), (0,), 10),  # a: (1 + 3) / 2, b: 2
+        sim.GameResult(0, ("b", "a", "b"), (3, 2, 1), (0,), 10),  # a: 2, b: (1 + 3) / 2
+        sim.GameResult(1, ("a", "b", "a"), (3, 1, 2), (0,), 10),  # a: (1 + 2) / 2, b: 3
+        sim.GameResult(1, ("b", "a", "b"), (1, 3, 2), (1,), 10),  # a: 1, b: (3 + 2) / 2
+    ]
+    (a, a_low, a_high), (b, _, _), games = ladder.mean_ranks(results, "a", "b")
+    assert games == 4
+    # a by deal: (2 + 2) / 2 = 2.0 and (1.5 + 1) / 2 = 1.25.
+    assert (a, b) == (1.625, 2.375)
+    half = 1.96 * statistics.stdev([2.0, 1.25]) / math.sqrt(2)
+    assert abs(a_high - a - half) < 1e-9 and abs(a - a_low - half) < 1e-9
+
+
 def test_the_rookery_balance_runs_under_the_outside_heuristic() -> None:
     """The balance benchmark plays the outside-style heuristic bot in both seats."""
     out = _run("rookery_balance.py", "--policy", "heuristic", "--games", "2", "--workers", "1")
