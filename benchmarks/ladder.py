@@ -16,7 +16,9 @@ at 0, with a 95% interval from 200 bootstrap resamples of the deals. Then each r
 against the rung below it, a deal being the unit: a game's share is the mean of its results
 between the two rungs' seats (which are not independent), a deal's the mean of its games'
 (a deal played twice is one unit: its games' luck is not independent either), with a normal
-95% interval over deals; with two players and each deal played once, a Wilson interval.
+95% interval over deals (deals played once and twice weighed by the inverse of each kind's
+variance, where a record holds both); with two players and each deal played once, a Wilson
+interval.
 Last, each rung's time per decision (CPU ms, median over decisions from positions of random
 play; for a search, over the decisions it searches: Peacock's draft picks). With more than two
 players, last, the mean rank of each rung's seats against each rung it met, with 95% intervals
@@ -222,7 +224,10 @@ def share_against(
     results: Sequence[sim.GameResult], rung: str, other: str
 ) -> tuple[float, float, float, int]:
     """Returns `rung`'s share of the results against `other`, its 95% interval and the number
-    of games they met in (a game is the unit: see the module's docstring)."""
+    of games they met in (a deal is the unit: see the module's docstring). Deals played once
+    and deals played twice are two kinds of unit, the second far less spread where the deal's
+    luck decides much: each kind's mean is taken apart and the two are weighed by the
+    inverse of their variance."""
     by_deal: dict[int, list[float]] = {}
     for result in results:
         mine = [
@@ -236,7 +241,16 @@ def share_against(
     if n == len(by_deal) and (n == 0 or len(results[0].seating) == 2):
         return (*wilson(sum(shares[0] for shares in by_deal.values()), n), n)
     # A deal played twice (--paired) is one unit: its two games' luck is not independent.
-    units = [statistics.fmean(shares) for shares in by_deal.values()]
+    kinds: dict[int, list[float]] = {}
+    for shares in by_deal.values():
+        kinds.setdefault(len(shares), []).append(statistics.fmean(shares))
+    estimates = [normal_interval(units) for units in kinds.values() if len(units) > 1]
+    if len(kinds) > 1 and len(estimates) == len(kinds) and all(h > lo for _, lo, h in estimates):
+        weights = [(2 * 1.96 / (high - low)) ** 2 for _, low, high in estimates]
+        mean = sum(w * m for (m, _, _), w in zip(estimates, weights, strict=True)) / sum(weights)
+        half = 1.96 / math.sqrt(sum(weights))
+        return mean, max(0.0, mean - half), min(1.0, mean + half), n
+    units = [unit for kind in kinds.values() for unit in kind]
     if len(units) == 1:
         return units[0], 0.0, 1.0, n
     mean, low, high = normal_interval(units)
