@@ -403,7 +403,7 @@ class BirdState(pyspiel.State):  # type: ignore[misc]
         position = self._position
         seat = position.player(self._shared)
         if seat >= 0 and (player is None or player == seat):
-            return sorted(position.legal(self._shared, seat))
+            return self._legal_actions(seat)
         if player is None:
             return list(super().legal_actions())
         return list(super().legal_actions(player))
