@@ -244,10 +244,15 @@ def share_against(
     kinds: dict[int, list[float]] = {}
     for shares in by_deal.values():
         kinds.setdefault(len(shares), []).append(statistics.fmean(shares))
-    estimates = [normal_interval(units) for units in kinds.values() if len(units) > 1]
-    if len(kinds) > 1 and len(estimates) == len(kinds) and all(h > lo for _, lo, h in estimates):
-        weights = [(2 * 1.96 / (high - low)) ** 2 for _, low, high in estimates]
-        mean = sum(w * m for (m, _, _), w in zip(estimates, weights, strict=True)) / sum(weights)
+    # Each kind's mean and the variance of that mean.
+    estimates = [
+        (statistics.fmean(units), statistics.variance(units) / len(units))
+        for units in kinds.values()
+        if len(units) > 1
+    ]
+    if len(kinds) > 1 and len(estimates) == len(kinds) and all(v > 0 for _, v in estimates):
+        weights = [1.0 / variance for _, variance in estimates]
+        mean = sum(w * m for (m, _), w in zip(estimates, weights, strict=True)) / sum(weights)
         half = 1.96 / math.sqrt(sum(weights))
         return mean, max(0.0, mean - half), min(1.0, mean + half), n
     units = [unit for kind in kinds.values() for unit in kind]
