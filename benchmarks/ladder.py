@@ -22,8 +22,8 @@ interval.
 Last, each rung's time per decision (CPU ms, median over decisions from positions of random
 play; for a search, over the decisions it searches: Peacock's draft picks). With more than two
 players, last, the mean rank of each rung's seats against each rung it met, with 95% intervals
-over deals. Games run through `sim.play_result` on a process pool, or on a Dask `LocalCluster`
-with `--dask` (the `sim.tournament` executors).
+over deals (the two kinds weighed as for the share). Games run through `sim.play_result` on a
+process pool, or on a Dask `LocalCluster` with `--dask` (the `sim.tournament` executors).
 
 `--record PATH` keeps every finished game as a line of JSON (its seed, seating, scores,
 winners and length) and, run again with the same arguments, plays only the games the file
@@ -224,10 +224,7 @@ def share_against(
     results: Sequence[sim.GameResult], rung: str, other: str
 ) -> tuple[float, float, float, int]:
     """Returns `rung`'s share of the results against `other`, its 95% interval and the number
-    of games they met in (a deal is the unit: see the module's docstring). Deals played once
-    and deals played twice are two kinds of unit, the second far less spread where the deal's
-    luck decides much: each kind's mean is taken apart and the two are weighed by the
-    inverse of their variance."""
+    of games they met in (a deal is the unit: `deal_interval`)."""
     by_deal: dict[int, list[float]] = {}
     for result in results:
         mine = [
@@ -240,10 +237,20 @@ def share_against(
     n = sum(len(shares) for shares in by_deal.values())
     if n == len(by_deal) and (n == 0 or len(results[0].seating) == 2):
         return (*wilson(sum(shares[0] for shares in by_deal.values()), n), n)
-    # A deal played twice (--paired) is one unit: its two games' luck is not independent.
+    mean, low, high = deal_interval(list(by_deal.values()))
+    return mean, max(0.0, low), min(1.0, high), n
+
+
+def deal_interval(deals: Sequence[Sequence[float]]) -> tuple[float, float, float]:
+    """Returns the mean of one or more deals' figures (each deal's games listed) and its
+    normal 95% interval, a deal being the unit: a deal played twice (--paired) is one unit,
+    as its two games' luck is not independent. Where deals were played once and twice, each
+    kind's mean is taken apart and the two are weighed by the inverse of their variance (the
+    second kind is far less spread where the deal's luck decides much). One unit alone: its
+    figure, with an unbounded interval."""
     kinds: dict[int, list[float]] = {}
-    for shares in by_deal.values():
-        kinds.setdefault(len(shares), []).append(statistics.fmean(shares))
+    for games in deals:
+        kinds.setdefault(len(games), []).append(statistics.fmean(games))
     # Each kind's mean and the variance of that mean.
     estimates = [
         (statistics.fmean(units), statistics.variance(units) / len(units))
@@ -254,12 +261,11 @@ def share_against(
         weights = [1.0 / variance for _, variance in estimates]
         mean = sum(w * m for (m, _), w in zip(estimates, weights, strict=True)) / sum(weights)
         half = 1.96 / math.sqrt(sum(weights))
-        return mean, max(0.0, mean - half), min(1.0, mean + half), n
+        return mean, mean - half, mean + half
     units = [unit for kind in kinds.values() for unit in kind]
     if len(units) == 1:
-        return units[0], 0.0, 1.0, n
-    mean, low, high = normal_interval(units)
-    return mean, max(0.0, low), min(1.0, high), n
+        return units[0], -math.inf, math.inf
+    return normal_interval(units)
 
 
 def normal_interval(values: Sequence[float]) -> tuple[float, float, float]:
@@ -274,7 +280,8 @@ def mean_ranks(
 ) -> tuple[tuple[float, float, float], tuple[float, float, float], int]:
     """Returns the mean rank (1 is first, ties share) of `rung`'s seats and of `other`'s,
     each with a normal 95% interval over the deals the two met in (a game's figure is the
-    mean of its seats', a deal's the mean of its games'), and the number of those games."""
+    mean of its seats'; a deal is the unit, as in `deal_interval`), and the number of those
+    games."""
     by_deal: dict[int, list[tuple[float, float]]] = {}
     for result in results:
         if set(result.seating) != {rung, other}:
@@ -288,9 +295,9 @@ def mean_ranks(
     games = sum(len(deal) for deal in by_deal.values())
     if len(by_deal) < 2:
         return (math.nan,) * 3, (math.nan,) * 3, games
-    mine = [statistics.fmean(first for first, _ in deal) for deal in by_deal.values()]
-    theirs = [statistics.fmean(second for _, second in deal) for deal in by_deal.values()]
-    return normal_interval(mine), normal_interval(theirs), games
+    mine = deal_interval([[first for first, _ in deal] for deal in by_deal.values()])
+    theirs = deal_interval([[second for _, second in deal] for deal in by_deal.values()])
+    return mine, theirs, games
 
 
 def _searched(policy: Any, view: Any) -> bool:

@@ -310,6 +310,30 @@ def test_a_deal_played_twice_is_one_unit_of_the_mean_ranks() -> None:
     assert abs(a_high - a - half) < 1e-9 and abs(a - a_low - half) < 1e-9
 
 
+def test_the_mean_ranks_weigh_deals_played_once_and_twice_by_their_spread() -> None:
+    """As the share does: a's ranks on four single games 1, 2, 1, 2 (mean 1.5, variance of
+    the mean 1/12) and on four paired deals 1, 1.5, 1.5, 1 (mean 1.25, variance 1/48)."""
+    ladder = _benchmark_module("ladder")
+
+    def game(deal: int, seating: tuple[str, str], winner: str) -> sim.GameResult:
+        seat = seating.index(winner)
+        return sim.GameResult(deal, seating, (9, 1) if seat == 0 else (1, 9), (seat,), 10)
+
+    single = [game(10 + i, ("a", "b"), winner) for i, winner in enumerate("abab")]
+    paired = [
+        game(deal, seating, winner)
+        for deal, winners in enumerate([("a", "a"), ("a", "b"), ("b", "a"), ("a", "a")])
+        for seating, winner in zip((("a", "b"), ("b", "a")), winners, strict=True)
+    ]
+    (a, a_low, a_high), (b, b_low, b_high), games = ladder.mean_ranks(single + paired, "a", "b")
+    assert games == 12
+    assert abs(a - (12 * 1.5 + 48 * 1.25) / 60) < 1e-9
+    assert abs(b - (12 * 1.5 + 48 * 1.75) / 60) < 1e-9
+    half = 1.96 / math.sqrt(60)
+    assert abs(a_high - a - half) < 1e-9 and abs(a - a_low - half) < 1e-9
+    assert abs(b_high - b - half) < 1e-9 and abs(b - b_low - half) < 1e-9
+
+
 def test_the_rookery_balance_runs_under_the_outside_heuristic() -> None:
     """The balance benchmark plays the outside-style heuristic bot in both seats."""
     out = _run("rookery_balance.py", "--policy", "heuristic", "--games", "2", "--workers", "1")
