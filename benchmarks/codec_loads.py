@@ -14,6 +14,11 @@ actions (random playouts, timed in the same run before and after the loads, as
 same run (for a before and after: a copy of an earlier `codec.py` that shares this one's
 registrations, such as tests/codec/_reference_codec.py).
 
+`--parts` adds a table of where a load's time goes, per subject (medians as above): parsing
+the text within the limits, building the objects from the parsed data (the generated
+structure hooks) and checking the state's invariants (the engine's validator), each timed
+apart on the same states.
+
 A measuring script, not a test: it prints figures and never fails on them.
 """
 
@@ -31,6 +36,9 @@ from typing import Any
 
 import birdgames
 from birdgames import codec
+from birdgames.codec.converters import FAST
+from birdgames.codec.limits import parse
+from birdgames.codec.registrations import VALIDATORS
 
 Loads = Callable[[Any, str], Any]
 
@@ -72,6 +80,33 @@ def _median_load_us(loads: Loads, states: Sequence[Any], repeats: int) -> float:
     return statistics.median(per_state) / 1000
 
 
+def _median_us(call: Callable[[Any], object], items: Sequence[Any], repeats: int) -> float:
+    per_item = []
+    clock = time.perf_counter_ns
+    for item in items:
+        times = []
+        for _ in range(repeats):
+            start = clock()
+            call(item)
+            times.append(clock() - start)
+        per_item.append(statistics.median(times))
+    return statistics.median(per_item) / 1000
+
+
+def _parts_us(states: Sequence[Any], repeats: int) -> tuple[float, float, float]:
+    """Returns the median µs of parsing, structuring and validating `states`' documents."""
+    cls = type(states[0])
+    texts = [codec.dumps(state) for state in states]
+    parsed = [parse(text, limits=False) for text in texts]
+    validate = VALIDATORS[cls]
+    return (
+        _median_us(lambda text: parse(text, limits=False), texts, repeats),
+        # The structure hooks read the parsed data and leave it as it was.
+        _median_us(lambda data: FAST.structure(data, cls), parsed, repeats),
+        _median_us(validate, states, repeats),
+    )
+
+
 def _liars_us(seconds: float) -> float | None:
     """Returns the µs of one random `python_liars_poker` action, or None without OpenSpiel."""
     try:
@@ -106,6 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--codec", help="a codec module's file to time beside this one")
     parser.add_argument("--game", help="only this engine")
     parser.add_argument("--no-openspiel", action="store_true", help="skip python_liars_poker")
+    parser.add_argument("--parts", action="store_true", help="where a load's time goes")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).parent))
     codecs: dict[str, Loads] = {"codec": codec.loads}
@@ -122,10 +158,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 subjects.append((f"{name} {players}p mid-activation", activations))
     liars_before = None if args.no_openspiel else _liars_us(1.0)
     rows = []
+    parts = []
     for subject, states in subjects:
         for loads in codecs.values():  # warm up: hooks made, caches filled
             _median_load_us(loads, states[:3], 3)
         rows.append((subject, [_median_load_us(c, states, args.repeats) for c in codecs.values()]))
+        if args.parts:
+            parts.append((subject, _parts_us(states, args.repeats)))
     liars_after = None if args.no_openspiel else _liars_us(1.0)
     found = [us for us in (liars_before, liars_after) if us is not None]
     liars = statistics.fmean(found) if found else None
@@ -140,6 +179,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{us:.1f} | {us / liars:.1f}" if liars else f"{us:.1f} | -" for us in medians
         )
         print(f"| {subject} | {cells} |")
+    if parts:
+        print("\nwhere a load goes, µs (liars actions): each part's median, timed apart\n")
+        print("| subject | parse | structure | validate |")
+        print("| --- | ---: | ---: | ---: |")
+        for subject, figures in parts:
+            cells = " | ".join(
+                f"{us:.1f} ({us / liars:.1f})" if liars else f"{us:.1f}" for us in figures
+            )
+            print(f"| {subject} | {cells} |")
     return 0
 
 

@@ -39,15 +39,19 @@ def test_the_playout_benchmark_reports_every_engine_and_player_count() -> None:
 
 def test_the_load_benchmark_reports_every_engine_and_player_count() -> None:
     """A short run beside the codec's reference copy exits 0 and prints a row per engine and
-    player count (and Perch's mid-activation states), with a figure for each codec."""
+    player count (and Perch's mid-activation states), with a figure for each codec, and with
+    `--parts` a row of the three parts' figures for each."""
     reference = str(ROOT / "tests" / "codec" / "_reference_codec.py")
     out = _run(
-        "codec_loads.py", "--states", "2", "--repeats", "1", "--no-openspiel", "--codec", reference
+        *("codec_loads.py", "--states", "2", "--repeats", "1", "--no-openspiel", "--parts"),
+        *("--codec", reference),
     )
     for name, game in birdgames.games().items():
         for players in game.player_counts:
             assert re.search(rf"^\| {name} {players}p( \| [\d.]+ \| -){{2}} \|$", out, re.MULTILINE)
+            assert re.search(rf"^\| {name} {players}p( \| [\d.]+){{3}} \|$", out, re.MULTILINE)
     assert "| perch_bop 5p mid-activation |" in out
+    assert "| subject | parse | structure | validate |" in out
 
 
 def _instructions_module() -> ModuleType:
