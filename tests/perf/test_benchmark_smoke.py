@@ -273,11 +273,10 @@ def test_a_deal_played_twice_is_one_unit_of_the_share_against_the_rung_below() -
     assert abs(low - (0.75 - half)) < 1e-9 and high == 1.0
 
 
-def test_deals_played_once_and_twice_are_weighed_by_their_spread() -> None:
-    """A record of deals played once and deals played twice: each kind's mean is weighed by
-    the inverse of its variance (four single games 1, 0, 1, 0: mean 0.5, variance of the
-    mean 1/12; four paired deals 1, 0.5, 0.5, 1: mean 0.75, variance 1/48)."""
-    ladder = _benchmark_module("ladder")
+def _once_and_twice() -> list[sim.GameResult]:
+    """Two-player games between rungs a and b: four deals played once, a winning the first
+    and third, then four deals played twice with the seats swapped, a winning both, the
+    first, the second and both."""
 
     def game(deal: int, seating: tuple[str, str], winner: str) -> sim.GameResult:
         seat = seating.index(winner)
@@ -289,7 +288,15 @@ def test_deals_played_once_and_twice_are_weighed_by_their_spread() -> None:
         for deal, winners in enumerate([("a", "a"), ("a", "b"), ("b", "a"), ("a", "a")])
         for seating, winner in zip((("a", "b"), ("b", "a")), winners, strict=True)
     ]
-    share, low, high, games = ladder.share_against(single + paired, "a", "b")
+    return single + paired
+
+
+def test_deals_played_once_and_twice_are_weighed_by_their_spread() -> None:
+    """A record of deals played once and deals played twice: each kind's mean is weighed by
+    the inverse of its variance (four single games 1, 0, 1, 0: mean 0.5, variance of the
+    mean 1/12; four paired deals 1, 0.5, 0.5, 1: mean 0.75, variance 1/48)."""
+    ladder = _benchmark_module("ladder")
+    share, low, high, games = ladder.share_against(_once_and_twice(), "a", "b")
     assert games == 12
     assert abs(share - (12 * 0.5 + 48 * 0.75) / 60) < 1e-9
     half = 1.96 / math.sqrt(60)
@@ -318,18 +325,7 @@ def test_the_mean_ranks_weigh_deals_played_once_and_twice_by_their_spread() -> N
     """As the share does: a's ranks on four single games 1, 2, 1, 2 (mean 1.5, variance of
     the mean 1/12) and on four paired deals 1, 1.5, 1.5, 1 (mean 1.25, variance 1/48)."""
     ladder = _benchmark_module("ladder")
-
-    def game(deal: int, seating: tuple[str, str], winner: str) -> sim.GameResult:
-        seat = seating.index(winner)
-        return sim.GameResult(deal, seating, (9, 1) if seat == 0 else (1, 9), (seat,), 10)
-
-    single = [game(10 + i, ("a", "b"), winner) for i, winner in enumerate("abab")]
-    paired = [
-        game(deal, seating, winner)
-        for deal, winners in enumerate([("a", "a"), ("a", "b"), ("b", "a"), ("a", "a")])
-        for seating, winner in zip((("a", "b"), ("b", "a")), winners, strict=True)
-    ]
-    (a, a_low, a_high), (b, b_low, b_high), games = ladder.mean_ranks(single + paired, "a", "b")
+    (a, a_low, a_high), (b, b_low, b_high), games = ladder.mean_ranks(_once_and_twice(), "a", "b")
     assert games == 12
     assert abs(a - (12 * 1.5 + 48 * 1.25) / 60) < 1e-9
     assert abs(b - (12 * 1.5 + 48 * 1.75) / 60) < 1e-9
