@@ -1,6 +1,7 @@
 """Instructions per random-playout action of every engine, counted by valgrind's callgrind.
 
     python benchmarks/instructions.py [--game NAME] [--games 4] [--longer 5] [--no-openspiel]
+                                      [--by-kind]
 
 Timings move with the machine's load and speed (`playouts.py` compares ratios measured in
 one run for that reason); an instruction count does not, so it tells a change's effect apart
@@ -10,6 +11,13 @@ instructions over the difference in actions is one action's cost, start-up and i
 cancelled out. The games are chosen as `playouts.py` chooses them
 (`random.Random(seed).choice`), each with its default config. Needs valgrind (`apt-get
 install valgrind`) and takes a minute or two.
+
+`--by-kind` also splits an action's instructions by the kind of work they do, read from the
+function each ran in (its own instructions, not those of what it called): the compiled
+rules, mypyc's runtime library, and CPython's parts (making and freeing objects, dicts, ints,
+tuples and lists, the interpreter's bytecode and calls, generic attribute lookups,
+comparisons and hashes).
+In the compiled build this tells the rules' own work from the object machinery they use.
 
 A measuring script, not a test: it prints figures and never fails on them.
 """
@@ -23,8 +31,9 @@ import re
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import Final
 
 import birdgames
 
@@ -67,8 +76,9 @@ def _play_spiel(games: int) -> int:
 
 
 def count(name: str, players: int, games: int, scratch: Path) -> tuple[int, int]:
-    """Runs `play` under callgrind; returns (instructions, actions)."""
-    out = scratch / f"{name}-{players}-{games}.out"
+    """Runs `play` under callgrind (its profile written to `profile_path`); returns
+    (instructions, actions)."""
+    out = profile_path(name, players, games, scratch)
     command = [
         "valgrind",
         "--tool=callgrind",
@@ -92,6 +102,11 @@ def count(name: str, players: int, games: int, scratch: Path) -> tuple[int, int]
     return int(found.group(1)), actions
 
 
+def profile_path(name: str, players: int, games: int, scratch: Path) -> Path:
+    """The callgrind profile of one run of `count`."""
+    return scratch / f"{name}-{players}-{games}.out"
+
+
 def per_action(
     name: str, players: int, games: int, longer: int, scratch: Path
 ) -> tuple[float, int]:
@@ -100,6 +115,114 @@ def per_action(
     long, long_actions = count(name, players, games * longer, scratch)
     actions = long_actions - short_actions
     return (long - short) / actions, actions
+
+
+# The kinds of work `--by-kind` tells apart, in the order of its table's columns.
+KINDS: Final = (
+    "compiled rules",
+    "mypyc runtime",
+    "making and freeing objects",
+    "dicts",
+    "ints",
+    "tuples and lists",
+    "interpreter",
+    "attributes, comparisons, hashes",
+    "other",
+)
+# Kinds told by a function's name, tried in order before its file: a function inlined from a
+# header (`object.h`) carries the header as its file.
+_BY_NAME: Final = (
+    ("compiled rules", re.compile(r"^CPy(Def|Py|Dunder|Init|Exec)_")),
+    ("mypyc runtime", re.compile(r"^CPy")),
+    (
+        "making and freeing objects",
+        re.compile(r"dealloc|_alloc\b|Alloc\b|_New$|FromArray$|Trash|NewReference|GC_|^visit_"),
+    ),
+    ("dicts", re.compile(r"^(_?Py_?[Dd]ict|dict|insertdict|unicodekeys_)")),
+    ("ints", re.compile(r"^(_?PyLong|long_)")),
+    ("tuples and lists", re.compile(r"^(_?Py(Tuple|List)|tuple|list)")),
+)
+_BY_FILE: Final = {
+    **dict.fromkeys(("obmalloc.c", "gcmodule.c", "malloc.c"), "making and freeing objects"),
+    "dictobject.c": "dicts",
+    "longobject.c": "ints",
+    **dict.fromkeys(("tupleobject.c", "listobject.c"), "tuples and lists"),
+    **dict.fromkeys(
+        ("ceval.c", "frame.c", "call.c", "funcobject.c", "methodobject.c", "classobject.c"),
+        "interpreter",
+    ),
+    **dict.fromkeys(
+        ("object.c", "typeobject.c", "descrobject.c", "abstract.c", "boolobject.c"),
+        "attributes, comparisons, hashes",
+    ),
+}
+# mypyc's runtime library, copied beside the generated C files (CPython has a getargs.c too).
+_MYPYC_RUNTIME: Final = re.compile(r"(lib-rt|/c)/(\w+_ops|pythonsupport|getargs(fast)?)\.c$")
+
+
+def kind_of(file: str, function: str) -> str:
+    """Returns the kind of work of a function, from its name and the file it is defined in."""
+    base = file.rsplit("/", 1)[-1]
+    if base.startswith("__native") or ("birdgames/" in file and base.endswith(".c")):
+        return "compiled rules"
+    if _MYPYC_RUNTIME.search(file):
+        return "mypyc runtime"
+    for kind, pattern in _BY_NAME:
+        if pattern.search(function):
+            return kind
+    return _BY_FILE.get(base, "other")
+
+
+def self_costs(profile: Path) -> dict[tuple[str, str], int]:
+    """Returns each function's own instructions in a callgrind profile, by (file, name)."""
+    costs: dict[tuple[str, str], int] = {}
+    with profile.open() as lines:
+        for key, cost in _cost_lines(line.rstrip("\n") for line in lines):
+            costs[key] = costs.get(key, 0) + cost
+    return costs
+
+
+# "fl=(3) name" defines a compressed name, "fl=(3)" reuses it (callgrind's file format).
+_NAMED: Final = re.compile(r"^(fl|fi|fe|fn|cfi|cfl|cfn|ob|cob)=\((\d+)\)(?: (.*))?$")
+_FILE_SPECS: Final = frozenset({"fl", "fi", "fe", "cfi", "cfl"})
+
+
+def _cost_lines(lines: Iterable[str]) -> Iterator[tuple[tuple[str, str], int]]:
+    """Yields ((file, function), instructions) for each line of a function's own cost."""
+    names: dict[tuple[str, str], str] = {}
+    file = function = ""
+    after_call = False
+    for line in lines:
+        named = _NAMED.match(line)
+        if named is not None:
+            spec, number, name = named.groups()
+            space = "file" if spec in _FILE_SPECS else spec.lstrip("c")
+            if name is not None:
+                names[space, number] = name
+            if spec == "fl":
+                file = names[space, number]
+            elif spec == "fn":
+                function = names[space, number]
+            continue
+        if line.startswith("calls="):
+            after_call = True  # the next cost line is the call's, counted in the callee
+            continue
+        head = line[:1]
+        if head.isdigit() or head in "+-*":
+            parts = line.split()
+            if after_call:
+                after_call = False
+            elif len(parts) > 1:
+                yield (file, function), int(parts[1])
+
+
+def kinds_per_action(short: Path, long: Path, actions: int) -> dict[str, float]:
+    """Returns one action's instructions by kind: the longer run's less the shorter's."""
+    shares = dict.fromkeys(KINDS, 0.0)
+    before = self_costs(short)
+    for key, cost in self_costs(long).items():
+        shares[kind_of(*key)] += (cost - before.get(key, 0)) / actions
+    return shares
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -111,6 +234,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--longer", type=int, default=5, help="the longer run's games, as a multiple of --games"
     )
     parser.add_argument("--no-openspiel", action="store_true", help=f"skip {SPIEL_GAME}")
+    parser.add_argument(
+        "--by-kind", action="store_true", help="also split each action by the kind of work"
+    )
     parser.add_argument("--play", nargs=3, metavar=("NAME", "PLAYERS", "GAMES"), help="internal")
     args = parser.parse_args(argv)
     if args.play:
@@ -132,11 +258,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             subjects.append((SPIEL_GAME, 2))
     print("| subject | instructions per action | actions counted |")
     print("| --- | ---: | ---: |")
-    with tempfile.TemporaryDirectory() as scratch:
+    kinds: list[tuple[str, dict[str, float]]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        scratch = Path(folder)
         for name, players in subjects:
-            cost, actions = per_action(name, players, args.games, args.longer, Path(scratch))
+            cost, actions = per_action(name, players, args.games, args.longer, scratch)
             label = name if name == SPIEL_GAME else f"{name} {players}p"
             print(f"| {label} | {cost / 1000:,.0f}k | {actions:,} |", flush=True)
+            if args.by_kind:
+                short = profile_path(name, players, args.games, scratch)
+                long = profile_path(name, players, args.games * args.longer, scratch)
+                kinds.append((label, kinds_per_action(short, long, actions)))
+    if kinds:
+        print("\nShare of an action's instructions by kind of work:\n")
+        print(f"| subject | {' | '.join(KINDS)} |")
+        print(f"| --- |{' ---: |' * len(KINDS)}")
+        for label, shares in kinds:
+            total = sum(shares.values())
+            cells = " | ".join(f"{100 * shares[kind] / total:.0f}%" for kind in KINDS)
+            print(f"| {label} | {cells} |")
     return 0
 
 

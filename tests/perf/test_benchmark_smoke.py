@@ -61,9 +61,10 @@ def _instructions_module() -> ModuleType:
 def test_the_instruction_benchmark_counts_an_engine_under_callgrind() -> None:
     """A one-engine run under valgrind exits 0 and reports the actions its two runs differ by
     (two games against one) with a plausible cost: more than a bare loop, less than a
-    whole game."""
+    whole game; `--by-kind` adds a row of shares that make up the whole action."""
     out = _run(
-        "instructions.py", "--game", "rookery", "--games", "1", "--longer", "2", "--no-openspiel"
+        *("instructions.py", "--game", "rookery", "--games", "1", "--longer", "2"),
+        *("--no-openspiel", "--by-kind"),
     )
     row = re.search(r"^\| rookery 2p \| ([\d,]+)k \| ([\d,]+) \|$", out, re.MULTILINE)
     assert row is not None, out
@@ -72,6 +73,87 @@ def test_the_instruction_benchmark_counts_an_engine_under_callgrind() -> None:
     benchmark = _instructions_module()
     assert actions == benchmark.play("rookery", 2, 2) - benchmark.play("rookery", 2, 1)
     assert 10_000 < instructions < 10_000_000
+    kinds = len(benchmark.KINDS)
+    assert f"| subject | {' | '.join(benchmark.KINDS)} |" in out
+    shares = re.search(rf"^\| rookery 2p((?: \| \d+%){{{kinds}}}) \|$", out, re.MULTILINE)
+    assert shares is not None, out
+    percents = [int(cell) for cell in re.findall(r"(\d+)%", shares.group(1))]
+    # Rounded shares of one whole; the pure build runs no compiled rules.
+    assert abs(sum(percents) - 100) <= kinds // 2
+    assert percents[benchmark.KINDS.index("compiled rules")] == 0
+    assert percents[benchmark.KINDS.index("interpreter")] > 10
+
+
+# A callgrind profile in miniature: names compressed to numbers on first use, a call's cost
+# line after its `calls=` line, and positions relative to the last ("+1").
+_PROFILE = """\
+events: Ir
+fl=(1) /build/Objects/dictobject.c
+fn=(1) insertdict
+10 5
+cfl=(2) /build/Objects/obmalloc.c
+cfn=(2) _PyObject_Malloc
+calls=1 20
+11 100
++1 3
+fl=(2)
+fn=(2)
+20 60
+* 40
+fl=(3) /tmp/birdgames-mypyc-x/c/__native_birdgames___rookery___rules.c
+fn=(3) CPyDef_rules___legal_actions
+5 7
+fn=(1)
+12 2
+"""
+
+
+def test_the_instruction_benchmark_counts_each_functions_own_instructions(
+    tmp_path: Path,
+) -> None:
+    """A function's own cost leaves out what its calls cost (counted in the callee) and
+    follows compressed names back to the names they stand for."""
+    profile = tmp_path / "profile.out"
+    profile.write_text(_PROFILE)
+    costs = _instructions_module().self_costs(profile)
+    assert costs == {
+        ("/build/Objects/dictobject.c", "insertdict"): 8,
+        ("/build/Objects/obmalloc.c", "_PyObject_Malloc"): 100,
+        (
+            "/tmp/birdgames-mypyc-x/c/__native_birdgames___rookery___rules.c",
+            "CPyDef_rules___legal_actions",
+        ): 7,
+        ("/tmp/birdgames-mypyc-x/c/__native_birdgames___rookery___rules.c", "insertdict"): 2,
+    }
+
+
+@pytest.mark.parametrize(
+    ("file", "function", "kind"),
+    [
+        (
+            "/tmp/birdgames-mypyc-x/c/__native_birdgames___perch_bop___rules.c",
+            "CPyDef_f",
+            "compiled rules",
+        ),
+        ("/tmp/birdgames-mypyc-x/c/int_ops.c", "CPyTagged_Add", "mypyc runtime"),
+        ("Include/object.h", "CPyLong_AsSsize_tAndOverflow_", "mypyc runtime"),
+        ("/build/Python-3.11.7/Python/getargs.c", "vgetargskeywords", "other"),
+        ("Objects/tupleobject.c", "tupledealloc", "making and freeing objects"),
+        ("Objects/obmalloc.c", "_PyObject_Free", "making and freeing objects"),
+        ("Objects/dictobject.c", "unicodekeys_lookup_unicode", "dicts"),
+        ("Objects/object.c", "_PyObject_GenericGetAttrWithDict", "attributes, comparisons, hashes"),
+        ("Include/object.h", "long_richcompare", "ints"),
+        ("Objects/listobject.c", "PyList_Append", "tuples and lists"),
+        ("Python/ceval.c", "_PyEval_EvalFrameDefault", "interpreter"),
+        ("Objects/unicodeobject.c", "unicode_hash", "other"),
+    ],
+)
+def test_the_instruction_benchmark_tells_kinds_of_work_apart(
+    file: str, function: str, kind: str
+) -> None:
+    """Compiled rules by their generated file, mypyc's runtime by its files and names, then
+    CPython's parts by name (what a header's inlined copy still shows) and by file."""
+    assert _instructions_module().kind_of(file, function) == kind
 
 
 def _benchmark_module(name: str) -> ModuleType:
