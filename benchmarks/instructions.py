@@ -75,10 +75,9 @@ def _play_spiel(games: int) -> int:
     return actions
 
 
-def count(name: str, players: int, games: int, scratch: Path) -> tuple[int, int]:
-    """Runs `play` under callgrind (its profile written to `profile_path`); returns
-    (instructions, actions)."""
-    out = profile_path(name, players, games, scratch)
+def count(name: str, players: int, games: int, scratch: Path) -> tuple[int, int, Path]:
+    """Runs `play` under callgrind; returns (instructions, actions, the callgrind profile)."""
+    out = scratch / f"{name}-{players}-{games}.out"
     command = [
         "valgrind",
         "--tool=callgrind",
@@ -99,22 +98,18 @@ def count(name: str, players: int, games: int, scratch: Path) -> tuple[int, int]
     found = _SUMMARY.search(out.read_text())
     if found is None:
         raise RuntimeError(f"no summary line in {out}")
-    return int(found.group(1)), actions
-
-
-def profile_path(name: str, players: int, games: int, scratch: Path) -> Path:
-    """The callgrind profile of one run of `count`."""
-    return scratch / f"{name}-{players}-{games}.out"
+    return int(found.group(1)), actions, out
 
 
 def per_action(
     name: str, players: int, games: int, longer: int, scratch: Path
-) -> tuple[float, int]:
-    """Returns (instructions per action, actions counted) for one subject."""
-    short, short_actions = count(name, players, games, scratch)
-    long, long_actions = count(name, players, games * longer, scratch)
+) -> tuple[float, int, tuple[Path, Path]]:
+    """Returns (instructions per action, actions counted, the shorter and the longer run's
+    profiles) for one subject."""
+    short, short_actions, short_profile = count(name, players, games, scratch)
+    long, long_actions, long_profile = count(name, players, games * longer, scratch)
     actions = long_actions - short_actions
-    return (long - short) / actions, actions
+    return (long - short) / actions, actions, (short_profile, long_profile)
 
 
 # The kinds of work `--by-kind` tells apart, in the order of its table's columns.
@@ -208,7 +203,7 @@ def _cost_lines(lines: Iterable[str]) -> Iterator[tuple[tuple[str, str], int]]:
             after_call = True  # the next cost line is the call's, counted in the callee
             continue
         head = line[:1]
-        if head.isdigit() or head in "+-*":
+        if head.isdigit() or head in ("+", "-", "*"):
             parts = line.split()
             if after_call:
                 after_call = False
@@ -262,13 +257,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         scratch = Path(folder)
         for name, players in subjects:
-            cost, actions = per_action(name, players, args.games, args.longer, scratch)
+            cost, actions, profiles = per_action(name, players, args.games, args.longer, scratch)
             label = name if name == SPIEL_GAME else f"{name} {players}p"
             print(f"| {label} | {cost / 1000:,.0f}k | {actions:,} |", flush=True)
             if args.by_kind:
-                short = profile_path(name, players, args.games, scratch)
-                long = profile_path(name, players, args.games * args.longer, scratch)
-                kinds.append((label, kinds_per_action(short, long, actions)))
+                kinds.append((label, kinds_per_action(*profiles, actions)))
     if kinds:
         print("\nShare of an action's instructions by kind of work:\n")
         print(f"| subject | {' | '.join(KINDS)} |")
